@@ -1,0 +1,106 @@
+# sareuse - parameter sensitivity analysis with computation reuse.
+# make                 build every tool into bin/
+# make check           install missing Debian packages (as root), build, run the tests
+# make asan=1 check    the same with AddressSanitizer + UBSan (into bin-asan/)
+# make valgrind=1 check  run the test suite with every tool under valgrind
+# make bench           print the benchmark figures (test/bench)
+# make install         PREFIX, DESTDIR, BINDIR, MANDIR, SHAREDIR honoured
+
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+SHAREDIR ?= $(PREFIX)/share/sareuse
+DESTDIR  ?=
+
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+STD       = -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN      = -Wall -Wextra -Werror
+LDLIBS    = -lgsl -lgslcblas -lm
+SHELL     = /bin/bash
+
+ifeq ($(asan),1)
+SAN       = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OUT       = build/asan
+BIN       = bin-asan
+else
+SAN       =
+OUT       = build/release
+BIN       = bin
+endif
+
+TOOLS     = sa-sample sa-indices
+UNITS     = corr_test morris_select_test
+LIBSRC    = $(wildcard tools/lib/*.c)
+LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o)
+LIBA      = $(OUT)/libsareuse.a
+ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(SAN) -Itools/lib -MMD -MP
+
+.PHONY: all deps check test testbins bench install uninstall clean lint
+all: $(TOOLS:%=$(BIN)/%)
+
+$(OUT)/lib/%.o: tools/lib/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(OUT)/tools/%.o: tools/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(OUT)/test/%.o: test/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIBA): $(LIBOBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/%: $(OUT)/tools/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $^ $(LDLIBS) -o $@
+
+# test helpers: test functions and unit tests of tools/lib
+$(OUT)/testbin/%: $(OUT)/test/unit/%.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $^ $(LDLIBS) -o $@
+$(OUT)/testbin/sa-testfn: $(OUT)/test/testfn.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $^ $(LDLIBS) -o $@
+
+testbins: all $(OUT)/testbin/sa-testfn $(UNITS:%=$(OUT)/testbin/%)
+
+deps:
+	@tools/install-deps
+
+check: deps
+	$(MAKE) testbins
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin \
+	    VALGRIND=$(valgrind) test/run
+
+test: check
+
+lint:
+	mandoc -Tlint -W warning man/man*/*.[157]
+
+bench: all $(OUT)/testbin/sa-testfn
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+	    $(DESTDIR)$(SHAREDIR)/spaces
+	install -m 755 $(TOOLS:%=$(BIN)/%) $(DESTDIR)$(BINDIR)
+	install -m 644 man/man1/*.1 $(DESTDIR)$(MANDIR)/man1
+	install -m 644 man/man5/*.5 $(DESTDIR)$(MANDIR)/man5
+	install -m 644 man/man7/*.7 $(DESTDIR)$(MANDIR)/man7
+	install -m 644 share/spaces/*.tsv $(DESTDIR)$(SHAREDIR)/spaces
+
+uninstall:
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
+	cd man && for f in man*/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/$$f; done
+	rm -rf $(DESTDIR)$(SHAREDIR)
+
+clean:
+	rm -rf build bin bin-asan
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,46 @@
+/* err.h - errors, exit codes and checked allocation shared by every tool. */
+#ifndef SR_ERR_H
+#define SR_ERR_H
+
+#include <stddef.h>
+
+/* Exit codes, listed in every man page's EXIT STATUS. */
+enum sr_exit {
+	SR_EXIT_OK = 0,		/* success */
+	SR_EXIT_DATA = 1,	/* bad or inconsistent data, I/O or run-time error */
+	SR_EXIT_USAGE = 2	/* unknown option or bad option value */
+};
+
+/* Name the messages start with; set once by sr_init(). */
+extern const char *sr_progname;
+
+/* Sets the program name (basename of argv0). */
+void sr_init(const char *argv0);
+
+/* Prints "prog: message" to stderr (stdout flushed first), removes any
+ * uncommitted output files and exits with code. */
+_Noreturn void sr_die(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* As sr_die(SR_EXIT_DATA, ...) with ": strerror(errno)" appended. */
+_Noreturn void sr_die_errno(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* Prints "prog: message" to stderr and returns. */
+void sr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Usage error: prints the message, then "Try 'prog --help'." and exits 2. */
+_Noreturn void sr_usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/* Checked allocation: these never return NULL; a failure or a size that
+ * overflows size_t is a clear error (exit 1). */
+void *sr_malloc(size_t n);
+void *sr_calloc(size_t count, size_t size);
+void *sr_reallocarray(void *p, size_t count, size_t size);
+char *sr_strdup(const char *s);
+
+/* Hook run by sr_die before exiting (set by the output module). */
+extern void (*sr_cleanup_hook)(void);
+
+#endif

@@ -1,0 +1,49 @@
+/* gen.h - design generators behind sa-sample: each writes design rows. */
+#ifndef SR_GEN_H
+#define SR_GEN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "space.h"
+
+/* What a generator needs: the space (fixed parameters marked), the varied
+ * parameters, where to write and how far numbering has got. */
+typedef struct {
+	const sr_space *space;
+	size_t k;		/* varied parameters */
+	size_t *varied;		/* their indices in space */
+	FILE *fp;
+	size_t run;		/* next run number */
+	double *row;		/* space->n values; fixed ones pre-filled */
+	unsigned long seed;
+} sr_gen;
+
+/* Sets up g over s: parameters that are fixed or have a single value are
+ * held (at the fixed value, or that value), the others are varied. */
+void sr_gen_init(sr_gen *g, const sr_space *s, FILE *fp, unsigned long seed);
+void sr_gen_free(sr_gen *g);
+
+/* Writes the default parameter set as one run. */
+void sr_gen_reference(sr_gen *g);
+
+/* Each returns NULL, or the reason it cannot run (errbuf holds it). */
+const char *sr_gen_unit(sr_gen *g, int method, size_t n, char *errbuf,
+    size_t errlen);
+const char *sr_gen_random(sr_gen *g, size_t n, char *errbuf, size_t errlen);
+const char *sr_gen_grid(sr_gen *g, size_t levels, int force, char *errbuf,
+    size_t errlen);
+const char *sr_gen_moat(sr_gen *g, size_t r, size_t levels, size_t optimize,
+    char *errbuf, size_t errlen);
+const char *sr_gen_vbd(sr_gen *g, int base, size_t n, int second_order,
+    char *errbuf, size_t errlen);
+
+/* Points of the Sobol sequence a VBD design skips (as SALib). */
+size_t sr_vbd_sobol_skip(size_t n);
+
+/* Rows a grid design would have (+inf past 1e300). */
+double sr_gen_grid_size(const sr_gen *g, size_t levels);
+
+#define SR_GRID_LIMIT 1e7	/* grid designs past this need --force */
+
+#endif

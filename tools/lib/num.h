@@ -1,0 +1,21 @@
+/* num.h - strict number parsing and shortest round-trip formatting. */
+#ifndef SR_NUM_H
+#define SR_NUM_H
+
+#include <stddef.h>
+
+#define SR_NUMLEN 32	/* enough for any double sr_fmt_double writes */
+
+/* Parses all of s as a finite decimal number. Returns NULL on success or
+ * the reason ("empty", "not a number", "not finite", "out of range"). */
+const char *sr_parse_double(const char *s, double *out);
+
+/* Parses all of s as a decimal integer that fits a long (5.0 counts as 5,
+ * numbers are numbers). Returns NULL or the reason. */
+const char *sr_parse_long(const char *s, long *out);
+
+/* Writes the shortest decimal form of v that reads back as v; integral
+ * values without exponent up to 1e15. Returns buf. */
+char *sr_fmt_double(char buf[SR_NUMLEN], double v);
+
+#endif

@@ -1,0 +1,59 @@
+/* tsv.h - the one strict TSV reader every tool uses.
+ *
+ * A file is: comment lines starting with '#' (anywhere), exactly one header
+ * line naming the columns, then rows with exactly as many tab-separated
+ * fields. Blank lines are skipped; a trailing CR is dropped. Every error
+ * names the file and line, and the column where there is one:
+ * "prog: FILE:LINE: column NAME: why". */
+#ifndef SR_TSV_H
+#define SR_TSV_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct sr_tsv {
+	char *path;		/* as given; "<stdin>" for "-" */
+	FILE *fp;
+	size_t lineno;		/* line of the current row */
+	char *line;
+	size_t cap;
+	char **field;		/* fields of the current row */
+	size_t nfield, fieldcap;
+	char **header;		/* column names */
+	size_t ncol;
+	char **comment;		/* comment lines seen so far, without '#' */
+	size_t ncomment;
+} sr_tsv;
+
+/* Opens PATH ("-" is stdin) and reads up to and including the header;
+ * dies if the file is missing, empty, or the header repeats a name. */
+sr_tsv *sr_tsv_open(const char *path);
+void sr_tsv_close(sr_tsv *t);
+
+/* Reads the next row: 1, or 0 at end of file. Dies on a wrong field count
+ * or a read error. */
+int sr_tsv_next(sr_tsv *t);
+
+/* Column index of name, or -1. */
+int sr_tsv_col(const sr_tsv *t, const char *name);
+/* Column index of name; dies "FILE: no column NAME in the header". */
+int sr_tsv_need(const sr_tsv *t, const char *name);
+
+/* The current row's field, and typed accessors that die naming file,
+ * line and column when the field is not a finite number (or integer). */
+const char *sr_tsv_str(const sr_tsv *t, int col);
+double sr_tsv_double(const sr_tsv *t, int col);
+long sr_tsv_long(const sr_tsv *t, int col);
+
+/* Dies with "FILE:LINE: column NAME: message" (col < 0: no column). */
+_Noreturn void sr_tsv_die(const sr_tsv *t, int col, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Value of KEY from "key=value" words in the comment lines read so far
+ * (the last one wins), newly allocated, or NULL. */
+char *sr_tsv_meta(const sr_tsv *t, const char *key);
+
+/* Writes v as a TSV field (shortest round-trip decimal). */
+void sr_put_double(FILE *fp, double v);
+
+#endif
