@@ -36,6 +36,7 @@ LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o)
 LIBA      = $(OUT)/libsareuse.a
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(SAN) -Itools/lib -MMD -MP
 
+.SECONDARY:
 .PHONY: all deps check test testbins bench install uninstall clean lint
 all: $(TOOLS:%=$(BIN)/%)
 

@@ -1,0 +1,30 @@
+/* metrics.h - metrics.tsv: one output value per run (see metrics(5)). */
+#ifndef SR_METRICS_H
+#define SR_METRICS_H
+
+#include <stddef.h>
+
+enum sr_aggregate { SR_AGG_MEAN, SR_AGG_MEDIAN, SR_AGG_SUM };
+
+typedef struct {
+	char *metric;		/* the column used */
+	size_t nrun;
+	double *value;		/* per run, aggregated over tiles; NaN = missing */
+	size_t nrows;		/* rows used */
+	size_t nfailed;		/* rows skipped: status error or empty value */
+} sr_metrics;
+
+/* Parses "mean", "median" or "sum"; -1 if none. */
+int sr_aggregate_parse(const char *s);
+
+/* Reads PATH for runs 0..nrun-1: a run column, an optional tile column
+ * (several rows per run are aggregated), an optional status column (rows
+ * with status error are failed runs), and metric columns; metric names
+ * the one to use (NULL: the only metric column, else dice). Dies naming
+ * file, line and column on a run not in the design, a repeated run (or
+ * run and tile), or a value that is not a finite number. */
+sr_metrics *sr_metrics_read(const char *path, size_t nrun, const char *metric,
+    enum sr_aggregate agg);
+void sr_metrics_free(sr_metrics *m);
+
+#endif
