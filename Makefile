@@ -3,6 +3,7 @@
 # make check           install missing Debian packages (as root), build, run the tests
 # make asan=1 check    the same with AddressSanitizer + UBSan (into bin-asan/)
 # make valgrind=1 check  run the test suite with every tool under valgrind
+# make demo           the main job on bundled data (examples/ishigami)
 # make bench           print the benchmark figures (test/bench)
 # make install         PREFIX, DESTDIR, BINDIR, MANDIR, SHAREDIR honoured
 
@@ -37,7 +38,7 @@ LIBA      = $(OUT)/libsareuse.a
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(SAN) -Itools/lib -MMD -MP
 
 .SECONDARY:
-.PHONY: all deps check test testbins bench install uninstall clean lint
+.PHONY: all deps demo check test testbins bench install uninstall clean lint
 all: $(TOOLS:%=$(BIN)/%)
 
 $(OUT)/lib/%.o: tools/lib/%.c
@@ -79,6 +80,11 @@ check: deps
 	    VALGRIND=$(valgrind) test/run
 
 test: check
+
+# the main job: an SA of a test model end to end (see examples/)
+demo: deps
+	$(MAKE) all
+	examples/ishigami/run $(or $(OUT_DIR),ishigami-out)
 
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]

@@ -1,0 +1,13 @@
+#!/usr/bin/env bats
+# Unit tests of tools/lib (C programs built by make testbins).
+load common
+
+@test "correlation measures against known answers (corr_test)" {
+	run corr_test
+	assert_success
+}
+
+@test "Morris trajectory selection: brute force and local search (morris_select_test)" {
+	run morris_select_test
+	assert_success
+}
