@@ -144,19 +144,28 @@ aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
 	free(tmp);
 }
 
-/* Refuses a second row for the same run (and tile, when there is one). */
+/* Refuses a second row for the same run (and tile, when there is one):
+ * a flag per run without tiles, a set of "run<TAB>tile" keys with them. */
 static void
-check_unique(sr_tsv *t, keyset *seen, long run, int ctile)
+check_unique(sr_tsv *t, keyset *seen, unsigned char *seen_run, long run,
+    int ctile)
 {
-	const char *tile = ctile >= 0 ? sr_tsv_str(t, ctile) : "";
-	size_t n = strlen(tile) + 32;
-	char *key = sr_malloc(n);
+	const char *tile;
+	size_t n;
+	char *key;
 
+	if (ctile < 0) {
+		if (seen_run[run]++)
+			sr_tsv_die(t, 0, "run %ld appears twice (no tile column to "
+			    "aggregate over)", run);
+		return;
+	}
+	tile = sr_tsv_str(t, ctile);
+	n = strlen(tile) + 32;
+	key = sr_malloc(n);
 	snprintf(key, n, "%ld\t%s", run, tile);
 	if (!keyset_add(seen, key))
-		sr_tsv_die(t, ctile >= 0 ? ctile : 0, ctile >= 0 ?
-		    "run %ld and tile %s appear twice" : "run %ld appears twice "
-		    "(no tile column to aggregate over)", run, tile);
+		sr_tsv_die(t, ctile, "run %ld and tile %s appear twice", run, tile);
 }
 
 sr_metrics *
@@ -168,19 +177,21 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 	int cstat = sr_tsv_col(t, "status"), cm = metric_column(t, metric);
 	sr_metrics *m = sr_calloc(1, sizeof *m);
 	keyset seen = { NULL, 0, 0 };
+	unsigned char *seen_run;
 	obs *o = NULL;
-	size_t n = 0, cap = 0;
+	size_t n = 0, cap = 0, i;
 	long run;
 
 	m->metric = sr_strdup(t->header[cm]);
 	m->nrun = nrun;
 	m->value = sr_calloc(nrun, sizeof *m->value);
+	seen_run = sr_calloc(nrun, 1);
 	while (sr_tsv_next(t)) {
 		run = sr_tsv_long(t, crun);
 		if (run < 0 || (size_t)run >= nrun)
 			sr_tsv_die(t, crun, "run %ld is not in the design (runs 0..%zu)",
 			    run, nrun - 1);
-		check_unique(t, &seen, run, ctile);
+		check_unique(t, &seen, seen_run, run, ctile);
 		if ((cstat >= 0 && strcmp(sr_tsv_str(t, cstat), "error") == 0) ||
 		    sr_tsv_str(t, cm)[0] == '\0') {
 			m->nfailed++;
@@ -194,11 +205,15 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 		o[n].seq = n;
 		o[n++].v = sr_tsv_double(t, cm);
 	}
-	qsort(o, n, sizeof *o, by_run);
+	for (i = 1; i < n && o[i - 1].run <= o[i].run; i++)
+		;
+	if (i < n)
+		qsort(o, n, sizeof *o, by_run);
 	aggregate(m, o, n, agg);
 	m->nrows = n;
 	free(o);
 	keyset_free(&seen);
+	free(seen_run);
 	sr_tsv_close(t);
 	return m;
 }

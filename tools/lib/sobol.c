@@ -20,10 +20,11 @@ typedef struct {
 	double mean, sd;	/* over all rows, for standardizing as SALib */
 } blocks;
 
-static double A(const blocks *b, size_t j) { return (b->y[j * b->bs] - b->mean) / b->sd; }
-static double B(const blocks *b, size_t j) { return (b->y[j * b->bs + b->bs - 1] - b->mean) / b->sd; }
-static double AB(const blocks *b, size_t j, size_t i) { return (b->y[j * b->bs + 1 + i] - b->mean) / b->sd; }
-static double BA(const blocks *b, size_t j, size_t i) { return (b->y[j * b->bs + 1 + b->k + i] - b->mean) / b->sd; }
+/* Parts of base sample j's block in the standardized outputs. */
+static double A(const blocks *b, size_t j) { return b->y[j * b->bs]; }
+static double B(const blocks *b, size_t j) { return b->y[j * b->bs + b->bs - 1]; }
+static double AB(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + i]; }
+static double BA(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + b->k + i]; }
 
 /* First and total order (and second order when s2 != NULL) over the base
  * samples idx[0..n): S1 Saltelli 2010, ST Jansen 1999, V = var([A; B]). */
@@ -108,13 +109,15 @@ sr_sobol_result_free(sr_sobol_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* Checks the outputs and fills b; returns NULL or the reason. */
+/* Checks the outputs and fills b with a standardized copy (as SALib);
+ * returns NULL or the reason. */
 static const char *
 check_blocks(blocks *b, const double *y, size_t n, size_t k, int second_order)
 {
 	size_t i, rows;
+	double *z;
 
-	b->y = y;
+	b->y = NULL;
 	b->n = n;
 	b->k = k;
 	b->second_order = second_order;
@@ -131,6 +134,11 @@ check_blocks(blocks *b, const double *y, size_t n, size_t k, int second_order)
 	b->sd = gsl_stats_sd_with_fixed_mean(y, 1, rows, b->mean);
 	if (!(b->sd > 0))
 		return "the output is constant: no variance to apportion";
+	if ((z = malloc(rows * sizeof *z)) == NULL)
+		return "out of memory";
+	for (i = 0; i < rows; i++)
+		z[i] = (y[i] - b->mean) / b->sd;
+	b->y = z;
 	return NULL;
 }
 
@@ -148,12 +156,10 @@ sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
 
 	(void)percentile;	/* the percentile bounds are always computed */
 	memset(out, 0, sizeof *out);
-	if (why) {
-		snprintf(errbuf, SR_ERRLEN, "%s", why);
-		return -1;
-	}
-	if (!(conf > 0 && conf < 1)) {
-		snprintf(errbuf, SR_ERRLEN, "confidence level must be in (0, 1)");
+	if (why || !(conf > 0 && conf < 1)) {
+		snprintf(errbuf, SR_ERRLEN, "%s", why ? why :
+		    "confidence level must be in (0, 1)");
+		free((double *)b.y);
 		return -1;
 	}
 	if (alloc_result(out, k, second_order) ||
@@ -191,6 +197,7 @@ done:
 	free(rt);
 	free(r2);
 	free(idx);
+	free((double *)b.y);
 	if (rng)
 		gsl_rng_free(rng);
 	return rc;

@@ -290,7 +290,7 @@ sr_param_at_level(const sr_param *p, double u)
 static long
 index_of(const sr_param *p, double v)
 {
-	double tol = 1e-9 * fmax(1, fabs(v));
+	double tol = fabs(v) > 1 ? 1e-9 * fabs(v) : 1e-9;
 	size_t i;
 
 	if (p->kind == SR_GRID || p->kind == SR_RANGE) {
@@ -321,7 +321,7 @@ sr_param_unit_of(const sr_param *p, double v)
 int
 sr_param_valid(const sr_param *p, double v)
 {
-	if (fabs(v - p->def) <= 1e-9 * fmax(1, fabs(v)))
+	if (fabs(v - p->def) <= (fabs(v) > 1 ? 1e-9 * fabs(v) : 1e-9))
 		return 1;
 	return !isnan(sr_param_unit_of(p, v));
 }

@@ -1,0 +1,916 @@
+#!/usr/bin/env bats
+# sa-sample: every method, every option, and refusal of bad input.
+load common
+
+bats_require_minimum_version 1.5.0
+
+ISHIGAMI=$TOP/share/spaces/ishigami.tsv
+NUCLEI_PARAMS=B,G,R,T1,T2,G1,G2,minSize,maxSize,minSizePl,minSizeSeg,maxSizeSeg,FillHoles,MorphRecon,Watershed
+NUCLEI_HEADER=$'run\tB\tG\tR\tT1\tT2\tG1\tG2\tminSize\tmaxSize\tminSizePl\tminSizeSeg\tmaxSizeSeg\tFillHoles\tMorphRecon\tWatershed'
+NUCLEI_DEFAULTS=$'220\t220\t220\t5\t4\t80\t45\t11\t1000\t30\t21\t1000\t4\t8\t8'
+
+# --- helpers ---------------------------------------------------------------
+
+# mkspace FILE ROW...: a space.tsv with the standard header and these rows
+mkspace() {
+	local f=$1
+	shift
+	printf 'name\ttype\tvalues\tdefault\n' > "$f"
+	printf '%s\n' "$@" >> "$f"
+}
+
+# rows FILE: number of runs (non-comment lines after the header)
+rows() {
+	body "$1" | tail -n +2 | wc -l
+}
+
+# meta FILE KEY: value of KEY on the '#method=' metadata line
+meta() {
+	sed -n '/^#method=/{s/^#//;p;q;}' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+# header_of SPACE: the design header a space should give
+header_of() {
+	awk -F'\t' '/^#/ || $1 == "name" { next } { printf "\t%s", $1 }
+	    END { printf "\n" }' "$1" | sed 's/^/run/'
+}
+
+# numbered FILE: runs are numbered 0..n-1 in order
+numbered() {
+	run awk -F'\t' '/^#/ || $1 == "run" { next }
+	    $1 != n++ { print "line " NR ": run " $1 ", expected " n - 1; exit 1 }' "$1"
+	assert_success
+}
+
+# in_domain DESIGN SPACE [DEFAULT_OK]: every value lies on its parameter's
+# values (grid, range or list; the default too when DEFAULT_OK is 1)
+in_domain() {
+	run awk -F'\t' -v defok="${3:-0}" '
+	function abs(x) { return x < 0 ? -x : x }
+	function ok(p, v,   a, n, i, x) {
+		if (defok && v + 0 == def[p] + 0)
+			return 1
+		if (vals[p] ~ /:.*:/) {
+			split(vals[p], a, ":")
+			if (v < a[1] - 1e-9 || v > a[3] + 1e-9)
+				return 0
+			x = (v - a[1]) / a[2]
+			return abs(x - int(x + 0.5)) < 1e-6
+		}
+		if (vals[p] ~ /\.\./) {
+			split(vals[p], a, "\\.\\.")
+			if (type[p] == "int" && v != int(v))
+				return 0
+			return v >= a[1] && v <= a[2]
+		}
+		n = split(vals[p], a, ",")
+		for (i = 1; i <= n; i++)
+			if (v + 0 == a[i] + 0)
+				return 1
+		return 0
+	}
+	FNR == NR { if ($0 !~ /^#/ && $1 != "name") { type[$1] = $2
+		vals[$1] = $3; def[$1] = $4 }; next }
+	/^#/ { next }
+	$1 == "run" { for (i = 2; i <= NF; i++) col[i] = $i; next }
+	{ for (i = 2; i <= NF; i++) if (!ok(col[i], $i)) {
+		printf "run %s: %s=%s is off %s\n", $1, col[i], $i, vals[col[i]]
+		bad = 1 } }
+	END { exit bad }' "$2" "$1"
+	assert_success
+}
+
+# check_design FILE SPACE ROWS METHOD K PARAMS: the common shape of a design
+check_design() {
+	local f=$1 space=$2 n=$3 method=$4 k=$5 params=$6
+	assert_equal "$(rows "$f")" "$n"
+	assert_equal "$(body "$f" | head -n 1)" "$(header_of "$space")"
+	numbered "$f"
+	assert_equal "$(meta "$f" method)" "$method"
+	assert_equal "$(meta "$f" k)" "$k"
+	assert_equal "$(meta "$f" params)" "$params"
+	assert_equal "$(meta "$f" seed)" 1
+	in_domain "$f" "$space"
+}
+
+# distinct FILE: number of distinct parameter sets
+distinct() {
+	body "$1" | tail -n +2 | cut -f2- | sort -u | wc -l
+}
+
+# column FILE NAME: the values of column NAME, one a line
+column() {
+	body "$1" | awk -F'\t' -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++)
+	    if ($i == name) c = i; next } { print $c }'
+}
+
+# moat_ok FILE K: consecutive rows of each trajectory differ in exactly one
+# column, and each of the K varied columns changes exactly once
+moat_ok() {
+	run awk -F'\t' -v g="$(($2 + 1))" '
+	/^#/ || $1 == "run" { next }
+	{
+		i = $1 % g
+		if (i > 0) {
+			d = 0
+			for (c = 2; c <= NF; c++)
+				if ($c != prev[c]) { d++; ch[c]++ }
+			if (d != 1) { print "run " $1 ": " d " columns changed"; bad = 1 }
+		}
+		for (c = 2; c <= NF; c++)
+			prev[c] = $c
+		if (i == g - 1) {
+			m = 0
+			for (c in ch) {
+				m++
+				if (ch[c] != 1) { print "run " $1 ": column " c \
+				    " changed " ch[c] " times"; bad = 1 }
+			}
+			if (m != g - 1) { print "run " $1 ": " m " columns changed, " \
+			    "expected " g - 1; bad = 1 }
+			for (c in ch)
+				delete ch[c]
+		}
+	}
+	END { exit bad }' "$1"
+	assert_success
+}
+
+# vbd_ok FILE [SECOND_ORDER]: each block is A, AB_1..AB_k, [BA_1..BA_k,] B,
+# where AB_j is A with column j (of params=) taken from B, BA_j the reverse
+vbd_ok() {
+	run awk -F'\t' -v so="${2:-0}" '
+	function check(   j, c, want) {
+		for (j = 1; j <= k; j++)
+			for (c = 2; c <= NF; c++) {
+				want = c == vc[j] ? row[g - 1, c] : row[0, c]
+				if (row[j, c] != want) { bad = 1
+					printf "block ending at run %d: AB_%d column %d is %s, " \
+					    "expected %s\n", $1, j, c, row[j, c], want }
+				if (!so)
+					continue
+				want = c == vc[j] ? row[0, c] : row[g - 1, c]
+				if (row[k + j, c] != want) { bad = 1
+					printf "block ending at run %d: BA_%d column %d is %s, " \
+					    "expected %s\n", $1, j, c, row[k + j, c], want }
+			}
+	}
+	/^#method=/ { for (i = 1; i <= split($0, w, " "); i++)
+		if (w[i] ~ /^params=/) k = split(substr(w[i], 8), pn, ",") }
+	/^#/ { next }
+	$1 == "run" { for (c = 2; c <= NF; c++) idx[$c] = c
+		for (j = 1; j <= k; j++) vc[j] = idx[pn[j]]
+		g = so ? 2 * k + 2 : k + 2; next }
+	{ for (c = 2; c <= NF; c++) row[$1 % g, c] = $c
+	  if ($1 % g == g - 1) check(); last = $1 }
+	END { if ((last + 1) % g) { print "incomplete block"; bad = 1 }; exit bad }
+	' "$1"
+	assert_success
+}
+
+# refuse CODE MESSAGE ARGS...: sa-sample ARGS fails with CODE and MESSAGE;
+# with -o it leaves no file, no temporary, and an existing file untouched.
+# Afterwards $output is that of the first run (without -o), for more checks.
+refuse() {
+	local code=$1 msg=$2 first
+	shift 2
+	run sa-sample "$@"
+	assert_failure "$code"
+	assert_output --partial "$msg"
+	first=$output
+	rm -f new.tsv
+	run sa-sample -o new.tsv "$@"
+	assert_failure "$code"
+	assert_output --partial "$msg"
+	assert [ ! -e new.tsv ]
+	printf 'keep\n' > old.tsv
+	run sa-sample -o old.tsv "$@"
+	assert_failure "$code"
+	assert_equal "$(cat old.tsv)" keep
+	no_temp_files
+	output=$first
+}
+
+# --- normal use of every method ------------------------------------------
+
+@test "mc: n rows, header, metadata and values on the grid (nuclei, ishigami)" {
+	sa-sample -m mc -n 40 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 40 mc 15 "$NUCLEI_PARAMS"
+	assert_equal "$(meta d.tsv n)" 40
+	sa-sample -m mc -n 30 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 30 mc 3 x1,x2,x3
+}
+
+@test "lhs: n rows, header, metadata and values on the grid (nuclei, ishigami)" {
+	sa-sample -m lhs -n 40 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 40 lhs 15 "$NUCLEI_PARAMS"
+	assert_equal "$(meta d.tsv n)" 40
+	sa-sample -m lhs -n 30 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 30 lhs 3 x1,x2,x3
+}
+
+@test "lhs: each of the n strata of a continuous parameter is hit exactly once" {
+	sa-sample -m lhs -n 50 -s 3 "$ISHIGAMI" > d.tsv
+	run awk -F'\t' '/^#/ || $1 == "run" { next }
+	{ for (c = 2; c <= 4; c++) {
+		s = int(($c + 3.141592653589793) / 6.283185307179586 * 50)
+		hit[c, s]++ } }
+	END { for (c = 2; c <= 4; c++) for (s = 0; s < 50; s++)
+		if (hit[c, s] != 1) { print "column " c " stratum " s ": " hit[c, s] + 0; bad = 1 }
+	      exit bad }' d.tsv
+	assert_success
+}
+
+@test "lhs: an int parameter with n values takes each value exactly once for n points" {
+	mkspace s.tsv $'y\tint\t1..5\t3' $'x\treal\t0..1\t0.5'
+	sa-sample -m lhs -n 5 s.tsv > d.tsv
+	assert_equal "$(column d.tsv y | sort -n | tr '\n' ' ')" "1 2 3 4 5 "
+}
+
+@test "halton: n rows, header, metadata and values on the grid (nuclei, ishigami)" {
+	sa-sample -m halton -n 40 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 40 halton 15 "$NUCLEI_PARAMS"
+	sa-sample -m halton -n 30 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 30 halton 3 x1,x2,x3
+}
+
+@test "hammersley: n rows, header, metadata and values on the grid (nuclei, ishigami)" {
+	sa-sample -m hammersley -n 40 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 40 hammersley 15 "$NUCLEI_PARAMS"
+	sa-sample -m hammersley -n 30 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 30 hammersley 3 x1,x2,x3
+}
+
+@test "hammersley: the first coordinate is i/n" {
+	mkspace s.tsv $'x\treal\t0..1\t0.5' $'y\treal\t0..1\t0.5'
+	sa-sample -m hammersley -n 4 s.tsv > d.tsv
+	assert_equal "$(column d.tsv x | tr '\n' ' ')" "0 0.25 0.5 0.75 "
+}
+
+@test "sobol: n rows, header, metadata and values on the grid (nuclei, ishigami)" {
+	sa-sample -m sobol -n 40 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 40 sobol 15 "$NUCLEI_PARAMS"
+	sa-sample -m sobol -n 30 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 30 sobol 3 x1,x2,x3
+}
+
+@test "random: n distinct rows on the grid (nuclei, ishigami)" {
+	sa-sample -m random -n 60 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 60 random 15 "$NUCLEI_PARAMS"
+	assert_equal "$(distinct d.tsv)" 60
+	sa-sample -m random -n 30 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 30 random 3 x1,x2,x3
+	assert_equal "$(distinct i.tsv)" 30
+}
+
+@test "random: can draw every set of a small space, all distinct" {
+	mkspace s.tsv $'a\tint\t1:1:3\t2' $'b\tenum\t4,8\t4'
+	sa-sample -m random -n 6 s.tsv > d.tsv
+	assert_equal "$(rows d.tsv)" 6
+	assert_equal "$(distinct d.tsv)" 6
+}
+
+@test "random: refuses more distinct sets than the space holds" {
+	mkspace s.tsv $'a\tint\t1:1:3\t2' $'b\tenum\t4,8\t4'
+	refuse 1 "the space has only 6" -m random -n 7 s.tsv
+	assert_output --partial "s.tsv"
+}
+
+@test "grid: complete factorial, rows = product of value counts (nuclei with --fix)" {
+	local fix=() p
+	for p in R=210 T2=3 G1=5 G2=2 minSize=2 maxSize=900 minSizePl=5 \
+	    minSizeSeg=2 maxSizeSeg=900 MorphRecon=4 Watershed=4; do
+		fix+=(--fix "$p")
+	done
+	sa-sample -m grid "${fix[@]}" "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 352 grid 4 B,G,T1,FillHoles
+	assert_equal "$(distinct d.tsv)" 352
+	assert_equal "$(meta d.tsv n)" 352
+	assert_equal "$(column d.tsv T1 | sort -un | wc -l)" 11
+}
+
+@test "grid: continuous ranges get -p levels, ends included (ishigami)" {
+	sa-sample -m grid -p 4 "$ISHIGAMI" > d.tsv
+	check_design d.tsv "$ISHIGAMI" 64 grid 3 x1,x2,x3
+	assert_equal "$(distinct d.tsv)" 64
+	assert_equal "$(meta d.tsv p)" 4
+	assert_equal "$(column d.tsv x3 | sort -u | wc -l)" 4
+	assert_equal "$(column d.tsv x1 | sort -g | head -n 1)" -3.141592653589793
+	assert_equal "$(column d.tsv x1 | sort -g | tail -n 1)" 3.141592653589793
+}
+
+@test "grid: a 0.1-step grid prints values as written (0.3, not 0.30000000000000004)" {
+	mkspace s.tsv $'x\treal\t0:0.1:1\t0.5'
+	sa-sample -m grid s.tsv > d.tsv
+	assert_equal "$(column d.tsv x | tr '\n' ' ')" \
+	    "0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1 "
+}
+
+@test "grid: beyond 1e7 runs is refused without --force" {
+	refuse 1 "--force" -m grid "$SPACE"
+	assert_output --partial "more than 1e+07"
+}
+
+@test "grid: --force lets a small grid through unchanged" {
+	sa-sample -m grid -p 3 "$ISHIGAMI" > a.tsv
+	sa-sample -m grid -p 3 --force "$ISHIGAMI" > b.tsv
+	assert_equal "$(rows b.tsv)" 27
+	assert_equal "$(body b.tsv)" "$(body a.tsv)"
+}
+
+@test "moat: r*(k+1) rows, metadata r and p (nuclei, ishigami)" {
+	sa-sample -m moat -r 3 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 48 moat 15 "$NUCLEI_PARAMS"
+	assert_equal "$(meta d.tsv r)" 3
+	assert_equal "$(meta d.tsv p)" 4
+	sa-sample -m moat -r 5 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 20 moat 3 x1,x2,x3
+}
+
+@test "moat: consecutive rows of a trajectory differ in one column, each parameter once" {
+	sa-sample -m moat -r 10 "$SPACE" > d.tsv
+	moat_ok d.tsv 15
+	sa-sample -m moat -r 10 -s 9 "$ISHIGAMI" > i.tsv
+	moat_ok i.tsv 3
+}
+
+@test "moat: a 2-valued enum jumps between its two values, a 4-value grid by 2 levels" {
+	sa-sample -m moat -r 10 "$SPACE" > d.tsv
+	run awk -F'\t' '/^#/ || $1 == "run" { next }
+	$1 % 16 && $14 != p14 && !($14 + p14 == 12 && $14 != 6) { print "run " $1 ": FillHoles " p14 " -> " $14; bad = 1 }
+	$1 % 16 && $2 != p2 && ($2 - p2 != 20 && p2 - $2 != 20) { print "run " $1 ": B " p2 " -> " $2; bad = 1 }
+	{ p14 = $14; p2 = $2 }
+	END { exit bad }' d.tsv
+	assert_success
+}
+
+@test "moat: a continuous range takes exactly its 4 Morris levels (ishigami, no rounding drift)" {
+	sa-sample -m moat -r 40 "$ISHIGAMI" > d.tsv
+	local x
+	for x in x1 x2 x3; do
+		assert_equal "$(column d.tsv "$x" | sort -u | wc -l)" 4
+	done
+}
+
+@test "moat: -p sets the levels of a continuous range (p=6: exactly 6 values, jump 3/5 of the range)" {
+	mkspace s.tsv $'x\treal\t0..10\t5' $'y\treal\t0..10\t5'
+	sa-sample -m moat -r 20 -p 6 s.tsv > d.tsv
+	assert_equal "$(meta d.tsv p)" 6
+	run bash -c "grep -v '^#' d.tsv | tail -n +2 | cut -f2,3 | tr '\t' '\n' | sort -un"
+	assert_output "$(printf '%s\n' 0 2 4 6 8 10)"
+	run awk -F'\t' '/^#/ || $1 == "run" { next }
+	$1 % 3 { d = ($2 - x) + ($3 - y); if (d != 6 && d != -6) { print "run " $1 ": jump " d; bad = 1 } }
+	{ x = $2; y = $3 } END { exit bad }' d.tsv
+	assert_success
+}
+
+@test "moat: --optimize K keeps K trajectories, not simply the first K" {
+	sa-sample -m moat -r 12 --optimize 4 "$SPACE" > o.tsv
+	assert_equal "$(rows o.tsv)" 64
+	assert_equal "$(meta o.tsv r)" 4
+	assert_equal "$(meta o.tsv candidates)" 12
+	moat_ok o.tsv 15
+	in_domain o.tsv "$SPACE"
+	sa-sample -m moat -r 12 "$SPACE" > all.tsv
+	refute [ "$(body o.tsv)" = "$(body all.tsv | head -n 65)" ]
+	# every kept trajectory is one of the 12 drawn
+	body all.tsv | tail -n +2 | cut -f2- | sort -u > drawn
+	body o.tsv | tail -n +2 | cut -f2- | sort -u > kept
+	assert_equal "$(comm -23 kept drawn)" ""
+}
+
+@test "moat: --optimize is deterministic" {
+	sa-sample -m moat -r 12 --optimize 4 "$SPACE" > a.tsv
+	sa-sample -m moat -r 12 --optimize 4 "$SPACE" > b.tsv
+	cmp a.tsv b.tsv
+}
+
+@test "moat: --optimize K > r is a usage error (exit 2)" {
+	refuse 2 "--optimize 5" -m moat -r 3 --optimize 5 "$SPACE"
+}
+
+@test "moat: --optimize without -m moat is a usage error" {
+	refuse 2 "--optimize goes with -m moat" -m lhs --optimize 2 "$SPACE"
+}
+
+@test "vbd: N*(k+2) rows, metadata base, second_order, skip (nuclei, ishigami)" {
+	sa-sample -m vbd -n 4 "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 68 vbd 15 "$NUCLEI_PARAMS"
+	assert_equal "$(meta d.tsv n)" 4
+	assert_equal "$(meta d.tsv base)" sobol
+	assert_equal "$(meta d.tsv second_order)" 0
+	assert_equal "$(meta d.tsv skip)" 16
+	sa-sample -m vbd -n 100 "$ISHIGAMI" > i.tsv
+	check_design i.tsv "$ISHIGAMI" 500 vbd 3 x1,x2,x3
+	assert_equal "$(meta i.tsv skip)" 128
+}
+
+@test "vbd: AB_j equals A except column j, which equals B's (nuclei, ishigami)" {
+	sa-sample -m vbd -n 8 "$SPACE" > d.tsv
+	vbd_ok d.tsv
+	sa-sample -m vbd -n 16 "$ISHIGAMI" > i.tsv
+	vbd_ok i.tsv
+}
+
+@test "vbd: --second-order gives N*(2k+2) rows with BA_j blocks" {
+	sa-sample -m vbd -n 4 --second-order "$SPACE" > d.tsv
+	check_design d.tsv "$SPACE" 128 vbd 15 "$NUCLEI_PARAMS"
+	assert_equal "$(meta d.tsv second_order)" 1
+	vbd_ok d.tsv 1
+	sa-sample -m vbd -n 8 --second-order "$ISHIGAMI" > i.tsv
+	assert_equal "$(rows i.tsv)" 64
+	vbd_ok i.tsv 1
+}
+
+@test "vbd: --base mc, lhs, halton, hammersley, sobol each give valid blocks" {
+	local b
+	for b in mc lhs halton hammersley sobol; do
+		sa-sample -m vbd -n 6 --base "$b" "$SPACE" > "$b.tsv"
+		check_design "$b.tsv" "$SPACE" 102 vbd 15 "$NUCLEI_PARAMS"
+		assert_equal "$(meta "$b.tsv" base)" "$b"
+		vbd_ok "$b.tsv"
+	done
+	assert_equal "$(meta mc.tsv skip)" ""
+	refute [ "$(body mc.tsv)" = "$(body lhs.tsv)" ]
+	refute [ "$(body halton.tsv)" = "$(body sobol.tsv)" ]
+}
+
+@test "vbd: an unknown --base is a usage error" {
+	refuse 2 "--base 'foo'" -m vbd --base foo "$SPACE"
+}
+
+@test "vbd: --base sobol with k > 20 is refused naming GSL's limit" {
+	local i rows=()
+	for i in $(seq 1 21); do
+		rows+=("p$i"$'\treal\t0..1\t0.5')
+	done
+	mkspace k21.tsv "${rows[@]}"
+	refuse 1 "GSL's Sobol limit of 40 (k <= 20)" -m vbd -n 4 k21.tsv
+	assert_output --partial "k21.tsv"
+	sa-sample -m vbd -n 2 --base halton k21.tsv > d.tsv
+	assert_equal "$(rows d.tsv)" 46
+}
+
+@test "vbd: --second-order without -m vbd is a usage error" {
+	refuse 2 "--second-order goes with -m vbd" -m lhs --second-order "$SPACE"
+}
+
+@test "parameters with a single value are held, not varied" {
+	mkspace s.tsv $'a\tint\t5:1:5\t5' $'x\treal\t0..1\t0.5' \
+	    $'e\tenum\t3\t3' $'y\tint\t1,2,3\t2'
+	local m
+	for m in mc lhs sobol random; do
+		sa-sample -m "$m" -n 6 s.tsv > d.tsv
+		assert_equal "$(meta d.tsv k)" 2
+		assert_equal "$(meta d.tsv params)" x,y
+		assert_equal "$(column d.tsv a | sort -u)" 5
+		assert_equal "$(column d.tsv e | sort -u)" 3
+	done
+	sa-sample -m moat -r 3 s.tsv > d.tsv
+	assert_equal "$(rows d.tsv)" 9
+	moat_ok d.tsv 2
+	sa-sample -m vbd -n 2 s.tsv > d.tsv
+	assert_equal "$(rows d.tsv)" 8
+	vbd_ok d.tsv
+	sa-sample -m grid -p 3 s.tsv > d.tsv
+	assert_equal "$(rows d.tsv)" 9
+}
+
+@test "a space where nothing varies gives n identical rows with every unit-cube method" {
+	mkspace s.tsv $'a\tint\t5:1:5\t5' $'e\tenum\t3\t3'
+	local m
+	for m in mc lhs sobol halton hammersley; do
+		run sa-sample -m "$m" -n 3 s.tsv
+		assert_success
+		assert_output --partial $'2\t5\t3'
+	done
+}
+
+# --- --fix -----------------------------------------------------------------
+
+@test "--fix holds a column constant and removes it from params and k" {
+	sa-sample -m lhs -n 20 --fix T1=6.5 --fix FillHoles=8 "$SPACE" > d.tsv
+	assert_equal "$(meta d.tsv k)" 13
+	assert_equal "$(meta d.tsv params)" \
+	    B,G,R,T2,G1,G2,minSize,maxSize,minSizePl,minSizeSeg,maxSizeSeg,MorphRecon,Watershed
+	assert_equal "$(column d.tsv T1 | sort -u)" 6.5
+	assert_equal "$(column d.tsv FillHoles | sort -u)" 8
+	assert_equal "$(body d.tsv | head -n 1)" "$NUCLEI_HEADER"
+	in_domain d.tsv "$SPACE"
+}
+
+@test "--fix works with moat and vbd (k shrinks, structure holds)" {
+	sa-sample -m moat -r 4 --fix B=230 "$SPACE" > m.tsv
+	assert_equal "$(rows m.tsv)" 60
+	assert_equal "$(meta m.tsv k)" 14
+	assert_equal "$(column m.tsv B | sort -u)" 230
+	moat_ok m.tsv 14
+	sa-sample -m vbd -n 3 --fix B=230 --fix G=210 "$SPACE" > v.tsv
+	assert_equal "$(rows v.tsv)" 45
+	assert_equal "$(meta v.tsv k)" 13
+	vbd_ok v.tsv
+}
+
+@test "--fix accepts the off-grid default (G2=45) and numbers written differently (220.0)" {
+	sa-sample -m mc -n 5 --fix G2=45 --fix B=220.0 "$SPACE" > d.tsv
+	assert_equal "$(column d.tsv G2 | sort -u)" 45
+	assert_equal "$(column d.tsv B | sort -u)" 220
+}
+
+@test "--fix with an unknown name is a usage error" {
+	refuse 2 "no parameter nope" -m lhs -n 3 --fix nope=3 "$SPACE"
+}
+
+@test "--fix with a value off the domain is a usage error naming the domain" {
+	refuse 2 "'215' is not a value of B (int 210:10:240, default 220)" \
+	    -m lhs -n 3 --fix B=215 "$SPACE"
+	refuse 2 "is not a value of FillHoles" -m lhs -n 3 --fix FillHoles=6 "$SPACE"
+	refuse 2 "'abc' is not a value of B" -m lhs -n 3 --fix B=abc "$SPACE"
+}
+
+@test "--fix without NAME=VALUE is a usage error" {
+	refuse 2 "--fix 'B': expected NAME=VALUE" -m lhs -n 3 --fix B "$SPACE"
+	refuse 2 "--fix '=3': expected NAME=VALUE" -m lhs -n 3 --fix =3 "$SPACE"
+}
+
+# --- --reference -----------------------------------------------------------
+
+@test "--reference alone: one run with the defaults, off-grid G2=45 included" {
+	sa-sample --reference "$SPACE" > d.tsv
+	assert_equal "$(body d.tsv)" "$NUCLEI_HEADER"$'\n0\t'"$NUCLEI_DEFAULTS"
+	assert_equal "$(meta d.tsv method)" reference
+	assert_equal "$(meta d.tsv k)" 0
+	assert_equal "$(meta d.tsv reference)" 0
+	in_domain d.tsv "$SPACE" 1
+}
+
+@test "--reference alone honours --fix" {
+	sa-sample --reference --fix G2=10 "$SPACE" > d.tsv
+	assert_equal "$(column d.tsv G2)" 10
+	assert_equal "$(column d.tsv B)" 220
+}
+
+@test "--reference with a method adds the defaults as the last run, reference=RUN" {
+	sa-sample -m lhs -n 5 --reference "$SPACE" > d.tsv
+	assert_equal "$(rows d.tsv)" 6
+	assert_equal "$(meta d.tsv reference)" 5
+	assert_equal "$(body d.tsv | tail -n 1)" $'5\t'"$NUCLEI_DEFAULTS"
+	numbered d.tsv
+	sa-sample -m lhs -n 5 "$SPACE" > plain.tsv
+	assert_equal "$(body d.tsv | head -n 6)" "$(body plain.tsv)"
+	in_domain d.tsv "$SPACE" 1
+}
+
+@test "--reference with moat, vbd, grid: reference is the last run number" {
+	sa-sample -m moat -r 2 --reference "$SPACE" > m.tsv
+	assert_equal "$(rows m.tsv)" 33
+	assert_equal "$(meta m.tsv reference)" 32
+	assert_equal "$(body m.tsv | tail -n 1)" $'32\t'"$NUCLEI_DEFAULTS"
+	sa-sample -m moat -r 6 --optimize 2 --reference "$SPACE" > o.tsv
+	assert_equal "$(rows o.tsv)" 33
+	assert_equal "$(meta o.tsv reference)" 32
+	sa-sample -m vbd -n 2 --second-order --reference "$ISHIGAMI" > v.tsv
+	assert_equal "$(rows v.tsv)" 17
+	assert_equal "$(meta v.tsv reference)" 16
+	assert_equal "$(body v.tsv | tail -n 1)" $'16\t0\t0\t0'
+	sa-sample -m grid -p 2 --reference "$ISHIGAMI" > g.tsv
+	assert_equal "$(rows g.tsv)" 9
+	assert_equal "$(meta g.tsv reference)" 8
+}
+
+@test "--reference with --fix uses the fixed value in the reference run" {
+	sa-sample -m mc -n 3 --fix B=240 --reference "$SPACE" > d.tsv
+	assert_equal "$(column d.tsv B | sort -u)" 240
+}
+
+# --- reproducibility, seeds, -o, stdin -------------------------------------
+
+@test "same seed gives identical bytes for every method" {
+	local m
+	for m in mc lhs halton hammersley sobol random; do
+		sa-sample -m "$m" -n 30 -s 5 "$SPACE" > a.tsv
+		sa-sample -m "$m" -n 30 -s 5 "$SPACE" > b.tsv
+		cmp a.tsv b.tsv
+	done
+	sa-sample -m moat -r 5 -s 5 "$SPACE" > a.tsv
+	sa-sample -m moat -r 5 -s 5 "$SPACE" > b.tsv
+	cmp a.tsv b.tsv
+	sa-sample -m vbd -n 5 --base lhs -s 5 "$SPACE" > a.tsv
+	sa-sample -m vbd -n 5 --base lhs -s 5 "$SPACE" > b.tsv
+	cmp a.tsv b.tsv
+}
+
+@test "a different seed gives different rows (mc, lhs, random, moat, vbd lhs)" {
+	local m
+	for m in "mc -n 20" "lhs -n 20" "random -n 20" "moat -r 3" \
+	    "vbd --base lhs -n 4"; do
+		sa-sample -m $m -s 1 "$SPACE" > a.tsv
+		sa-sample -m $m -s 2 "$SPACE" > b.tsv
+		refute [ "$(body a.tsv)" = "$(body b.tsv)" ]
+	done
+	sa-sample -m mc -n 3 -s 77 "$SPACE" > s.tsv
+	assert_equal "$(meta s.tsv seed)" 77
+}
+
+@test "distinct seeds, including 0 and seeds past 2^32, give distinct designs" {
+	sa-sample -m mc -n 10 -s 0 "$ISHIGAMI" > s0.tsv
+	sa-sample -m mc -n 10 -s 4357 "$ISHIGAMI" > s4357.tsv
+	refute [ "$(body s0.tsv)" = "$(body s4357.tsv)" ]
+	sa-sample -m mc -n 10 -s 1 "$ISHIGAMI" > s1.tsv
+	sa-sample -m mc -n 10 -s 4294967297 "$ISHIGAMI" > sbig.tsv
+	refute [ "$(body s1.tsv)" = "$(body sbig.tsv)" ]
+}
+
+@test "-o FILE writes what stdout gets, atomically, no temporaries left" {
+	sa-sample -m lhs -n 25 "$SPACE" > stdout.tsv
+	run sa-sample -m lhs -n 25 -o file.tsv "$SPACE"
+	assert_success
+	assert_output ''
+	assert_equal "$(grep -v '^#command line' file.tsv)" \
+	    "$(grep -v '^#command line' stdout.tsv)"
+	grep -q '^#command line: sa-sample -m lhs -n 25 -o file.tsv' file.tsv
+	no_temp_files
+}
+
+@test "-o replaces an existing file, and -o - is stdout" {
+	printf 'old\n' > d.tsv
+	sa-sample -m mc -n 3 -o d.tsv "$SPACE"
+	assert_equal "$(rows d.tsv)" 3
+	run --separate-stderr sa-sample -m mc -n 3 -o - "$SPACE"
+	assert_success
+	assert_equal "$(printf '%s\n' "$output" | grep -vc '^#')" 4
+}
+
+@test "-o into a missing directory fails with exit 1 and a message" {
+	run sa-sample -m mc -n 3 -o nodir/d.tsv "$SPACE"
+	assert_failure 1
+	assert_output --partial "nodir/d.tsv"
+}
+
+@test "- reads the space from stdin" {
+	sa-sample -m lhs -n 5 "$SPACE" > file.tsv
+	run --separate-stderr sa-sample -m lhs -n 5 - < "$SPACE"
+	assert_success
+	assert_equal "$(printf '%s\n' "$output" | grep -v '^#')" "$(body file.tsv)"
+	assert_equal "$(printf '%s\n' "$output" | grep '^#method=')" \
+	    "$(grep '^#method=' file.tsv)"
+}
+
+@test "a bad space on stdin is named <stdin> with its line" {
+	mkspace s.tsv $'a\tint\t1:1:3\t2' $'b\tfloat\t1..2\t1'
+	run sa-sample -m lhs -n 5 -o d.tsv - < s.tsv
+	assert_failure 1
+	assert_output --partial "<stdin>:3:"
+	assert [ ! -e d.tsv ]
+	no_temp_files
+}
+
+@test "CRLF line endings are accepted and give the same design" {
+	sa-sample -m lhs -n 8 "$SPACE" > lf.tsv
+	sed 's/$/\r/' "$SPACE" > crlf.tsv
+	run sa-sample -m lhs -n 8 crlf.tsv
+	assert_success
+	sa-sample -m lhs -n 8 crlf.tsv > out.tsv
+	assert_equal "$(body out.tsv)" "$(body lf.tsv)"
+	assert_equal "$(grep -c $'\r' out.tsv)" 0
+}
+
+@test "comments and blank lines anywhere in the space are skipped" {
+	{ echo '# leading'; echo; grep -v '^#' "$ISHIGAMI" | sed '2a# between'; echo; } > s.tsv
+	sa-sample -m sobol -n 5 "$ISHIGAMI" > a.tsv
+	sa-sample -m sobol -n 5 s.tsv > b.tsv
+	assert_equal "$(body b.tsv)" "$(body a.tsv)"
+}
+
+# --- help, version, usage errors ---------------------------------------------
+
+@test "-h and --help print usage with the defaults on stdout, exit 0" {
+	local h
+	for h in -h --help; do
+		run --separate-stderr sa-sample "$h"
+		assert_success
+		assert_equal "$stderr" ""
+		assert_output --partial "Usage: sa-sample"
+		assert_output --partial "[1000]"
+		assert_output --partial "[20]"
+		assert_output --partial "[4]"
+		assert_output --partial "[1]"
+		assert_output --partial "[sobol]"
+		assert_output --partial "--second-order"
+		assert_output --partial "--optimize"
+		assert_output --partial "--reference"
+		assert_output --partial "--fix"
+		assert_output --partial "--force"
+	done
+}
+
+@test "--version prints the version on stdout, exit 0" {
+	run --separate-stderr sa-sample --version
+	assert_success
+	assert_equal "$stderr" ""
+	assert_output --regexp '^sa-sample \(sareuse\) [0-9]+\.[0-9]+'
+}
+
+@test "unknown method is a usage error (exit 2)" {
+	refuse 2 "unknown method 'bogus'" -m bogus "$SPACE"
+	assert_output --partial "--help"
+}
+
+@test "-n 0, -n abc, -n 2.5, -r 0, -p 1, -s -1 are usage errors (exit 2)" {
+	refuse 2 "-n: '0' must be a whole number >= 1" -m lhs -n 0 "$SPACE"
+	refuse 2 "-n: 'abc' must be a whole number" -m lhs -n abc "$SPACE"
+	refuse 2 "-n: '2.5' must be a whole number" -m lhs -n 2.5 "$SPACE"
+	refuse 2 "-r: '0' must be a whole number >= 1" -m moat -r 0 "$SPACE"
+	refuse 2 "-p: '1' must be a whole number >= 2" -m moat -p 1 "$SPACE"
+	refuse 2 "-s: '-1' must be a whole number >= 0" -m lhs -s -1 "$SPACE"
+}
+
+@test "unknown options are usage errors (exit 2)" {
+	refuse 2 "unknown option" -m lhs --bogus "$SPACE"
+	assert_output --partial "--bogus"
+	refuse 2 "unknown option" -m lhs -x "$SPACE"
+}
+
+@test "no method, no space, two spaces are usage errors (exit 2)" {
+	refuse 2 "no method given" "$SPACE"
+	refuse 2 "no SPACE.tsv given" -m lhs
+	refuse 2 "one SPACE.tsv expected, got 2 arguments" -m lhs "$SPACE" "$SPACE"
+}
+
+@test "a design too large for any method is a usage error" {
+	refuse 2 "too many" -m vbd -n 100000000 "$SPACE"
+}
+
+# --- bad space files -------------------------------------------------------
+
+@test "missing space file: exit 1 naming it" {
+	refuse 1 "nonexist.tsv: No such file or directory" -m lhs -n 3 nonexist.tsv
+}
+
+@test "empty space file: exit 1" {
+	: > s.tsv
+	refuse 1 "s.tsv: empty file, expected a header line" -m lhs -n 3 s.tsv
+}
+
+@test "space file with only comments: exit 1" {
+	printf '#one\n#two\n' > s.tsv
+	refuse 1 "s.tsv: no header line (only comments)" -m lhs -n 3 s.tsv
+}
+
+@test "space file with a header and no parameters: exit 1" {
+	mkspace s.tsv
+	refuse 1 "s.tsv: no parameters" -m lhs -n 3 s.tsv
+}
+
+@test "header missing a column: exit 1 naming the column" {
+	printf 'name\ttype\tvalues\na\tint\t1:1:3\n' > s.tsv
+	refuse 1 "s.tsv: no column 'default' in the header" -m lhs -n 3 s.tsv
+}
+
+@test "header naming a column twice: exit 1" {
+	printf 'name\ttype\tvalues\tdefault\tname\na\tint\t1:1:3\t2\ta\n' > s.tsv
+	refuse 1 "s.tsv:1: header: column name named twice" -m lhs -n 3 s.tsv
+}
+
+@test "row with too few fields: exit 1 naming file:line" {
+	mkspace s.tsv $'a\tint\t1:1:3\t2' $'b\tint\t1:1:3'
+	refuse 1 "s.tsv:3: 3 fields, expected 4 (row too short)" -m lhs -n 3 s.tsv
+}
+
+@test "row with too many fields: exit 1 naming file:line" {
+	mkspace s.tsv $'a\tint\t1:1:3\t2\textra'
+	refuse 1 "s.tsv:2: 5 fields, expected 4 (row too long)" -m lhs -n 3 s.tsv
+}
+
+@test "bad type: exit 1 naming file:line and parameter" {
+	mkspace s.tsv $'a\tfloat\t1:1:3\t2'
+	refuse 1 "s.tsv:2: parameter a: type 'float' is not int, real or enum" \
+	    -m lhs -n 3 s.tsv
+}
+
+@test "unparsable numbers in values and default: exit 1 naming file:line" {
+	mkspace s.tsv $'a\treal\t1:x:3\t2'
+	refuse 1 "s.tsv:2: parameter a: grid '1:x:3': not a number" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1..3\t2' $'b\treal\t1..3\tabc'
+	refuse 1 "s.tsv:3: parameter b: default 'abc': not a number" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\tint\t1,2,x\t2'
+	refuse 1 "s.tsv:2: parameter a: list value 'x': not a number" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\tint\t0x10..20\t16'
+	refuse 1 "s.tsv:2: parameter a: range '0x10..20': not a number" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1..3\t'
+	refuse 1 "s.tsv:2: parameter a: default '': empty" -m lhs -n 3 s.tsv
+}
+
+@test "NaN in values or default: exit 1 naming file:line" {
+	mkspace s.tsv $'a\treal\tnan..3\t2'
+	refuse 1 "s.tsv:2: parameter a: range 'nan..3': not finite" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1..3\tNaN'
+	refuse 1 "s.tsv:2: parameter a: default 'NaN': not finite" -m lhs -n 3 s.tsv
+}
+
+@test "inf in values or default, and 1e400: exit 1 naming file:line" {
+	mkspace s.tsv $'a\treal\t1..inf\t2'
+	refuse 1 "s.tsv:2: parameter a: range '1..inf': not finite" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1:1:3\t-Inf'
+	refuse 1 "s.tsv:2: parameter a: default '-Inf': not finite" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1e400..2\t1'
+	refuse 1 "s.tsv:2: parameter a: range '1e400..2': out of range" -m lhs -n 3 s.tsv
+}
+
+@test "space errors name the column (values, default, type) like other reader errors" {
+	mkspace s.tsv $'a\treal\t1..3\tabc'
+	run sa-sample -m lhs -n 3 s.tsv
+	assert_failure 1
+	assert_output --partial "s.tsv:2: column default:"
+	mkspace s.tsv $'a\treal\tnan..3\t2'
+	run sa-sample -m lhs -n 3 s.tsv
+	assert_failure 1
+	assert_output --partial "s.tsv:2: column values:"
+	mkspace s.tsv $'a\tfloat\t1..3\t2'
+	run sa-sample -m lhs -n 3 s.tsv
+	assert_failure 1
+	assert_output --partial "s.tsv:2: column type:"
+}
+
+@test "lo:step:hi with hi not on the grid: exit 1" {
+	mkspace s.tsv $'a\treal\t1:0.3:2\t1'
+	refuse 1 "s.tsv:2: parameter a: grid '1:0.3:2': hi is not lo plus a whole number of steps" \
+	    -m lhs -n 3 s.tsv
+}
+
+@test "negative or zero step: exit 1" {
+	mkspace s.tsv $'a\treal\t1:-1:3\t2'
+	refuse 1 "s.tsv:2: parameter a: grid '1:-1:3': step must be positive" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1:0:3\t2'
+	refuse 1 "grid '1:0:3': step must be positive" -m lhs -n 3 s.tsv
+}
+
+@test "grid with hi below lo: exit 1" {
+	mkspace s.tsv $'a\treal\t3:1:1\t2'
+	refuse 1 "s.tsv:2: parameter a: grid '3:1:1': hi is below lo" -m lhs -n 3 s.tsv
+}
+
+@test "range with hi <= lo: exit 1" {
+	mkspace s.tsv $'a\treal\t3..1\t2'
+	refuse 1 "s.tsv:2: parameter a: range '3..1': hi must be above lo" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t3..3\t3'
+	refuse 1 "s.tsv:2: parameter a: range '3..3': hi must be above lo" -m lhs -n 3 s.tsv
+}
+
+@test "int grid, range or default that is not an integer: exit 1" {
+	mkspace s.tsv $'a\tint\t1:0.5:3\t2'
+	refuse 1 "s.tsv:2: parameter a: grid '1:0.5:3': an int grid needs integer lo, step and hi" \
+	    -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\tint\t1.5..3\t2'
+	refuse 1 "s.tsv:2: parameter a: range '1.5..3': an int range needs integer ends" \
+	    -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\tint\t1..3\t2.5'
+	refuse 1 "s.tsv:2: parameter a: default '2.5' is not an integer" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\tint\t1,2.5\t1'
+	refuse 1 "s.tsv:2: parameter a: list value '2.5' is not an integer" -m lhs -n 3 s.tsv
+}
+
+@test "duplicate parameter names: exit 1 naming file:line" {
+	mkspace s.tsv $'a\tint\t1,2\t2' $'b\tint\t1,2\t2' $'a\tint\t1,2\t2'
+	refuse 1 "s.tsv:4: column name: parameter a defined twice" -m lhs -n 3 s.tsv
+}
+
+@test "enum default not in its list: exit 1" {
+	mkspace s.tsv $'a\tenum\t4,8\t6'
+	refuse 1 "s.tsv:2: parameter a: default '6' is not one of the values 4,8" \
+	    -m lhs -n 3 s.tsv
+}
+
+@test "bad lists: repeated value, trailing comma, empty: exit 1" {
+	mkspace s.tsv $'a\treal\t1,2,2\t2'
+	refuse 1 "s.tsv:2: parameter a: list value '2' repeated" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t1,2,\t2'
+	refuse 1 "s.tsv:2: parameter a: list '1,2,' ends with a comma" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\treal\t\t2'
+	refuse 1 "s.tsv:2: parameter a: empty list of values" -m lhs -n 3 s.tsv
+}
+
+@test "bad parameter names (reserved, with a space, empty): exit 1" {
+	mkspace s.tsv $'run\treal\t1..2\t1'
+	refuse 1 "s.tsv:2: parameter run: parameter name 'run' is reserved" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a b\treal\t1..2\t1'
+	refuse 1 "parameter name 'a b' has a space" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'\treal\t1..2\t1'
+	refuse 1 "s.tsv:2: parameter : empty parameter name" -m lhs -n 3 s.tsv
+}
+
+@test "absurd grid sizes (1:1:1e12, 1..1e12) are refused, not allocated" {
+	mkspace s.tsv $'a\tint\t1:1:1e12\t2'
+	refuse 1 "s.tsv:2: parameter a: grid '1:1:1e12': 1000000000000 values is too many" \
+	    -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\tint\t1..1e12\t2'
+	refuse 1 "s.tsv:2: parameter a: range '1..1e12': too many values" -m lhs -n 3 s.tsv
+}
+
+@test "a binary file (NUL byte) is refused as not text" {
+	mkspace s.tsv $'a\tint\t1:1:3\t2'
+	printf 'b\0\tint\t1:1:3\t2\n' >> s.tsv
+	refuse 1 "s.tsv:3: NUL byte in line: not a text file" -m lhs -n 3 s.tsv
+	printf '\177ELF\002\001\001\000\000\000\n' > bin.tsv
+	refuse 1 "bin.tsv:1: NUL byte" -m lhs -n 3 bin.tsv
+}
