@@ -307,8 +307,15 @@ refuse() {
 }
 
 @test "grid: beyond 1e7 runs is refused without --force" {
-	refuse 1 "--force" -m grid "$SPACE"
+	# 16 x 16 x 20 x 13 x 13 x 13 = 11,248,640 runs
+	refuse 1 "--force" -m grid --fix B=220 --fix G=220 --fix R=220 \
+	    --fix T1=5 --fix T2=4 --fix minSize=11 --fix FillHoles=4 \
+	    --fix MorphRecon=8 --fix Watershed=8 "$SPACE"
 	assert_output --partial "more than 1e+07"
+}
+
+@test "grid: beyond 1e9 runs is refused even with --force (usage error)" {
+	refuse 2 "too many" -m grid --force "$SPACE"
 }
 
 @test "grid: --force lets a small grid through unchanged" {
@@ -612,13 +619,15 @@ refuse() {
 	assert_equal "$(meta s.tsv seed)" 77
 }
 
-@test "distinct seeds, including 0 and seeds past 2^32, give distinct designs" {
+@test "distinct seeds, including 0, give distinct designs; seeds past 2^32-2 are refused" {
 	sa-sample -m mc -n 10 -s 0 "$ISHIGAMI" > s0.tsv
 	sa-sample -m mc -n 10 -s 4357 "$ISHIGAMI" > s4357.tsv
 	refute [ "$(body s0.tsv)" = "$(body s4357.tsv)" ]
-	sa-sample -m mc -n 10 -s 1 "$ISHIGAMI" > s1.tsv
-	sa-sample -m mc -n 10 -s 4294967297 "$ISHIGAMI" > sbig.tsv
-	refute [ "$(body s1.tsv)" = "$(body sbig.tsv)" ]
+	sa-sample -m mc -n 10 -s 4294967294 "$ISHIGAMI" > smax.tsv
+	refute [ "$(body s0.tsv)" = "$(body smax.tsv)" ]
+	run sa-sample -m mc -n 10 -s 4294967295 "$ISHIGAMI"
+	assert_failure 2
+	assert_output --partial "seeds go from 0 to 4294967294"
 }
 
 @test "-o FILE writes what stdout gets, atomically, no temporaries left" {
@@ -784,37 +793,37 @@ refuse() {
 
 @test "bad type: exit 1 naming file:line and parameter" {
 	mkspace s.tsv $'a\tfloat\t1:1:3\t2'
-	refuse 1 "s.tsv:2: parameter a: type 'float' is not int, real or enum" \
+	refuse 1 "s.tsv:2: column type: parameter a: type 'float' is not int, real or enum" \
 	    -m lhs -n 3 s.tsv
 }
 
 @test "unparsable numbers in values and default: exit 1 naming file:line" {
 	mkspace s.tsv $'a\treal\t1:x:3\t2'
-	refuse 1 "s.tsv:2: parameter a: grid '1:x:3': not a number" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: grid '1:x:3': not a number" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1..3\t2' $'b\treal\t1..3\tabc'
-	refuse 1 "s.tsv:3: parameter b: default 'abc': not a number" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:3: column default: parameter b: default 'abc': not a number" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\tint\t1,2,x\t2'
-	refuse 1 "s.tsv:2: parameter a: list value 'x': not a number" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: list value 'x': not a number" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\tint\t0x10..20\t16'
-	refuse 1 "s.tsv:2: parameter a: range '0x10..20': not a number" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range '0x10..20': not a number" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1..3\t'
-	refuse 1 "s.tsv:2: parameter a: default '': empty" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column default: parameter a: default '': empty" -m lhs -n 3 s.tsv
 }
 
 @test "NaN in values or default: exit 1 naming file:line" {
 	mkspace s.tsv $'a\treal\tnan..3\t2'
-	refuse 1 "s.tsv:2: parameter a: range 'nan..3': not finite" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range 'nan..3': not finite" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1..3\tNaN'
-	refuse 1 "s.tsv:2: parameter a: default 'NaN': not finite" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column default: parameter a: default 'NaN': not finite" -m lhs -n 3 s.tsv
 }
 
 @test "inf in values or default, and 1e400: exit 1 naming file:line" {
 	mkspace s.tsv $'a\treal\t1..inf\t2'
-	refuse 1 "s.tsv:2: parameter a: range '1..inf': not finite" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range '1..inf': not finite" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1:1:3\t-Inf'
-	refuse 1 "s.tsv:2: parameter a: default '-Inf': not finite" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column default: parameter a: default '-Inf': not finite" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1e400..2\t1'
-	refuse 1 "s.tsv:2: parameter a: range '1e400..2': out of range" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range '1e400..2': out of range" -m lhs -n 3 s.tsv
 }
 
 @test "space errors name the column (values, default, type) like other reader errors" {
@@ -834,40 +843,40 @@ refuse() {
 
 @test "lo:step:hi with hi not on the grid: exit 1" {
 	mkspace s.tsv $'a\treal\t1:0.3:2\t1'
-	refuse 1 "s.tsv:2: parameter a: grid '1:0.3:2': hi is not lo plus a whole number of steps" \
+	refuse 1 "s.tsv:2: column values: parameter a: grid '1:0.3:2': hi is not lo plus a whole number of steps" \
 	    -m lhs -n 3 s.tsv
 }
 
 @test "negative or zero step: exit 1" {
 	mkspace s.tsv $'a\treal\t1:-1:3\t2'
-	refuse 1 "s.tsv:2: parameter a: grid '1:-1:3': step must be positive" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: grid '1:-1:3': step must be positive" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1:0:3\t2'
 	refuse 1 "grid '1:0:3': step must be positive" -m lhs -n 3 s.tsv
 }
 
 @test "grid with hi below lo: exit 1" {
 	mkspace s.tsv $'a\treal\t3:1:1\t2'
-	refuse 1 "s.tsv:2: parameter a: grid '3:1:1': hi is below lo" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: grid '3:1:1': hi is below lo" -m lhs -n 3 s.tsv
 }
 
 @test "range with hi <= lo: exit 1" {
 	mkspace s.tsv $'a\treal\t3..1\t2'
-	refuse 1 "s.tsv:2: parameter a: range '3..1': hi must be above lo" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range '3..1': hi must be above lo" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t3..3\t3'
-	refuse 1 "s.tsv:2: parameter a: range '3..3': hi must be above lo" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range '3..3': hi must be above lo" -m lhs -n 3 s.tsv
 }
 
 @test "int grid, range or default that is not an integer: exit 1" {
 	mkspace s.tsv $'a\tint\t1:0.5:3\t2'
-	refuse 1 "s.tsv:2: parameter a: grid '1:0.5:3': an int grid needs integer lo, step and hi" \
+	refuse 1 "s.tsv:2: column values: parameter a: grid '1:0.5:3': an int grid needs integer lo, step and hi" \
 	    -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\tint\t1.5..3\t2'
-	refuse 1 "s.tsv:2: parameter a: range '1.5..3': an int range needs integer ends" \
+	refuse 1 "s.tsv:2: column values: parameter a: range '1.5..3': an int range needs integer ends" \
 	    -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\tint\t1..3\t2.5'
-	refuse 1 "s.tsv:2: parameter a: default '2.5' is not an integer" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column default: parameter a: default '2.5' is not an integer" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\tint\t1,2.5\t1'
-	refuse 1 "s.tsv:2: parameter a: list value '2.5' is not an integer" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: list value '2.5' is not an integer" -m lhs -n 3 s.tsv
 }
 
 @test "duplicate parameter names: exit 1 naming file:line" {
@@ -877,34 +886,34 @@ refuse() {
 
 @test "enum default not in its list: exit 1" {
 	mkspace s.tsv $'a\tenum\t4,8\t6'
-	refuse 1 "s.tsv:2: parameter a: default '6' is not one of the values 4,8" \
+	refuse 1 "s.tsv:2: column default: parameter a: default '6' is not one of the values 4,8" \
 	    -m lhs -n 3 s.tsv
 }
 
 @test "bad lists: repeated value, trailing comma, empty: exit 1" {
 	mkspace s.tsv $'a\treal\t1,2,2\t2'
-	refuse 1 "s.tsv:2: parameter a: list value '2' repeated" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: list value '2' repeated" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1,2,\t2'
-	refuse 1 "s.tsv:2: parameter a: list '1,2,' ends with a comma" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: list '1,2,' ends with a comma" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t\t2'
-	refuse 1 "s.tsv:2: parameter a: empty list of values" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: empty list of values" -m lhs -n 3 s.tsv
 }
 
 @test "bad parameter names (reserved, with a space, empty): exit 1" {
 	mkspace s.tsv $'run\treal\t1..2\t1'
-	refuse 1 "s.tsv:2: parameter run: parameter name 'run' is reserved" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column name: parameter run: parameter name 'run' is reserved" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a b\treal\t1..2\t1'
 	refuse 1 "parameter name 'a b' has a space" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'\treal\t1..2\t1'
-	refuse 1 "s.tsv:2: parameter : empty parameter name" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column name: parameter : empty parameter name" -m lhs -n 3 s.tsv
 }
 
 @test "absurd grid sizes (1:1:1e12, 1..1e12) are refused, not allocated" {
 	mkspace s.tsv $'a\tint\t1:1:1e12\t2'
-	refuse 1 "s.tsv:2: parameter a: grid '1:1:1e12': 1000000000000 values is too many" \
+	refuse 1 "s.tsv:2: column values: parameter a: grid '1:1:1e12': 1000000000000 values is too many" \
 	    -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\tint\t1..1e12\t2'
-	refuse 1 "s.tsv:2: parameter a: range '1..1e12': too many values" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: range '1..1e12': too many values" -m lhs -n 3 s.tsv
 }
 
 @test "a binary file (NUL byte) is refused as not text" {

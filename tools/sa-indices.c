@@ -13,6 +13,7 @@
 #include "num.h"
 #include "out.h"
 #include "plot.h"
+#include "rng.h"
 #include "tsv.h"
 
 #define DEF_SEED 1UL
@@ -99,7 +100,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->conf = DEF_CONF;
 	o->seed = DEF_SEED;
 	o->resamples = -1;
-	while ((c = getopt_long(argc, argv, "m:r:s:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":m:r:s:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm': o->method = optarg; break;
 		case OPT_METRIC: o->metric = optarg; break;
@@ -125,14 +126,16 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_ALLOW_MISSING: o->allow_missing = 1; break;
 		case OPT_PLOT: o->plot = optarg; break;
 		case 's':
-			if (sr_parse_long(optarg, &v) || v < 0)
-				sr_usage_error("-s '%s': a seed is a whole number >= 0", optarg);
+			if (sr_parse_long(optarg, &v) || v < 0 ||
+			    (unsigned long)v > SR_SEED_MAX)
+				sr_usage_error("-s '%s': seeds go from 0 to %lu", optarg,
+				    SR_SEED_MAX);
 			o->seed = (unsigned long)v;
 			break;
 		case 'o': o->output = optarg; break;
 		case 'h': usage(stdout); sr_out_commit_all(); exit(SR_EXIT_OK);
 		case OPT_VERSION: sr_print_version();
-		default: sr_usage_error("unknown option");
+		default: sr_getopt_fail(c, argv);
 		}
 	}
 	if (argc - optind != 2)

@@ -10,6 +10,7 @@
 #include "gen.h"
 #include "num.h"
 #include "out.h"
+#include "rng.h"
 #include "sample.h"
 #include "space.h"
 
@@ -95,6 +96,30 @@ count_arg(const char *opt, const char *s, size_t min)
 	return (size_t)v;
 }
 
+/* Checks the method and the options that go with it (before any file
+ * is read, so a usage error is always exit 2). */
+static void
+check_options(const struct opts *o)
+{
+	const char *m = o->method ? o->method : "reference";
+
+	if (strcmp(m, "vbd") && strcmp(m, "moat") && strcmp(m, "grid") &&
+	    strcmp(m, "random") && strcmp(m, "reference") &&
+	    sr_unit_method_parse(m) < 0)
+		sr_usage_error("unknown method '%s' (mc, lhs, halton, hammersley, "
+		    "sobol, random, grid, moat, vbd)", m);
+	if (sr_unit_method_parse(o->base) < 0)
+		sr_usage_error("--base '%s': not mc, lhs, halton, hammersley or "
+		    "sobol", o->base);
+	if (o->second_order && strcmp(m, "vbd") != 0)
+		sr_usage_error("--second-order goes with -m vbd");
+	if (o->optimize && strcmp(m, "moat") != 0)
+		sr_usage_error("--optimize goes with -m moat");
+	if (o->optimize > o->r)
+		sr_usage_error("--optimize %zu keeps more trajectories than the "
+		    "%zu drawn (-r)", o->optimize, o->r);
+}
+
 static void
 parse_args(int argc, char **argv, struct opts *o)
 {
@@ -107,14 +132,19 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->seed = DEF_SEED;
 	o->base = "sobol";
 	o->fix = sr_calloc((size_t)argc, sizeof *o->fix);
-	while ((c = getopt_long(argc, argv, "m:n:r:p:s:o:h", longopts,
+	while ((c = getopt_long(argc, argv, ":m:n:r:p:s:o:h", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'm': o->method = optarg; break;
 		case 'n': o->n = count_arg("-n", optarg, 1); break;
 		case 'r': o->r = count_arg("-r", optarg, 1); break;
 		case 'p': o->p = count_arg("-p", optarg, 2); break;
-		case 's': o->seed = count_arg("-s", optarg, 0); break;
+		case 's':
+			o->seed = count_arg("-s", optarg, 0);
+			if (o->seed > SR_SEED_MAX)
+				sr_usage_error("-s %s: seeds go from 0 to %lu", optarg,
+				    SR_SEED_MAX);
+			break;
 		case 'o': o->output = optarg; break;
 		case OPT_BASE: o->base = optarg; break;
 		case OPT_SECOND_ORDER: o->second_order = 1; break;
@@ -125,7 +155,7 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_FORCE: o->force = 1; break;
 		case 'h': usage(stdout); sr_out_commit_all(); exit(SR_EXIT_OK);
 		case OPT_VERSION: sr_print_version();
-		default: sr_usage_error("unknown option");
+		default: sr_getopt_fail(c, argv);
 		}
 	}
 	if (optind != argc - 1)
@@ -134,6 +164,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->space = argv[optind];
 	if (o->method == NULL && !o->reference)
 		sr_usage_error("no method given (-m)");
+	check_options(o);
 }
 
 /* Marks --fix NAME=VALUE parameters as fixed; exits 2 on a bad option. */
@@ -165,35 +196,25 @@ apply_fixes(sr_space *s, const struct opts *o)
 	}
 }
 
-/* Checks the method and its options; returns the design's row count. */
+/* Returns the number of runs the design will have; exits 2 when it is
+ * beyond any machine. */
 static double
-check_method(const struct opts *o, const sr_gen *g, int *base)
+design_rows(const struct opts *o, const sr_gen *g)
 {
 	const char *m = o->method ? o->method : "reference";
 	double k = (double)g->k, rows;
 
-	*base = sr_unit_method_parse(o->base);
-	if (strcmp(m, "vbd") == 0) {
-		if (*base < 0)
-			sr_usage_error("--base '%s': not mc, lhs, halton, "
-			    "hammersley or sobol", o->base);
+	if (strcmp(m, "vbd") == 0)
 		rows = (double)o->n * (o->second_order ? 2 * k + 2 : k + 2);
-	} else if (strcmp(m, "moat") == 0) {
+	else if (strcmp(m, "moat") == 0)
 		rows = (double)(o->optimize ? o->optimize : o->r) * (k + 1);
-	} else if (strcmp(m, "grid") == 0) {
+	else if (strcmp(m, "grid") == 0)
 		rows = sr_gen_grid_size(g, o->p);
-	} else if (strcmp(m, "reference") == 0) {
+	else if (strcmp(m, "reference") == 0)
 		rows = 0;
-	} else if (strcmp(m, "random") == 0 || sr_unit_method_parse(m) >= 0) {
+	else
 		rows = (double)o->n;
-	} else
-		sr_usage_error("unknown method '%s' (mc, lhs, halton, hammersley, "
-		    "sobol, random, grid, moat, vbd)", m);
-	if (o->second_order && strcmp(m, "vbd") != 0)
-		sr_usage_error("--second-order goes with -m vbd");
-	if (o->optimize && strcmp(m, "moat") != 0)
-		sr_usage_error("--optimize goes with -m moat");
-	if (rows > MAX_ROWS && strcmp(m, "grid") != 0)
+	if (rows > MAX_ROWS)
 		sr_usage_error("%s: %.4g runs is too many (limit %.0e)", m, rows,
 		    MAX_ROWS);
 	return rows;
@@ -271,7 +292,8 @@ main(int argc, char **argv)
 	space = sr_space_read(o.space);
 	apply_fixes(space, &o);
 	sr_gen_init(&g, space, NULL, o.seed);
-	rows = check_method(&o, &g, &base);
+	base = sr_unit_method_parse(o.base);
+	rows = design_rows(&o, &g);
 	if (o.method && strcmp(o.method, "grid") == 0 && rows > SR_GRID_LIMIT &&
 	    !o.force)
 		sr_die(SR_EXIT_DATA, "%s: grid of %.4g runs (more than %.0e); "

@@ -44,6 +44,7 @@ space_from_comments(const sr_tsv *t)
 	sr_space *s = NULL;
 	char errbuf[256], *f[5], *copy, *save;
 	size_t i, j;
+	int field;
 	sr_param p;
 
 	for (i = 0; i < t->ncomment; i++) {
@@ -53,7 +54,7 @@ space_from_comments(const sr_tsv *t)
 		for (j = 0, save = NULL; j < 5; j++)
 			f[j] = strtok_r(j ? NULL : copy, "\t", &save);
 		if (f[4] == NULL || sr_param_parse(&p, f[1], f[2], f[3], f[4],
-		    errbuf, sizeof errbuf))
+		    &field, errbuf, sizeof errbuf))
 			sr_die(SR_EXIT_DATA, "%s: bad '#space' comment line '%s'%s%s",
 			    t->path, t->comment[i], f[4] ? ": " : "",
 			    f[4] ? errbuf : "");

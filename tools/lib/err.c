@@ -2,6 +2,7 @@
 #include "err.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -84,6 +85,18 @@ sr_usage_error(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help' for more information.\n", sr_progname);
 	finish(SR_EXIT_USAGE);
+}
+
+void
+sr_getopt_fail(int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		sr_usage_error("option '%s' needs a value", arg);
+	if (optopt && strncmp(arg, "--", 2) != 0)
+		sr_usage_error("unknown option '-%c'", optopt);
+	sr_usage_error("unknown option '%s'", arg);
 }
 
 void *

@@ -33,6 +33,10 @@ void sr_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 _Noreturn void sr_usage_error(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
 
+/* Reports what getopt_long stopped at (c is '?' or ':', the optstring
+ * starting with ':') and exits 2. */
+_Noreturn void sr_getopt_fail(int c, char **argv);
+
 /* Checked allocation: these never return NULL; a failure or a size that
  * overflows size_t is a clear error (exit 1). */
 void *sr_malloc(size_t n);

@@ -1,6 +1,7 @@
 /* gen.c - design generators: unit-cube samplers, random search, full
  * grid, Morris (MOAT) trajectories and Saltelli (VBD) blocks. */
 #include "gen.h"
+#include "rng.h"
 #include "analyze.h"
 #include "design.h"
 #include "err.h"
@@ -80,11 +81,10 @@ sr_gen_reference(sr_gen *g)
 static gsl_rng *
 new_rng(unsigned long seed)
 {
-	gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+	gsl_rng *r = sr_rng_new(seed);
 
 	if (r == NULL)
 		sr_die(SR_EXIT_DATA, "out of memory (random generator)");
-	gsl_rng_set(r, seed);
 	return r;
 }
 

@@ -1,6 +1,7 @@
 /* morris.c - Morris elementary effects: mu, mu*, sigma and a bootstrap
  * confidence interval of mu* (as SALib's morris.analyze). */
 #include "analyze.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -93,7 +94,7 @@ sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
 	    (out->mu_star = calloc(k, sizeof(double))) == NULL ||
 	    (out->sigma = calloc(k, sizeof(double))) == NULL ||
 	    (out->mu_star_conf = calloc(k, sizeof(double))) == NULL ||
-	    (rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL) {
+	    (rng = sr_rng_new(seed)) == NULL) {
 		snprintf(errbuf, SR_ERRLEN, "out of memory");
 		goto done;
 	}
@@ -108,7 +109,6 @@ sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
 		snprintf(errbuf, SR_ERRLEN, "no complete trajectory left");
 		goto done;
 	}
-	gsl_rng_set(rng, seed);
 	z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	for (j = 0; j < k; j++) {
 		double s = 0;

@@ -53,7 +53,7 @@ sr_sampler_new(enum sr_unit_method m, size_t n, size_t k, gsl_rng *rng,
     char *errbuf, size_t errlen)
 {
 	sr_sampler *s;
-	size_t qdim = m == SR_HAMMERSLEY ? k - 1 : k;
+	size_t qdim = m == SR_HAMMERSLEY ? (k ? k - 1 : 0) : k;
 
 	if (m == SR_SOBOL && k > SR_SOBOL_MAX_DIM) {
 		snprintf(errbuf, errlen, "sobol: dimension %zu is beyond GSL's "
@@ -76,12 +76,12 @@ sr_sampler_new(enum sr_unit_method m, size_t n, size_t k, gsl_rng *rng,
 	s->n = n;
 	s->k = k;
 	s->rng = rng;
-	if (m == SR_SOBOL)
+	if (m == SR_SOBOL && k > 0)
 		s->qrng = gsl_qrng_alloc(gsl_qrng_sobol, (unsigned)k);
 	else if ((m == SR_HALTON || m == SR_HAMMERSLEY) && qdim > 0)
 		s->qrng = gsl_qrng_alloc(gsl_qrng_halton, (unsigned)qdim);
-	if ((m == SR_SOBOL || m == SR_HALTON || (m == SR_HAMMERSLEY &&
-	    qdim > 0)) && s->qrng == NULL)
+	if ((m == SR_SOBOL || m == SR_HALTON || m == SR_HAMMERSLEY) &&
+	    qdim > 0 && s->qrng == NULL)
 		sr_die(SR_EXIT_DATA, "out of memory (quasi-random generator)");
 	if (m == SR_LHS)
 		lhs_permutations(s);
@@ -104,12 +104,15 @@ sr_sampler_next(sr_sampler *s, double *u)
 			    gsl_rng_uniform(s->rng)) / (double)s->n;
 		break;
 	case SR_HAMMERSLEY:	/* (i/n, Halton_{k-1}(i)) */
+		if (s->k == 0)
+			break;
 		u[0] = (double)s->i / (double)s->n;
 		if (s->k > 1)
 			gsl_qrng_get(s->qrng, u + 1);
 		break;
 	default:		/* GSL's Sobol and Halton skip the origin */
-		gsl_qrng_get(s->qrng, u);
+		if (s->qrng)
+			gsl_qrng_get(s->qrng, u);
 		break;
 	}
 	s->i++;
@@ -131,23 +134,27 @@ sr_morris_trajectory(gsl_rng *rng, size_t k, const size_t *levels,
     double *out)
 {
 	size_t *order = sr_calloc(k, sizeof *order), i, j;
-	double *step = sr_calloc(k, sizeof *step);
+	long *level = sr_calloc(k, sizeof *level), *step = sr_calloc(k,
+	    sizeof *step);
 
+	/* integer levels, so a level is always the same unit coordinate */
 	for (j = 0; j < k; j++) {
-		size_t p = levels[j], jump = p / 2;
+		long p = (long)levels[j], jump = p / 2;
 		/* a pair of levels (b, b + jump), walked up or down */
-		size_t b = (size_t)gsl_rng_uniform_int(rng, p - jump);
+		long b = (long)gsl_rng_uniform_int(rng, (unsigned long)(p - jump));
 		int down = (int)gsl_rng_uniform_int(rng, 2);
-		out[j] = (double)(down ? b + jump : b) / (double)(p - 1);
-		step[j] = (down ? -1.0 : 1.0) * (double)jump / (double)(p - 1);
+		level[j] = down ? b + jump : b;
+		step[j] = down ? -jump : jump;
 		order[j] = j;
 	}
 	gsl_ran_shuffle(rng, order, k, sizeof *order);
-	for (i = 0; i < k; i++) {
-		double *prev = out + i * k, *next = prev + k;
-		memcpy(next, prev, k * sizeof *next);
-		next[order[i]] += step[order[i]];
+	for (i = 0; i <= k; i++) {
+		if (i > 0)
+			level[order[i - 1]] += step[order[i - 1]];
+		for (j = 0; j < k; j++)
+			out[i * k + j] = (double)level[j] / (double)(levels[j] - 1);
 	}
 	free(step);
+	free(level);
 	free(order);
 }

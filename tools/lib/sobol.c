@@ -1,6 +1,7 @@
 /* sobol.c - Sobol indices from Saltelli pick-and-freeze blocks, with
  * bootstrap confidence intervals (the estimators SALib uses). */
 #include "analyze.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -167,12 +168,11 @@ sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
 	    (rt = calloc(resamples + 1, k * sizeof *rt)) == NULL ||
 	    (second_order && (r2 = calloc(resamples + 1, k * k * sizeof *r2)) == NULL) ||
 	    (idx = calloc(n, sizeof *idx)) == NULL ||
-	    (rng = gsl_rng_alloc(gsl_rng_mt19937)) == NULL) {
+	    (rng = sr_rng_new(seed)) == NULL) {
 		snprintf(errbuf, SR_ERRLEN, "out of memory");
 		goto done;
 	}
 	estimate(&b, NULL, out->S1, out->ST, out->S2);
-	gsl_rng_set(rng, seed);
 	for (t = 0; t < resamples; t++) {
 		for (j = 0; j < n; j++)
 			idx[j] = gsl_rng_uniform_int(rng, n);

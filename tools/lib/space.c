@@ -154,13 +154,16 @@ check_name(const char *name, char *errbuf, size_t errlen)
 
 const char *
 sr_param_parse(sr_param *p, const char *name, const char *type,
-    const char *values, const char *def, char *errbuf, size_t errlen)
+    const char *values, const char *def, int *field, char *errbuf,
+    size_t errlen)
 {
 	const char *why;
 
 	memset(p, 0, sizeof *p);
+	*field = SR_FIELD_NAME;
 	if ((why = check_name(name, errbuf, errlen)))
 		return why;
+	*field = SR_FIELD_TYPE;
 	if (strcmp(type, "int") == 0)
 		p->type = SR_INT;
 	else if (strcmp(type, "real") == 0)
@@ -169,6 +172,7 @@ sr_param_parse(sr_param *p, const char *name, const char *type,
 		p->type = SR_ENUM;
 	else
 		FAIL("type '%s' is not int, real or enum", type);
+	*field = SR_FIELD_VALUES;
 	if (p->type != SR_ENUM && strchr(values, ':') &&
 	    strchr(strchr(values, ':') + 1, ':'))
 		why = parse_grid(p, values, errbuf, errlen);
@@ -180,12 +184,20 @@ sr_param_parse(sr_param *p, const char *name, const char *type,
 		return why;
 	if (p->kind == SR_GRID)
 		fill_grid(p);
-	if ((why = sr_parse_double(def, &p->def)))
+	*field = SR_FIELD_DEFAULT;
+	if ((why = sr_parse_double(def, &p->def))) {
+		free(p->list);
+		p->list = NULL;
 		FAIL("default '%s': %s", def, why);
-	if (p->type == SR_INT && !is_integral(p->def))
-		FAIL("default '%s' is not an integer", def);
-	if (p->type == SR_ENUM && isnan(sr_param_unit_of(p, p->def)))
+	}
+	if ((p->type == SR_INT && !is_integral(p->def)) || (p->type ==
+	    SR_ENUM && isnan(sr_param_unit_of(p, p->def)))) {
+		free(p->list);
+		p->list = NULL;
+		if (p->type == SR_INT)
+			FAIL("default '%s' is not an integer", def);
 		FAIL("default '%s' is not one of the values %s", def, values);
+	}
 	p->name = sr_strdup(name);
 	p->values_text = sr_strdup(values);
 	p->default_text = sr_strdup(def);
@@ -199,15 +211,17 @@ sr_space_read(const char *path)
 	sr_space *s = sr_calloc(1, sizeof *s);
 	int cn = sr_tsv_need(t, "name"), ct = sr_tsv_need(t, "type");
 	int cv = sr_tsv_need(t, "values"), cd = sr_tsv_need(t, "default");
+	int col[4] = { cn, ct, cv, cd }, field;
 	char errbuf[256];
 	sr_param p;
 
 	while (sr_tsv_next(t)) {
 		if (sr_param_parse(&p, sr_tsv_str(t, cn), sr_tsv_str(t, ct),
-		    sr_tsv_str(t, cv), sr_tsv_str(t, cd), errbuf, sizeof errbuf)) {
+		    sr_tsv_str(t, cv), sr_tsv_str(t, cd), &field, errbuf,
+		    sizeof errbuf)) {
 			free(p.list);
-			sr_tsv_die(t, -1, "parameter %s: %s", sr_tsv_str(t, cn),
-			    errbuf);
+			sr_tsv_die(t, col[field], "parameter %s: %s",
+			    sr_tsv_str(t, cn), errbuf);
 		}
 		if (sr_space_find(s, p.name) >= 0)
 			sr_tsv_die(t, cn, "parameter %s defined twice", p.name);

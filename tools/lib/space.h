@@ -32,10 +32,14 @@ typedef struct {
 	size_t n;
 } sr_space;
 
+/* The four fields of a parameter, in space.tsv's column order. */
+enum { SR_FIELD_NAME, SR_FIELD_TYPE, SR_FIELD_VALUES, SR_FIELD_DEFAULT };
+
 /* Parses one parameter from its four fields; NULL or the reason (errbuf
- * holds it). */
+ * holds it, *field says which field is at fault). */
 const char *sr_param_parse(sr_param *p, const char *name, const char *type,
-    const char *values, const char *def, char *errbuf, size_t errlen);
+    const char *values, const char *def, int *field, char *errbuf,
+    size_t errlen);
 
 /* Reads a space.tsv; dies naming file, line and column on any error. */
 sr_space *sr_space_read(const char *path);
