@@ -306,9 +306,9 @@ refuse() {
 	    "0 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8 0.9 1 "
 }
 
-@test "grid: beyond 1e7 runs is refused without --force" {
+@test "grid: beyond 1e7 runs is refused without --force (usage error)" {
 	# 16 x 16 x 20 x 13 x 13 x 13 = 11,248,640 runs
-	refuse 1 "--force" -m grid --fix B=220 --fix G=220 --fix R=220 \
+	refuse 2 "--force" -m grid --fix B=220 --fix G=220 --fix R=220 \
 	    --fix T1=5 --fix T2=4 --fix minSize=11 --fix FillHoles=4 \
 	    --fix MorphRecon=8 --fix Watershed=8 "$SPACE"
 	assert_output --partial "more than 1e+07"
@@ -894,9 +894,9 @@ refuse() {
 	mkspace s.tsv $'a\treal\t1,2,2\t2'
 	refuse 1 "s.tsv:2: column values: parameter a: list value '2' repeated" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t1,2,\t2'
-	refuse 1 "s.tsv:2: column values: parameter a: list '1,2,' ends with a comma" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: list '1,2,' has an empty item" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'a\treal\t\t2'
-	refuse 1 "s.tsv:2: column values: parameter a: empty list of values" -m lhs -n 3 s.tsv
+	refuse 1 "s.tsv:2: column values: parameter a: list '' has an empty item" -m lhs -n 3 s.tsv
 }
 
 @test "bad parameter names (reserved, with a space, empty): exit 1" {

@@ -222,11 +222,23 @@ check_missing(const struct job *j, int allowed)
 static void
 write_meta(const struct job *j, FILE *fp, const char *extra)
 {
-	fprintf(fp, "#method=%s metric=%s aggregate=%s runs=%zu resamples=%zu "
-	    "conf=%g seed=%lu%s\n", j->o->method, j->m->metric,
-	    j->o->aggregate == SR_AGG_MEDIAN ? "median" :
-	    j->o->aggregate == SR_AGG_SUM ? "sum" : "mean", j->nused,
-	    j->resamples, j->o->conf, j->o->seed, extra);
+	fprintf(fp, "#method=%s metric=%s aggregate=%s runs=%zu", j->o->method,
+	    j->m->metric, j->o->aggregate == SR_AGG_MEDIAN ? "median" :
+	    j->o->aggregate == SR_AGG_SUM ? "sum" : "mean", j->nused);
+	if (strcmp(j->o->method, "corr") != 0)
+		fprintf(fp, " resamples=%zu conf=%g seed=%lu", j->resamples,
+		    j->o->conf, j->o->seed);
+	fprintf(fp, "%s\n", extra);
+}
+
+/* Opens the output once the analysis has succeeded, so a failure writes
+ * nothing, not even to stdout; writes provenance and metadata. */
+static void
+begin_output(struct job *j, const char *extra)
+{
+	j->out = sr_out_open(j->o->output);
+	sr_out_provenance(j->out, j->argc, j->argv);
+	write_meta(j, j->out, extra);
 }
 
 static void
@@ -272,12 +284,13 @@ run_vbd(struct job *j)
 	size_t i;
 
 	if (j->o->s2 && !d->second_order)
-		sr_usage_error("--s2: %s was made without --second-order", d->path);
+		sr_die(SR_EXIT_DATA, "%s: --s2 needs a design made with "
+		    "--second-order", d->path);
 	check_missing(j, 0);
 	if (sr_sobol_analyze(j->m->value, d->n, d->k, d->second_order,
 	    j->resamples, j->o->conf, j->o->percentile, j->o->seed, &r, err))
 		sr_die(SR_EXIT_DATA, "%s: %s", j->o->metrics, err);
-	write_meta(j, j->out, "");
+	begin_output(j, "");
 	fprintf(j->out, "param\tS1\tS1_conf\tST\tST_conf%s\n", j->o->percentile ?
 	    "\tS1_lo\tS1_hi\tST_lo\tST_hi" : "");
 	for (i = 0; i < d->k; i++) {
@@ -357,14 +370,14 @@ run_moat(struct job *j)
 		dropped += !keep[t];
 	}
 	if (dropped)
-		sr_warn("%s: %zu runs missing: dropped %zu of %zu trajectories",
-		    j->o->metrics, nmiss, dropped, r);
+		sr_warn("%s: runs without a result: %zu; dropped %zu of %zu "
+		    "trajectories", j->o->metrics, nmiss, dropped, r);
 	if (sr_morris_analyze(u, j->m->value, r, k, keep, j->resamples,
 	    j->o->conf, j->o->seed, &res, err))
 		sr_die(SR_EXIT_DATA, "%s: %s", d->path, err);
 	snprintf(extra, sizeof extra, " trajectories=%zu dropped=%zu", r - dropped,
 	    dropped);
-	write_meta(j, j->out, extra);
+	begin_output(j, extra);
 	fputs("param\tmu\tmu_star\tsigma\tmu_star_conf\n", j->out);
 	for (i = 0; i < k; i++) {
 		fputs(pname(j, i), j->out);
@@ -398,7 +411,8 @@ run_corr(struct job *j)
 	char err[SR_ERRLEN], extra[64];
 
 	if (nmiss)
-		sr_warn("%s: dropped %zu runs without a result", j->o->metrics, nmiss);
+		sr_warn("%s: runs without a result, dropped: %zu", j->o->metrics,
+		    nmiss);
 	for (r = 0; r < j->nused; r++) {
 		if (isnan(j->m->value[r]))
 			continue;
@@ -410,7 +424,7 @@ run_corr(struct job *j)
 		sr_die(SR_EXIT_DATA, "%s: %s", j->o->metrics, err);
 	snprintf(extra, sizeof extra, " used=%zu dropped=%zu r2=%.4f r2_rank=%.4f",
 	    n, nmiss, res.r2, res.r2_rank);
-	write_meta(j, j->out, extra);
+	begin_output(j, extra);
 	fputs("param", j->out);
 	for (i = 0; i < SR_NCORR; i++)
 		fprintf(j->out, "\t%s\t%s_p", sr_corr_names[i], sr_corr_names[i]);
@@ -457,8 +471,6 @@ main(int argc, char **argv)
 	j.m = sr_metrics_read(o.metrics, j.d->nrun, o.metric, o.aggregate);
 	j.resamples = o.resamples >= 0 ? (size_t)o.resamples :
 	    strcmp(o.method, "moat") == 0 ? DEF_RESAMPLES_MOAT : DEF_RESAMPLES_VBD;
-	j.out = sr_out_open(o.output);
-	sr_out_provenance(j.out, argc, argv);
 	if (strcmp(o.method, "vbd") == 0)
 		run_vbd(&j);
 	else if (strcmp(o.method, "moat") == 0)

@@ -103,8 +103,8 @@ check_options(const struct opts *o)
 {
 	const char *m = o->method ? o->method : "reference";
 
-	if (strcmp(m, "vbd") && strcmp(m, "moat") && strcmp(m, "grid") &&
-	    strcmp(m, "random") && strcmp(m, "reference") &&
+	if (o->method && strcmp(m, "vbd") && strcmp(m, "moat") &&
+	    strcmp(m, "grid") && strcmp(m, "random") &&
 	    sr_unit_method_parse(m) < 0)
 		sr_usage_error("unknown method '%s' (mc, lhs, halton, hammersley, "
 		    "sobol, random, grid, moat, vbd)", m);
@@ -217,6 +217,9 @@ design_rows(const struct opts *o, const sr_gen *g)
 	if (rows > MAX_ROWS)
 		sr_usage_error("%s: %.4g runs is too many (limit %.0e)", m, rows,
 		    MAX_ROWS);
+	if (strcmp(m, "grid") == 0 && rows > SR_GRID_LIMIT && !o->force)
+		sr_usage_error("grid of %.4g runs (more than %.0e): narrow it with "
+		    "--fix, or give --force", rows, SR_GRID_LIMIT);
 	return rows;
 }
 
@@ -251,6 +254,25 @@ write_meta(FILE *fp, const struct opts *o, const sr_gen *g, double rows)
 	fputc('\n', fp);
 }
 
+/* What precedes the rows; written only once the first row is ready. */
+struct head {
+	const struct opts *o;
+	const sr_gen *g;
+	double rows;
+	int argc;
+	char **argv;
+};
+
+static void
+write_head(void *arg)
+{
+	const struct head *h = arg;
+
+	sr_out_provenance(h->g->fp, h->argc, h->argv);
+	write_meta(h->g->fp, h->o, h->g, h->rows);
+	sr_design_write_head(h->g->fp, h->g->space);
+}
+
 /* Runs the generator the method names. */
 static void
 generate(const struct opts *o, sr_gen *g, int base)
@@ -281,9 +303,9 @@ int
 main(int argc, char **argv)
 {
 	struct opts o;
+	struct head h;
 	sr_space *space;
 	sr_gen g;
-	FILE *fp;
 	double rows;
 	int base;
 
@@ -294,15 +316,14 @@ main(int argc, char **argv)
 	sr_gen_init(&g, space, NULL, o.seed);
 	base = sr_unit_method_parse(o.base);
 	rows = design_rows(&o, &g);
-	if (o.method && strcmp(o.method, "grid") == 0 && rows > SR_GRID_LIMIT &&
-	    !o.force)
-		sr_die(SR_EXIT_DATA, "%s: grid of %.4g runs (more than %.0e); "
-		    "narrow it with --fix, or give --force", o.space, rows,
-		    SR_GRID_LIMIT);
-	g.fp = fp = sr_out_open(o.output);
-	sr_out_provenance(fp, argc, argv);
-	write_meta(fp, &o, &g, rows);
-	sr_design_write_head(fp, space);
+	g.fp = sr_out_open(o.output);
+	h.o = &o;
+	h.g = &g;
+	h.rows = rows;
+	h.argc = argc;
+	h.argv = argv;
+	g.before_rows = write_head;
+	g.arg = &h;
 	generate(&o, &g, base);
 	if (o.reference)
 		sr_gen_reference(&g);

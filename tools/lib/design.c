@@ -104,14 +104,16 @@ read_meta(sr_design *d, const sr_tsv *t)
 	if ((params = sr_tsv_meta(t, "params")) == NULL)
 		return;
 	d->param = sr_calloc(d->ncol, sizeof *d->param);
-	for (tok = strtok_r(params, ",", &save); tok;
+	for (tok = strtok_r(params, ",", &save); tok && strcmp(params, "-");
 	    tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
 		if ((c = sr_tsv_col(t, tok)) <= 0)
 			sr_die(SR_EXIT_DATA, "%s: metadata params names '%s', "
 			    "which is not a parameter column", t->path, tok);
-		if (d->k == d->ncol)
-			sr_die(SR_EXIT_DATA, "%s: metadata params lists a "
-			    "parameter twice", t->path);
+		for (i = 0; i < d->k; i++)
+			if (d->param[i] == (size_t)c - 1)
+				sr_die(SR_EXIT_DATA, "%s: metadata params names %s "
+				    "twice", t->path, tok);
 		d->param[d->k++] = (size_t)c - 1;
 	}
 	free(params);

@@ -49,6 +49,10 @@ sr_gen_free(sr_gen *g)
 static void
 emit(sr_gen *g)
 {
+	if (g->before_rows) {
+		g->before_rows(g->arg);
+		g->before_rows = NULL;
+	}
 	sr_design_write_row(g->fp, g->run++, g->row, g->space->n);
 }
 

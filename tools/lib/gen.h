@@ -17,6 +17,10 @@ typedef struct {
 	size_t run;		/* next run number */
 	double *row;		/* space->n values; fixed ones pre-filled */
 	unsigned long seed;
+	/* called once, before the first row: writes what precedes the rows,
+	 * so that a generator that fails early has written nothing */
+	void (*before_rows)(void *arg);
+	void *arg;
 } sr_gen;
 
 /* Sets up g over s: parameters that are fixed or have a single value are

@@ -88,6 +88,10 @@ metric_column(const sr_tsv *t, const char *metric)
 	size_t i, n = 0;
 	int last = -1;
 
+	if (metric && (strcmp(metric, "run") == 0 || strcmp(metric, "tile") == 0 ||
+	    strcmp(metric, "status") == 0))
+		sr_die(SR_EXIT_DATA, "%s: column %s is not a metric", t->path,
+		    metric);
 	if (metric)
 		return sr_tsv_need(t, metric);
 	for (i = 0; i < t->ncol; i++)
@@ -106,6 +110,22 @@ metric_column(const sr_tsv *t, const char *metric)
 	    "choose one with --metric", t->path, n);
 }
 
+/* Refuses a status that is not one of seg-run's (see metrics(5)). */
+static void
+check_status(const sr_tsv *t, int c)
+{
+	static const char *const ok[] = { "ok", "background",
+	    "background_likely", "no_candidates", "error", NULL };
+	const char *s = sr_tsv_str(t, c);
+	size_t i;
+
+	for (i = 0; ok[i]; i++)
+		if (strcmp(s, ok[i]) == 0)
+			return;
+	sr_tsv_die(t, c, "'%.40s' is not ok, background, background_likely, "
+	    "no_candidates or error", s);
+}
+
 static int
 by_run(const void *a, const void *b)
 {
@@ -120,7 +140,7 @@ by_run(const void *a, const void *b)
 static void
 aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
 {
-	size_t i = 0, j, c;
+	size_t i = 0, j, c, least = SIZE_MAX, most = 0, uneven = 0;
 	double *tmp = sr_calloc(n ? n : 1, sizeof *tmp);
 
 	for (c = 0; c < m->nrun; c++)
@@ -128,6 +148,8 @@ aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
 	while (i < n) {
 		for (j = i; j < n && o[j].run == o[i].run; j++)
 			tmp[j - i] = o[j].v;
+		least = j - i < least ? j - i : least;
+		most = j - i > most ? j - i : most;
 		if (agg == SR_AGG_MEDIAN) {
 			gsl_sort(tmp, 1, j - i);
 			m->value[o[i].run] = gsl_stats_median_from_sorted_data(tmp,
@@ -141,6 +163,15 @@ aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
 		}
 		i = j;
 	}
+	for (i = 0; least < most && i < n; i = j) {
+		for (j = i; j < n && o[j].run == o[i].run; j++)
+			;
+		uneven += j - i < most;
+	}
+	if (uneven)
+		sr_warn("%s: %zu runs have results for fewer tiles (as few as "
+		    "%zu) than others (%zu): aggregated over the tiles they have",
+		    m->metric, uneven, least, most);
 	free(tmp);
 }
 
@@ -192,6 +223,8 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 			sr_tsv_die(t, crun, "run %ld is not in the design (runs 0..%zu)",
 			    run, nrun - 1);
 		check_unique(t, &seen, seen_run, run, ctile);
+		if (cstat >= 0)
+			check_status(t, cstat);
 		if ((cstat >= 0 && strcmp(sr_tsv_str(t, cstat), "error") == 0) ||
 		    sr_tsv_str(t, cm)[0] == '\0') {
 			m->nfailed++;

@@ -6,7 +6,7 @@
  * every point of l; as in SALib, two trajectories with identical points
  * are at distance 0. Small problems are solved by brute force over all
  * subsets (lexicographically first optimum). Larger ones use the local
- * search of Ruano, Ocampo-Martinez & Puig 2012 the way SALib's
+ * search of Ruano, Ribes, Seco & Ferrer 2012 the way SALib's
  * LocalOptimisation does it (for each seed size, the best seed of a
  * trajectory and its farthest neighbours, grown greedily; best over seed
  * sizes), followed by Ruano's single-swap improvement step.

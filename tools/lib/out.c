@@ -91,8 +91,12 @@ sr_out_open(const char *path)
 	int fd;
 	size_t i;
 
+	struct stat st;
+
 	if (path == NULL || strcmp(path, "-") == 0)
 		return stdout;
+	/* a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written in
+	 * place: renaming a file over it would replace it */
 	for (i = 0; i < noutputs; i++)
 		if (strcmp(outputs[i].path, path) == 0)
 			sr_die(SR_EXIT_USAGE, "%s: named twice as an output", path);
@@ -100,6 +104,16 @@ sr_out_open(const char *path)
 		sr_die(SR_EXIT_DATA, "too many output files");
 	install_handlers();
 	o = &outputs[noutputs];
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		/* a device or a pipe (/dev/null, a FIFO) is written in place:
+		 * renaming a file over it would replace it */
+		if ((o->fp = fopen(path, "w")) == NULL)
+			sr_die_errno("%s: cannot open output", path);
+		o->path = sr_strdup(path);
+		o->tmp = NULL;
+		noutputs++;
+		return o->fp;
+	}
 	o->path = sr_strdup(path);
 	o->tmp = temp_name_for(path);
 	if ((fd = mkstemp(o->tmp)) < 0) {
@@ -120,13 +134,15 @@ commit_one(struct output *o)
 {
 	int bad = fflush(o->fp) != 0 || ferror(o->fp);
 
-	if (!bad && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
+	if (!bad && o->tmp && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
 		bad = 1;
 	if (fclose(o->fp) != 0)
 		bad = 1;
 	o->fp = NULL;
 	if (bad)
 		sr_die_errno("%s: write error", o->path);
+	if (o->tmp == NULL)	/* written in place */
+		return;
 	if (rename(o->tmp, o->path) != 0)
 		sr_die_errno("%s: cannot rename %s into place", o->path, o->tmp);
 	free(o->tmp);

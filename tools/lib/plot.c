@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -37,6 +38,15 @@ put_label(FILE *fp, const char *s)
 	}
 }
 
+static mode_t
+current_umask(void)
+{
+	mode_t m = umask(0);
+
+	umask(m);
+	return m;
+}
+
 /* Runs gnuplot on script, then renames png into path. */
 static void
 run_gnuplot(const char *path, const char *script, const char *data,
@@ -45,7 +55,7 @@ run_gnuplot(const char *path, const char *script, const char *data,
 	char cmd[4096];
 	int st;
 
-	snprintf(cmd, sizeof cmd, "gnuplot '%s' 2>&1", script);
+	snprintf(cmd, sizeof cmd, "gnuplot '%s' 1>&2", script);
 	st = system(cmd);
 	unlink(script);
 	unlink(data);
@@ -54,6 +64,7 @@ run_gnuplot(const char *path, const char *script, const char *data,
 		sr_die(SR_EXIT_DATA, "%s: gnuplot failed (exit %d); is gnuplot "
 		    "installed?", path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 	}
+	chmod(png, 0666 & ~current_umask());
 	if (rename(png, path) != 0) {
 		unlink(png);
 		sr_die_errno("%s: cannot rename the plot into place", path);

@@ -91,37 +91,33 @@ parse_range(sr_param *p, const char *v, char *errbuf, size_t errlen)
 static const char *
 parse_list(sr_param *p, const char *v, char *errbuf, size_t errlen)
 {
-	char *copy = sr_strdup(v), *tok, *save = NULL;
-	const char *why = NULL;
-	size_t i;
+	const char *tok = v, *why;
+	char item[64];
+	size_t i, len;
+	double x;
 
 	p->kind = SR_LIST;
-	for (tok = strtok_r(copy, ",", &save); tok && !why;
-	    tok = strtok_r(NULL, ",", &save)) {
-		double x;
-		if ((why = sr_parse_double(tok, &x))) {
-			snprintf(errbuf, errlen, "list value '%s': %s", tok, why);
-			why = errbuf;
-		} else if (p->type == SR_INT && !is_integral(x)) {
-			snprintf(errbuf, errlen, "list value '%s' is not an integer", tok);
-			why = errbuf;
-		}
-		for (i = 0; !why && i < p->nlist; i++)
-			if (p->list[i] == x) {
-				snprintf(errbuf, errlen, "list value '%s' repeated", tok);
-				why = errbuf;
-			}
-		if (!why) {
-			p->list = sr_reallocarray(p->list, p->nlist + 1, sizeof *p->list);
-			p->list[p->nlist++] = x;
-		}
+	for (;;) {
+		len = strcspn(tok, ",");
+		if (len == 0)
+			FAIL("list '%s' has an empty item", v);
+		if (len >= sizeof item)
+			FAIL("list item '%.20s...' too long", tok);
+		memcpy(item, tok, len);
+		item[len] = '\0';
+		if ((why = sr_parse_double(item, &x)))
+			FAIL("list value '%s': %s", item, why);
+		if (p->type == SR_INT && !is_integral(x))
+			FAIL("list value '%s' is not an integer", item);
+		for (i = 0; i < p->nlist; i++)
+			if (p->list[i] == x)
+				FAIL("list value '%s' repeated", item);
+		p->list = sr_reallocarray(p->list, p->nlist + 1, sizeof *p->list);
+		p->list[p->nlist++] = x;
+		if (tok[len] == '\0')
+			return NULL;
+		tok += len + 1;
 	}
-	free(copy);
-	if (!why && p->nlist == 0)
-		FAIL("empty list of values");
-	if (!why && v[strlen(v) - 1] == ',')
-		FAIL("list '%s' ends with a comma", v);
-	return why;
 }
 
 /* Materializes grid values, rounded to 15 significant digits so that
