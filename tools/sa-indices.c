@@ -155,6 +155,10 @@ parse_args(int argc, char **argv, struct opts *o)
 	if (o->allow_missing && strcmp(o->method, "vbd") == 0)
 		sr_usage_error("--allow-missing: vbd cannot drop runs (every block "
 		    "needs all its runs)");
+	if (o->s2 && strcmp(o->s2, "-") == 0 && (o->output == NULL ||
+	    strcmp(o->output, "-") == 0))
+		sr_usage_error("--s2 -: the first-order table already goes to "
+		    "stdout; give -o FILE or --s2 FILE");
 	if (o->plot && strchr(o->plot, '\''))
 		sr_usage_error("--plot: a file name with a quote is not supported");
 }
@@ -164,6 +168,18 @@ static const char *
 pname(const struct job *j, size_t i)
 {
 	return j->d->name[j->d->param[i]];
+}
+
+/* Names of the varied parameters (borrowed strings), for plots. */
+static char **
+param_names(const struct job *j)
+{
+	char **names = sr_calloc(j->d->k, sizeof *names);
+	size_t i;
+
+	for (i = 0; i < j->d->k; i++)
+		names[i] = j->d->name[j->d->param[i]];
+	return names;
 }
 
 /* Checks that the design is one the method can analyze and sets nused. */
@@ -290,6 +306,13 @@ run_vbd(struct job *j)
 	if (sr_sobol_analyze(j->m->value, d->n, d->k, d->second_order,
 	    j->resamples, j->o->conf, j->o->percentile, j->o->seed, &r, err))
 		sr_die(SR_EXIT_DATA, "%s: %s", j->o->metrics, err);
+	if (j->o->plot) {	/* first: a failed plot must leave no table */
+		char **names = param_names(j);
+		sr_plot_series s[2] = { { "S1", r.S1, r.S1_conf },
+		    { "ST", r.ST, r.ST_conf } };
+		sr_plot_bars(j->o->plot, "Sobol indices", names, d->k, s, 2);
+		free(names);
+	}
 	begin_output(j, "");
 	fprintf(j->out, "param\tS1\tS1_conf\tST\tST_conf%s\n", j->o->percentile ?
 	    "\tS1_lo\tS1_hi\tST_lo\tST_hi" : "");
@@ -309,15 +332,6 @@ run_vbd(struct job *j)
 	}
 	if (j->o->s2)
 		write_s2(j, &r);
-	if (j->o->plot) {
-		char **names = sr_calloc(d->k, sizeof *names);
-		sr_plot_series s[2] = { { "S1", r.S1, r.S1_conf },
-		    { "ST", r.ST, r.ST_conf } };
-		for (i = 0; i < d->k; i++)
-			names[i] = (char *)pname(j, i);
-		sr_plot_bars(j->o->plot, "Sobol indices", names, d->k, s, 2);
-		free(names);
-	}
 	sr_sobol_result_free(&r);
 }
 
@@ -377,6 +391,12 @@ run_moat(struct job *j)
 		sr_die(SR_EXIT_DATA, "%s: %s", d->path, err);
 	snprintf(extra, sizeof extra, " trajectories=%zu dropped=%zu", r - dropped,
 	    dropped);
+	if (j->o->plot) {	/* first: a failed plot must leave no table */
+		char **names = param_names(j);
+		sr_plot_scatter(j->o->plot, "Morris screening", names, k,
+		    res.mu_star, res.sigma, "mu*", "sigma");
+		free(names);
+	}
 	begin_output(j, extra);
 	fputs("param\tmu\tmu_star\tsigma\tmu_star_conf\n", j->out);
 	for (i = 0; i < k; i++) {
@@ -386,14 +406,6 @@ run_moat(struct job *j)
 		put(j->out, res.sigma[i]);
 		put(j->out, res.mu_star_conf[i]);
 		fputc('\n', j->out);
-	}
-	if (j->o->plot) {
-		char **names = sr_calloc(k, sizeof *names);
-		for (i = 0; i < k; i++)
-			names[i] = (char *)pname(j, i);
-		sr_plot_scatter(j->o->plot, "Morris screening", names, k,
-		    res.mu_star, res.sigma, "mu*", "sigma");
-		free(names);
 	}
 	sr_morris_result_free(&res);
 	free(u);
@@ -420,10 +432,27 @@ run_corr(struct job *j)
 			x[n * k + i] = d->x[r * d->ncol + d->param[i]];
 		y[n++] = j->m->value[r];
 	}
+	for (i = 0; i < k; i++) {
+		for (r = 1; r < n && x[r * k + i] == x[i]; r++)
+			;
+		if (n > 1 && r == n)
+			sr_die(SR_EXIT_DATA, "%s: parameter %s is constant over the "
+			    "runs used: no correlation to measure", d->path,
+			    pname(j, i));
+	}
 	if (sr_corr_analyze(x, y, n, k, &res, err))
-		sr_die(SR_EXIT_DATA, "%s: %s", j->o->metrics, err);
+		sr_die(SR_EXIT_DATA, "%s and %s: %s", d->path, j->o->metrics, err);
 	snprintf(extra, sizeof extra, " used=%zu dropped=%zu r2=%.4f r2_rank=%.4f",
 	    n, nmiss, res.r2, res.r2_rank);
+	if (j->o->plot) {	/* first: a failed plot must leave no table */
+		char **names = param_names(j);
+		sr_plot_series s[4] = { { "Pearson", res.value[SR_PEARSON], NULL },
+		    { "Spearman", res.value[SR_SPEARMAN], NULL },
+		    { "PRCC", res.value[SR_PRCC], NULL },
+		    { "SRRC", res.value[SR_SRRC], NULL } };
+		sr_plot_bars(j->o->plot, "Correlation measures", names, k, s, 4);
+		free(names);
+	}
 	begin_output(j, extra);
 	fputs("param", j->out);
 	for (i = 0; i < SR_NCORR; i++)
@@ -437,17 +466,6 @@ run_corr(struct job *j)
 			put(j->out, res.pvalue[c][i]);
 		}
 		fputc('\n', j->out);
-	}
-	if (j->o->plot) {
-		char **names = sr_calloc(k, sizeof *names);
-		sr_plot_series s[4] = { { "Pearson", res.value[SR_PEARSON], NULL },
-		    { "Spearman", res.value[SR_SPEARMAN], NULL },
-		    { "PRCC", res.value[SR_PRCC], NULL },
-		    { "SRRC", res.value[SR_SRRC], NULL } };
-		for (i = 0; i < k; i++)
-			names[i] = (char *)pname(j, i);
-		sr_plot_bars(j->o->plot, "Correlation measures", names, k, s, 4);
-		free(names);
 	}
 	sr_corr_result_free(&res);
 	free(x);

@@ -1,0 +1,990 @@
+#!/usr/bin/env bats
+# sa-indices: known answers (the project's scientific acceptance tests),
+# every option, and refusal of bad input.
+load common
+
+bats_require_minimum_version 1.5.0
+
+ISHIGAMI=$TOP/share/spaces/ishigami.tsv
+DATA=$BATS_TEST_DIRNAME/data/indices
+
+# --- helpers ---------------------------------------------------------------
+
+# get FILE ROW COLUMN: the value of COLUMN in the row whose first field is
+# ROW, in the table of an indices file (comments skipped)
+get() {
+	body "$1" | awk -F'\t' -v row="$2" -v col="$3" '
+	    NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+	    c && $1 == row { print $c; found = 1 }
+	    END { exit !found }'
+}
+
+# get2 FILE P_I P_J COLUMN: a value of the second-order table
+get2() {
+	body "$1" | awk -F'\t' -v a="$2" -v b="$3" -v col="$4" '
+	    NR == 1 { for (i = 1; i <= NF; i++) if ($i == col) c = i; next }
+	    c && $1 == a && $2 == b { print $c; found = 1 }
+	    END { exit !found }'
+}
+
+# column FILE NAME: the values of column NAME, one a line
+column() {
+	body "$1" | awk -F'\t' -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++)
+	    if ($i == name) c = i; next } c { print $c }'
+}
+
+# meta FILE KEY: value of KEY on the '#method=' metadata line
+meta() {
+	sed -n '/^#method=/{s/^#//;p;q;}' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+# near VALUE WANT TOL [WHAT]: VALUE is a finite number within TOL of WANT
+near() {
+	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN {
+		if (a !~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/)
+			exit 1
+		d = a - b
+		exit !((d < 0 ? -d : d) <= t) }' ||
+		fail "${4:-value} is '$1', expected $2 +- $3"
+}
+
+# less VALUE LIMIT [WHAT]: VALUE is a finite number below LIMIT
+less() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a !~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/)
+			exit 1
+		exit !(a + 0 < b + 0) }' ||
+		fail "${3:-value} is '$1', expected below $2"
+}
+
+# ishigami N [SA-SAMPLE OPTIONS...]: a VBD design d.tsv and its outputs y.tsv
+ishigami() {
+	local n=$1
+	shift
+	sa-sample -m vbd -n "$n" "$@" "$ISHIGAMI" > d.tsv
+	sa-testfn ishigami d.tsv > y.tsv
+}
+
+# mixed_moat [SA-SAMPLE OPTIONS...]: a MOAT design d.tsv of the mixed space
+# and the outputs y.tsv of y = 3 g - 2 c + 5 l + 0.5 e
+mixed_moat() {
+	sa-sample -m moat -r 10 -s 3 "$@" "$DATA/mixed.tsv" > d.tsv
+	sa-testfn linear 3,-2,5,0.5 d.tsv > y.tsv
+}
+
+# png FILE: FILE exists and starts with the PNG signature
+png() {
+	assert [ -s "$1" ]
+	assert_equal "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" \
+	    89504e470d0a1a0a
+}
+
+# refuse CODE MESSAGE ARGS...: sa-indices ARGS fails with CODE and MESSAGE;
+# with -o it leaves no file, no temporary, no s2.out, and an existing file
+# untouched. Afterwards $output is that of the first run (without -o).
+refuse() {
+	local code=$1 msg=$2 first
+	shift 2
+	run sa-indices "$@"
+	assert_failure "$code"
+	assert_output --partial "$msg"
+	first=$output
+	rm -f new.tsv s2.out
+	run sa-indices -o new.tsv "$@"
+	assert_failure "$code"
+	assert_output --partial "$msg"
+	assert [ ! -e new.tsv ]
+	assert [ ! -e s2.out ]
+	printf 'keep\n' > old.tsv
+	run sa-indices -o old.tsv "$@"
+	assert_failure "$code"
+	assert_equal "$(cat old.tsv)" keep
+	no_temp_files
+	output=$first
+}
+
+# --- known answers (scientific acceptance tests) ---------------------------
+
+@test "vbd: Ishigami (a=7, b=0.1), N=8192, sobol base: S1 and ST within 0.02 of the analytic values" {
+	ishigami 8192 --base sobol
+	run sa-indices -m vbd -o i.tsv d.tsv y.tsv
+	assert_success
+	assert_output ''
+	assert_equal "$(body i.tsv | head -n 1)" $'param\tS1\tS1_conf\tST\tST_conf'
+	assert_equal "$(column i.tsv param | tr '\n' ' ')" "x1 x2 x3 "
+	near "$(get i.tsv x1 S1)" 0.3139 0.02 "S1(x1)"
+	near "$(get i.tsv x2 S1)" 0.4424 0.02 "S1(x2)"
+	near "$(get i.tsv x3 S1)" 0 0.02 "S1(x3)"
+	near "$(get i.tsv x1 ST)" 0.5576 0.02 "ST(x1)"
+	near "$(get i.tsv x2 ST)" 0.4424 0.02 "ST(x2)"
+	near "$(get i.tsv x3 ST)" 0.2437 0.02 "ST(x3)"
+	assert_equal "$(meta i.tsv method)" vbd
+	assert_equal "$(meta i.tsv runs)" 40960
+	assert_equal "$(meta i.tsv resamples)" 100
+}
+
+@test "vbd: Sobol G (a=0,1,4.5,9,99,99,99,99), 8 params on 0..1, N=8192: S1 within 0.02 of the analytic values" {
+	printf 'name\ttype\tvalues\tdefault\n' > g.tsv
+	for i in 1 2 3 4 5 6 7 8; do
+		printf 'x%d\treal\t0..1\t0.5\n' "$i" >> g.tsv
+	done
+	sa-sample -m vbd -n 8192 g.tsv > d.tsv
+	sa-testfn sobolg 0,1,4.5,9,99,99,99,99 d.tsv > y.tsv
+	sa-indices -m vbd d.tsv y.tsv > i.tsv
+	want=(0.7162 0.1790 0.0237 0.0072 0 0 0 0)
+	for i in 1 2 3 4 5 6 7 8; do
+		near "$(get i.tsv x$i S1)" "${want[i - 1]}" 0.02 "S1(x$i)"
+	done
+	assert_equal "$(meta i.tsv runs)" 81920
+}
+
+@test "moat: linear model on a grid int, a real range, a list and an enum 4,8: mu = coef*(hi-lo) within 1e-9, sigma ~0" {
+	mixed_moat
+	sa-indices -m moat d.tsv y.tsv > i.tsv
+	assert_equal "$(body i.tsv | head -n 1)" \
+	    $'param\tmu\tmu_star\tsigma\tmu_star_conf'
+	# g int 10:5:30 (coef 3), c real 0..2 (coef -2), l list 0.5..2
+	# (coef 5, last - first), e enum 4,8 (coef 0.5)
+	near "$(get i.tsv g mu)" 60 1e-9 "mu(g)"
+	near "$(get i.tsv c mu)" -4 1e-9 "mu(c)"
+	near "$(get i.tsv l mu)" 7.5 1e-9 "mu(l)"
+	near "$(get i.tsv e mu)" 2 1e-9 "mu(e)"
+	near "$(get i.tsv g mu_star)" 60 1e-9 "mu*(g)"
+	near "$(get i.tsv c mu_star)" 4 1e-9 "mu*(c)"
+	for p in g c l e; do
+		near "$(get i.tsv $p sigma)" 0 1e-9 "sigma($p)"
+		near "$(get i.tsv $p mu_star_conf)" 0 1e-9 "mu_star_conf($p)"
+	done
+	assert_equal "$(meta i.tsv trajectories)" 10
+	assert_equal "$(meta i.tsv dropped)" 0
+	assert_equal "$(meta i.tsv resamples)" 1000
+}
+
+@test "moat: the exact linear effects hold on 2, 3 and 6 levels (-p)" {
+	for p in 2 3 6; do
+		mixed_moat -p "$p"
+		sa-indices -m moat d.tsv y.tsv > i.tsv
+		near "$(get i.tsv g mu)" 60 1e-9 "mu(g), p=$p"
+		near "$(get i.tsv c mu)" -4 1e-9 "mu(c), p=$p"
+		near "$(get i.tsv l mu)" 7.5 1e-9 "mu(l), p=$p"
+		near "$(get i.tsv e mu)" 2 1e-9 "mu(e), p=$p"
+		for q in g c l e; do
+			near "$(get i.tsv $q sigma)" 0 1e-9 "sigma($q), p=$p"
+		done
+	done
+}
+
+@test "moat: an --optimize design and a design with a --reference run give the same exact effects" {
+	sa-sample -m moat -r 12 --optimize 4 -s 3 "$DATA/mixed.tsv" > o.tsv
+	sa-testfn linear 3,-2,5,0.5 o.tsv > oy.tsv
+	sa-indices -m moat o.tsv oy.tsv > i.tsv
+	near "$(get i.tsv g mu)" 60 1e-9 "mu(g)"
+	near "$(get i.tsv e mu)" 2 1e-9 "mu(e)"
+	assert_equal "$(meta i.tsv trajectories)" 4
+	sa-sample -m moat -r 4 --reference "$DATA/mixed.tsv" > r.tsv
+	sa-testfn linear 3,-2,5,0.5 r.tsv > ry.tsv
+	sa-indices -m moat r.tsv ry.tsv > j.tsv
+	assert_equal "$(meta j.tsv runs)" 20
+	near "$(get j.tsv l mu)" 7.5 1e-9 "mu(l)"
+	near "$(get j.tsv c mu)" -4 1e-9 "mu(c)"
+}
+
+@test "vbd: a --reference run is not analyzed and its result may be absent" {
+	ishigami 64
+	sa-indices -m vbd d.tsv y.tsv > a.tsv
+	sa-sample -m vbd -n 64 --reference "$ISHIGAMI" > r.tsv
+	assert_equal "$(body r.tsv | tail -n 1)" $'320\t0\t0\t0'
+	sa-testfn ishigami r.tsv > ry.tsv
+	sa-indices -m vbd r.tsv ry.tsv > b.tsv
+	assert_equal "$(body a.tsv)" "$(body b.tsv)"
+	assert_equal "$(meta b.tsv runs)" 320
+	sed '$d' ry.tsv > ry2.tsv
+	sa-indices -m vbd r.tsv ry2.tsv > c.tsv
+	assert_equal "$(body a.tsv)" "$(body c.tsv)"
+}
+
+@test "vbd --second-order --s2: Ishigami S2(x1,x3) = 0.2437 +- 0.05, other pairs 0 +- 0.05 (N=8192)" {
+	ishigami 8192 --second-order
+	run sa-indices -m vbd --s2 s2.tsv -o i.tsv d.tsv y.tsv
+	assert_success
+	assert_equal "$(body s2.tsv | head -n 1)" $'param_i\tparam_j\tS2\tS2_conf'
+	assert_equal "$(body s2.tsv | wc -l)" 4
+	near "$(get2 s2.tsv x1 x3 S2)" 0.2437 0.05 "S2(x1,x3)"
+	near "$(get2 s2.tsv x1 x2 S2)" 0 0.05 "S2(x1,x2)"
+	near "$(get2 s2.tsv x2 x3 S2)" 0 0.05 "S2(x2,x3)"
+	assert_equal "$(meta s2.tsv order)" 2
+	grep -q '^#sa-indices ' s2.tsv
+	# the first-order table is still right with the BA blocks present
+	near "$(get i.tsv x1 S1)" 0.3139 0.02 "S1(x1)"
+	near "$(get i.tsv x3 ST)" 0.2437 0.02 "ST(x3)"
+	assert_equal "$(meta i.tsv runs)" 65536
+	no_temp_files
+}
+
+@test "corr: linear model: pearson/src signs right, |src| ordered as coef*range, tiny p-values for influential inputs" {
+	# effects coef * range: a 3*1 = 3, b -0.5*10 = -5, c 1*2 = 2, d 0*4 = 0
+	sa-sample -m lhs -n 300 -s 5 "$DATA/linear.tsv" > d.tsv
+	sa-testfn linear 3,-0.5,1,0 d.tsv > y.tsv
+	sa-indices -m corr d.tsv y.tsv > i.tsv
+	assert_equal "$(body i.tsv | head -n 1)" "$(printf 'param\tpearson\tpearson_p\tspearman\tspearman_p\tpcc\tpcc_p\tprcc\tprcc_p\tsrc\tsrc_p\tsrrc\tsrrc_p')"
+	for m in pearson spearman pcc prcc src srrc; do
+		less 0 "$(get i.tsv a $m)" "$m(a)"
+		less "$(get i.tsv b $m)" 0 "$m(b)"
+		less 0 "$(get i.tsv c $m)" "$m(c)"
+	done
+	# |src| order b > a > c > d, and src = coef * sd(x) / sd(y) sums to R^2 = 1
+	sb=$(get i.tsv b src) sa=$(get i.tsv a src) sc=$(get i.tsv c src)
+	sd=$(get i.tsv d src)
+	less "$sa" "${sb#-}" "src(a) vs |src(b)|"
+	less "$sc" "$sa" "src(c) vs src(a)"
+	near "$sd" 0 1e-9 "src(d)"
+	near "$(awk -v a="$sa" -v b="$sb" -v c="$sc" 'BEGIN { print a*a + b*b + c*c }')" 1 0.01 "sum of src^2"
+	assert_equal "$(meta i.tsv r2)" 1.0000
+	for p in a b c; do
+		less "$(get i.tsv $p src_p)" 1e-10 "src_p($p)"
+		less "$(get i.tsv $p pcc_p)" 1e-10 "pcc_p($p)"
+		less "$(get i.tsv $p pearson_p)" 1e-4 "pearson_p($p)"
+	done
+	near "$(get i.tsv d pcc)" 0 1e-9 "pcc(d)"
+	assert_equal "$(meta i.tsv used)" 300
+	assert_equal "$(meta i.tsv dropped)" 0
+}
+
+@test "corr: works on a moat design too (any design with params=)" {
+	mixed_moat
+	run sa-indices -m corr d.tsv y.tsv
+	assert_success
+	assert_line --partial 'used=50 dropped=0'
+}
+
+# --- reproducibility ---------------------------------------------------------
+
+@test "same seed gives the same bytes (vbd with --percentile and --s2, moat)" {
+	ishigami 256 --second-order
+	sa-indices -m vbd -s 7 --percentile --s2 s2.tsv d.tsv y.tsv > a.tsv
+	mv s2.tsv s2a.tsv
+	sa-indices -m vbd -s 7 --percentile --s2 s2.tsv d.tsv y.tsv > b.tsv
+	cmp a.tsv b.tsv
+	cmp s2a.tsv s2.tsv
+	sa-indices -m vbd d.tsv y.tsv > c.tsv
+	sa-indices -m vbd d.tsv y.tsv > e.tsv
+	cmp c.tsv e.tsv
+	assert_equal "$(meta c.tsv seed)" 1
+	cp "$DATA/moat2.tsv" "$DATA/tiles.tsv" .
+	sa-indices -m moat -s 3 moat2.tsv tiles.tsv > m1.tsv
+	sa-indices -m moat -s 3 moat2.tsv tiles.tsv > m2.tsv
+	cmp m1.tsv m2.tsv
+}
+
+@test "a different seed changes the confidence columns only (vbd S1_conf ST_conf and bounds; moat mu_star_conf)" {
+	ishigami 256
+	sa-indices -m vbd --percentile -s 1 d.tsv y.tsv > a.tsv
+	sa-indices -m vbd --percentile --seed 2 d.tsv y.tsv > b.tsv
+	assert_equal "$(meta b.tsv seed)" 2
+	for c in param S1 ST; do
+		assert_equal "$(column a.tsv $c)" "$(column b.tsv $c)"
+	done
+	for c in S1_conf ST_conf S1_lo S1_hi ST_lo ST_hi; do
+		run awk 'NR == FNR { v[FNR] = $0; next } v[FNR] == $0 { bad = 1 }
+		    END { exit bad }' <(column a.tsv $c) <(column b.tsv $c)
+		assert_success
+	done
+	sa-indices -m moat -s 1 "$DATA/moat2.tsv" "$DATA/tiles.tsv" > m1.tsv
+	sa-indices -m moat -s 99 "$DATA/moat2.tsv" "$DATA/tiles.tsv" > m2.tsv
+	for c in param mu mu_star sigma; do
+		assert_equal "$(column m1.tsv $c)" "$(column m2.tsv $c)"
+	done
+	assert_not_equal "$(column m1.tsv mu_star_conf)" \
+	    "$(column m2.tsv mu_star_conf)"
+}
+
+@test "distinct seeds give distinct intervals: -s 0 vs -s 4357; a seed beyond the range is a usage error (2)" {
+	# GSL's mt19937 maps seed 0 to its default 4357: that must not show
+	ishigami 256
+	sa-indices -m vbd -s 0 d.tsv y.tsv > a.tsv
+	sa-indices -m vbd -s 4357 d.tsv y.tsv > b.tsv
+	assert_not_equal "$(column a.tsv S1_conf)" "$(column b.tsv S1_conf)"
+	assert_equal "$(meta a.tsv seed)" 0
+	refuse 2 "-s '18446744073709551616'" -m vbd -s 18446744073709551616 d.tsv y.tsv
+}
+
+# --- options -------------------------------------------------------------------
+
+@test "-m and --method are the same; a missing method is a usage error (2)" {
+	mixed_moat
+	sa-indices -m moat d.tsv y.tsv > a.tsv
+	sa-indices --method moat d.tsv y.tsv > b.tsv
+	assert_equal "$(body a.tsv)" "$(body b.tsv)"
+	refuse 2 'no method given' d.tsv y.tsv
+	assert_output --partial "Try 'sa-indices --help'"
+}
+
+@test "--aggregate mean (the default) over tiles: hand-computed mu, mu*, sigma" {
+	run sa-indices -m moat -o i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_success
+	# run 2 has two tiles, the others three: aggregated over what it has
+	assert_output --partial 'fewer tiles'
+	assert_equal "$(meta i.tsv aggregate)" mean
+	assert_equal "$(meta i.tsv metric)" score
+	# per-run means 3 1 1.5 0 4 5: EE(b) 2, 4; EE(a) -0.5, 1
+	near "$(get i.tsv a mu)" 0.25 1e-12 "mu(a)"
+	near "$(get i.tsv a mu_star)" 0.75 1e-12 "mu*(a)"
+	near "$(get i.tsv a sigma)" 1.0606601717798212 1e-12 "sigma(a)"
+	near "$(get i.tsv b mu)" 3 1e-12 "mu(b)"
+	near "$(get i.tsv b mu_star)" 3 1e-12 "mu*(b)"
+	near "$(get i.tsv b sigma)" 1.4142135623730951 1e-12 "sigma(b)"
+	sa-indices -m moat --aggregate mean "$DATA/moat2.tsv" "$DATA/tiles.tsv" > j.tsv
+	assert_equal "$(body i.tsv)" "$(body j.tsv)"
+}
+
+@test "--aggregate median over tiles: hand-computed mu, mu*, sigma" {
+	sa-indices -m moat --aggregate median "$DATA/moat2.tsv" "$DATA/tiles.tsv" > i.tsv
+	assert_equal "$(meta i.tsv aggregate)" median
+	# per-run medians 2 0 1.5 0 3 5: EE(b) 2, 3; EE(a) -1.5, 2
+	near "$(get i.tsv a mu)" 0.25 1e-12 "mu(a)"
+	near "$(get i.tsv a mu_star)" 1.75 1e-12 "mu*(a)"
+	near "$(get i.tsv a sigma)" 2.4748737341529163 1e-12 "sigma(a)"
+	near "$(get i.tsv b mu)" 2.5 1e-12 "mu(b)"
+	near "$(get i.tsv b sigma)" 0.7071067811865476 1e-12 "sigma(b)"
+}
+
+@test "--aggregate sum over tiles: hand-computed mu, mu*, sigma" {
+	sa-indices -m moat --aggregate sum "$DATA/moat2.tsv" "$DATA/tiles.tsv" > i.tsv
+	assert_equal "$(meta i.tsv aggregate)" sum
+	# per-run sums 9 3 3 0 12 15: EE(b) 6, 12; EE(a) 0, 3
+	near "$(get i.tsv a mu)" 1.5 1e-12 "mu(a)"
+	near "$(get i.tsv a mu_star)" 1.5 1e-12 "mu*(a)"
+	near "$(get i.tsv a sigma)" 2.1213203435596424 1e-12 "sigma(a)"
+	near "$(get i.tsv b mu)" 9 1e-12 "mu(b)"
+	near "$(get i.tsv b sigma)" 4.242640687119285 1e-12 "sigma(b)"
+}
+
+@test "seg-run results (run tile status dice jaccard objects seconds): error rows are missing, dice is the default metric" {
+	run sa-indices -m moat -o i.tsv "$DATA/moat2.tsv" "$DATA/results.tsv"
+	assert_success
+	refute_output --partial 'have no'
+	assert_equal "$(meta i.tsv metric)" dice
+	# per-run dice 0.9 0.6 0.6 0.4 0.8 0.3: EE(b) 0.3, 0.4; EE(a) 0, -0.5
+	near "$(get i.tsv a mu)" -0.25 1e-9 "mu(a)"
+	near "$(get i.tsv a mu_star)" 0.25 1e-9 "mu*(a)"
+	near "$(get i.tsv a sigma)" 0.35355339059327373 1e-9 "sigma(a)"
+	near "$(get i.tsv b mu)" 0.35 1e-9 "mu(b)"
+	near "$(get i.tsv b sigma)" 0.07071067811865475 1e-9 "sigma(b)"
+}
+
+@test "--metric jaccard chooses that column of a seg-run results file" {
+	sa-indices -m moat --metric jaccard "$DATA/moat2.tsv" "$DATA/results.tsv" > i.tsv
+	assert_equal "$(meta i.tsv metric)" jaccard
+	# per-run jaccard .75 .25 .5 .25 .5 .125: EE(b) .5, .25; EE(a) -.25, -.375
+	near "$(get i.tsv a mu)" -0.3125 1e-12 "mu(a)"
+	near "$(get i.tsv a mu_star)" 0.3125 1e-12 "mu*(a)"
+	near "$(get i.tsv b mu)" 0.375 1e-12 "mu(b)"
+	near "$(get i.tsv b sigma)" 0.1767766952966369 1e-12 "sigma(b)"
+	sa-indices -m moat --metric seconds "$DATA/moat2.tsv" "$DATA/results.tsv" > s.tsv
+	assert_equal "$(meta s.tsv metric)" seconds
+}
+
+@test "--metric: the only metric column is used whatever its name" {
+	mixed_moat
+	sa-indices -m moat d.tsv y.tsv > i.tsv
+	assert_equal "$(meta i.tsv metric)" y
+	sed 's/^run\ty$/run\tscore/' y.tsv > s.tsv
+	sa-indices -m moat d.tsv s.tsv > j.tsv
+	assert_equal "$(meta j.tsv metric)" score
+	assert_equal "$(body i.tsv)" "$(body j.tsv)"
+}
+
+@test "--metric: several metric columns and none is dice: exit 1 asking for --metric" {
+	mixed_moat
+	awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "run" { print $1, "p", "q"; next }
+	    { print $1, $2, sprintf("%.17g", -$2) }' y.tsv > pq.tsv
+	refuse 1 'pq.tsv: 2 metric columns and none is '"'dice'"': choose one with --metric' -m moat d.tsv pq.tsv
+	sa-indices -m moat --metric q d.tsv pq.tsv > i.tsv
+	near "$(get i.tsv g mu)" -60 1e-9 "mu(g) of q"
+}
+
+@test "--metric: a metrics file with no metric column: exit 1" {
+	printf 'run\ttile\tstatus\n0\tt1\tok\n' > y.tsv
+	refuse 1 'y.tsv: no metric column' -m moat "$DATA/moat2.tsv" y.tsv
+}
+
+@test "--metric NAME not in the header: exit 1" {
+	refuse 1 "results.tsv: no column 'area' in the header" -m moat --metric area "$DATA/moat2.tsv" "$DATA/results.tsv"
+}
+
+@test "-r 0: confidence columns (and percentile bounds) are NaN, the indices unchanged" {
+	ishigami 256
+	sa-indices -m vbd d.tsv y.tsv > a.tsv
+	sa-indices -m vbd -r 0 --percentile d.tsv y.tsv > b.tsv
+	assert_equal "$(meta b.tsv resamples)" 0
+	assert_equal "$(column a.tsv S1)" "$(column b.tsv S1)"
+	assert_equal "$(column a.tsv ST)" "$(column b.tsv ST)"
+	for c in S1_conf ST_conf S1_lo S1_hi ST_lo ST_hi; do
+		assert_equal "$(column b.tsv $c | sort -u)" NaN
+	done
+	mixed_moat
+	sa-indices -m moat --resamples 0 d.tsv y.tsv > m.tsv
+	assert_equal "$(meta m.tsv resamples)" 0
+	assert_equal "$(column m.tsv mu_star_conf | sort -u)" NaN
+	near "$(get m.tsv g mu)" 60 1e-9 "mu(g)"
+}
+
+@test "-r 1: vbd conf is NaN (no spread of one replicate), percentile bounds are that replicate" {
+	ishigami 256
+	sa-indices -m vbd -r 1 --percentile d.tsv y.tsv > i.tsv
+	assert_equal "$(column i.tsv S1_conf | sort -u)" NaN
+	assert_equal "$(column i.tsv S1_lo)" "$(column i.tsv S1_hi)"
+	assert_equal "$(column i.tsv ST_lo)" "$(column i.tsv ST_hi)"
+}
+
+@test "-r N sets the number of resamples; 1000000 is the limit" {
+	ishigami 64
+	sa-indices -m vbd -r 50 d.tsv y.tsv > i.tsv
+	assert_equal "$(meta i.tsv resamples)" 50
+	refuse 2 "-r '1000001': a number of resamples from 0 to 1000000" -m vbd -r 1000001 d.tsv y.tsv
+}
+
+@test "--conf 0.5 scales the vbd and moat half-widths by z(0.75)/z(0.975)" {
+	ishigami 256
+	sa-indices -m vbd d.tsv y.tsv > a.tsv
+	sa-indices -m vbd --conf 0.5 d.tsv y.tsv > b.tsv
+	assert_equal "$(meta b.tsv conf)" 0.5
+	for p in x1 x2 x3; do
+		for c in S1_conf ST_conf; do
+			near "$(awk -v a="$(get a.tsv $p $c)" -v b="$(get b.tsv $p $c)" \
+			    'BEGIN { printf "%.17g\n", b / a }')" 0.3441337471077892 1e-9 "$c($p) ratio"
+		done
+	done
+	assert_equal "$(column a.tsv S1)" "$(column b.tsv S1)"
+	sa-indices -m moat "$DATA/moat2.tsv" "$DATA/tiles.tsv" > m1.tsv
+	sa-indices -m moat --conf 0.5 "$DATA/moat2.tsv" "$DATA/tiles.tsv" > m2.tsv
+	near "$(awk -v a="$(get m1.tsv b mu_star_conf)" -v b="$(get m2.tsv b mu_star_conf)" \
+	    'BEGIN { printf "%.17g\n", b / a }')" 0.3441337471077892 1e-9 "mu_star_conf(b) ratio"
+}
+
+@test "--percentile adds S1_lo S1_hi ST_lo ST_hi with lo <= index <= hi (Ishigami N=8192)" {
+	ishigami 8192
+	sa-indices -m vbd --percentile d.tsv y.tsv > i.tsv
+	assert_equal "$(body i.tsv | head -n 1)" \
+	    "$(printf 'param\tS1\tS1_conf\tST\tST_conf\tS1_lo\tS1_hi\tST_lo\tST_hi')"
+	for p in x1 x2 x3; do
+		for s in S1 ST; do
+			lo=$(get i.tsv $p ${s}_lo) v=$(get i.tsv $p $s)
+			hi=$(get i.tsv $p ${s}_hi)
+			less "$lo" "$v" "${s}_lo($p)"
+			less "$v" "$hi" "${s}_hi($p)"
+			# a 95% interval is about as wide as twice the normal half-width
+			near "$(awk -v l="$lo" -v h="$hi" -v c="$(get i.tsv $p ${s}_conf)" \
+			    'BEGIN { print (h - l) / (2 * c) }')" 1 0.3 "$s($p) width ratio"
+		done
+	done
+	sa-indices -m vbd d.tsv y.tsv > j.tsv
+	assert_equal "$(body j.tsv | cut -f1-5)" "$(body i.tsv | cut -f1-5)"
+}
+
+@test "--percentile with --s2 adds S2_lo S2_hi to the second-order table" {
+	ishigami 512 --second-order
+	sa-indices -m vbd --percentile --s2 s2.tsv d.tsv y.tsv > i.tsv
+	assert_equal "$(body s2.tsv | head -n 1)" \
+	    "$(printf 'param_i\tparam_j\tS2\tS2_conf\tS2_lo\tS2_hi')"
+	less "$(get2 s2.tsv x1 x3 S2_lo)" "$(get2 s2.tsv x1 x3 S2_hi)" "S2_lo(x1,x3)"
+}
+
+@test "--allow-missing: moat drops incomplete trajectories and says how many" {
+	cp "$DATA/moat2.tsv" "$DATA/results.tsv" .
+	# run 5's only good tile fails: trajectory 3-4-5 is incomplete
+	sed 's/^5\tt2\tok\t/5\tt2\terror\t/' results.tsv > r.tsv
+	refuse 1 'r.tsv: 1 of 6 runs have no dice result: 5 (see --allow-missing)' -m moat moat2.tsv r.tsv
+	run sa-indices -m moat --allow-missing -o i.tsv moat2.tsv r.tsv
+	assert_success
+	assert_output --partial 'r.tsv: '
+	assert_output --partial 'dropped 1 of 2 trajectories'
+	assert_equal "$(meta i.tsv trajectories)" 1
+	assert_equal "$(meta i.tsv dropped)" 1
+	# trajectory 0-1-2 alone: EE(a) 0, EE(b) 0.3; one effect has no spread
+	near "$(get i.tsv a mu)" 0 1e-12 "mu(a)"
+	near "$(get i.tsv b mu)" 0.3 1e-12 "mu(b)"
+	assert_equal "$(column i.tsv sigma | sort -u)" NaN
+	assert_equal "$(column i.tsv mu_star_conf | sort -u)" NaN
+}
+
+@test "--allow-missing: moat with every trajectory incomplete: exit 1" {
+	cp "$DATA/moat2.tsv" .
+	printf 'run\ty\n0\t1\n4\t2\n' > y.tsv
+	refuse 1 'no complete trajectory left' -m moat --allow-missing moat2.tsv y.tsv
+}
+
+@test "--allow-missing: corr drops runs without a result and says how many" {
+	sa-sample -m lhs -n 40 -s 5 "$DATA/linear.tsv" > d.tsv
+	sa-testfn linear 3,-0.5,1,0 d.tsv | sed '/^7\t/d; /^12\t/d' > y.tsv
+	refuse 1 'y.tsv: 2 of 40 runs have no y result: 7, 12 (see --allow-missing)' -m corr d.tsv y.tsv
+	run sa-indices -m corr --allow-missing -o i.tsv d.tsv y.tsv
+	assert_success
+	assert_output --partial 'y.tsv: '
+	assert_output --regexp 'dropped.* 2|dropped 2'
+	assert_equal "$(meta i.tsv used)" 38
+	assert_equal "$(meta i.tsv dropped)" 2
+	less "$(get i.tsv b src)" 0 "src(b)"
+}
+
+@test "--plot: vbd draws a PNG (bar chart), no plot temporaries left" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	ishigami 256
+	run sa-indices -m vbd --plot p.png -o i.tsv d.tsv y.tsv
+	assert_success
+	png p.png
+	assert [ -s i.tsv ]
+	assert_equal "$(ls -A)" "$(printf 'd.tsv\ni.tsv\np.png\ny.tsv')"
+}
+
+@test "--plot: moat draws a PNG (mu* against sigma)" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	run sa-indices -m moat --plot m.png "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_success
+	png m.png
+	assert_equal "$(ls -A)" m.png
+}
+
+@test "--plot: corr draws a PNG" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	sa-sample -m lhs -n 40 -s 5 "$DATA/linear.tsv" > d.tsv
+	sa-testfn linear 3,-0.5,1,0 d.tsv > y.tsv
+	run sa-indices -m corr --plot c.png d.tsv y.tsv
+	assert_success
+	png c.png
+	assert_equal "$(ls -A)" "$(printf 'c.png\nd.tsv\ny.tsv')"
+}
+
+@test "--plot: the PNG gets the umask's permissions, like the -o output" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	umask 022
+	sa-indices -m moat --plot m.png -o i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_equal "$(stat -c %a i.tsv)" 644
+	assert_equal "$(stat -c %a m.png)" 644
+}
+
+@test "--plot: a failing gnuplot gives exit 1, no PNG, no output, no temporaries" {
+	mkdir fake
+	printf '#!/bin/sh\nexit 3\n' > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH=$PWD/fake:$PATH run sa-indices -m moat --plot m.png -o i.tsv \
+	    "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert_output --partial 'm.png: gnuplot failed (exit 3)'
+	assert_equal "$(ls -A)" fake
+}
+
+@test "--plot: a failing gnuplot without -o writes nothing to stdout" {
+	mkdir fake
+	printf '#!/bin/sh\nexit 3\n' > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH=$PWD/fake:$PATH run --separate-stderr sa-indices -m moat --plot m.png \
+	    "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert [ "${stderr#*m.png: gnuplot failed (exit 3)}" != "$stderr" ]
+	# today the whole table is on stdout although the run failed
+	assert_output ''
+}
+
+@test "--plot into a missing directory: exit 1, -o output not left behind" {
+	refuse 1 'nodir/p.png: cannot create a temporary file' -m moat --plot nodir/p.png "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+}
+
+@test "--plot: a file name with a quote is a usage error (2)" {
+	refuse 2 '--plot: a file name with a quote is not supported' -m moat --plot "it's.png" "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert [ ! -e "it's.png" ]
+}
+
+@test "-o/--output writes atomically the same rows as stdout, no temporaries" {
+	ishigami 256
+	run --separate-stderr sa-indices -m vbd d.tsv y.tsv
+	assert_success
+	stdout=$output
+	run sa-indices -m vbd -o i.tsv d.tsv y.tsv
+	assert_success
+	assert_output ''
+	assert_equal "$(body i.tsv)" "$(grep -v '^#' <<< "$stdout")"
+	grep -q '^#command line: sa-indices -m vbd -o i.tsv d.tsv y.tsv$' i.tsv
+	printf 'old\n' > j.tsv
+	sa-indices -m vbd --output j.tsv d.tsv y.tsv
+	assert_equal "$(body j.tsv)" "$(body i.tsv)"
+	sa-indices -m vbd -o - d.tsv y.tsv > k.tsv
+	assert_equal "$(body k.tsv)" "$(body i.tsv)"
+	no_temp_files
+}
+
+@test "-o killed by SIGTERM mid-run leaves neither the output nor a temporary" {
+	ishigami 8192
+	printf 'keep\n' > i.tsv
+	sa-indices -m vbd -r 1000000 -o i.tsv d.tsv y.tsv 2> /dev/null &
+	pid=$!
+	sleep 0.5
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	assert_equal "$status" 143
+	assert_equal "$(cat i.tsv)" keep
+	no_temp_files
+}
+
+@test "-o a directory, -o /dev/full, stdout on /dev/full: exit 1 with the reason" {
+	mkdir dir
+	run sa-indices -m moat -o dir "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert_output --partial 'dir: '
+	assert_equal "$(ls -A dir)" ''
+	run sa-indices -m moat -o /dev/full "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert_output --partial '/dev/full: write error'
+	run sh -c 'sa-indices -m moat "$1" "$2" > /dev/full' sh "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert_output --partial 'write error'
+	no_temp_files
+}
+
+@test "-o /dev/null is written in place" {
+	run sa-indices -m moat -o /dev/null "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_success
+	assert [ -c /dev/null ]
+}
+
+@test "-o into a missing directory: exit 1" {
+	run sa-indices -m moat -o nodir/i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert_output --partial 'nodir/i.tsv: cannot create output'
+}
+
+@test "--s2 and -o naming the same file: exit 2, nothing left" {
+	ishigami 64 --second-order
+	refuse 2 'i.tsv: named twice as an output' -m vbd --s2 i.tsv -o i.tsv d.tsv y.tsv
+	assert [ ! -e i.tsv ]
+}
+
+@test "--s2 - is refused while the first-order table also goes to stdout (one header per file)" {
+	ishigami 64 --second-order
+	# today stdout gets two tables, two header lines (param..., param_i...)
+	run sa-indices -m vbd --s2 - d.tsv y.tsv
+	assert_failure 2
+	refute_line --partial $'param_i\tparam_j'
+}
+
+@test "-h and --help print the usage on stdout and exit 0" {
+	for h in -h --help; do
+		run --separate-stderr sa-indices $h
+		assert_success
+		assert_output --partial 'Usage: sa-indices -m moat|vbd|corr'
+		assert_output --partial '--allow-missing'
+		assert_output --partial 'bootstrap resamples [vbd 100, moat 1000]'
+		assert_output --partial '[0.95]'
+		assert_equal "$stderr" ''
+	done
+}
+
+@test "--version prints the tool and version on stdout" {
+	run --separate-stderr sa-indices --version
+	assert_success
+	assert_output --regexp '^sa-indices \(sareuse\) [0-9]+\.[0-9]+'
+	assert_equal "$stderr" ''
+}
+
+@test "'-' reads the design from stdin" {
+	mixed_moat
+	sa-indices -m moat d.tsv y.tsv > a.tsv
+	run sa-indices -m moat -o b.tsv - y.tsv < d.tsv
+	assert_success
+	assert_equal "$(body a.tsv)" "$(body b.tsv)"
+}
+
+@test "'-' reads the metrics from stdin" {
+	ishigami 128
+	sa-indices -m vbd d.tsv y.tsv > a.tsv
+	run sa-indices -m vbd -o b.tsv d.tsv - < y.tsv
+	assert_success
+	assert_equal "$(body a.tsv)" "$(body b.tsv)"
+}
+
+@test "errors in stdin name it '<stdin>' with line and column" {
+	mixed_moat
+	sed 's/^4\t.*/4\tabc/' y.tsv > bad.tsv
+	line=$(grep -n $'^4\t' bad.tsv | cut -d: -f1)
+	run sa-indices -m moat d.tsv - < bad.tsv
+	assert_failure 1
+	assert_output --partial "<stdin>:$line: column y: 'abc' is not a number"
+}
+
+# --- bad input -----------------------------------------------------------------
+
+@test "missing design or metrics file: exit 1 naming it" {
+	refuse 1 'nope.tsv: No such file or directory' -m moat nope.tsv "$DATA/tiles.tsv"
+	refuse 1 'none.tsv: No such file or directory' -m moat "$DATA/moat2.tsv" none.tsv
+}
+
+@test "empty design, empty metrics, comments only: exit 1" {
+	: > empty.tsv
+	printf '#only a comment\n' > comments.tsv
+	refuse 1 'empty.tsv: empty file, expected a header line' -m moat empty.tsv "$DATA/tiles.tsv"
+	refuse 1 'empty.tsv: empty file, expected a header line' -m moat "$DATA/moat2.tsv" empty.tsv
+	refuse 1 'comments.tsv: no header line (only comments)' -m moat "$DATA/moat2.tsv" comments.tsv
+}
+
+@test "a design with a header but no runs: exit 1" {
+	grep -v '^[0-9]' "$DATA/moat2.tsv" > norows.tsv
+	refuse 1 'norows.tsv: no runs' -m moat norows.tsv "$DATA/tiles.tsv"
+}
+
+@test "wrong method for the design: vbd on a moat design, moat on a vbd design: exit 1" {
+	mixed_moat
+	refuse 1 'd.tsv: a moat design cannot be analyzed with -m vbd' -m vbd d.tsv y.tsv
+	ishigami 64
+	refuse 1 'd.tsv: a vbd design cannot be analyzed with -m moat' -m moat d.tsv y.tsv
+}
+
+@test "a design without params= metadata (hand-made) is refused: exit 1" {
+	printf 'run\ta\tb\n0\t1\t2\n1\t2\t3\n' > h.tsv
+	printf 'run\ty\n0\t1\n1\t2\n' > y.tsv
+	refuse 1 'h.tsv: no varied parameters in the metadata' -m corr h.tsv y.tsv
+}
+
+@test "design rows not matching the metadata: last row deleted (count), middle row deleted (sequence, line and column)" {
+	mixed_moat
+	head -n -1 d.tsv > short.tsv
+	refuse 1 'short.tsv: 49 runs, but its metadata describe 50' -m moat short.tsv y.tsv
+	sed '/^5\t/d' d.tsv > gap.tsv
+	line=$(grep -n $'^6\t' gap.tsv | cut -d: -f1)
+	refuse 1 "gap.tsv:$line: column run: run 6 out of sequence, expected 5" -m moat gap.tsv y.tsv
+	ishigami 64
+	head -n -1 d.tsv > vshort.tsv
+	refuse 1 'vshort.tsv: 319 runs, but its metadata describe 320' -m vbd vshort.tsv y.tsv
+}
+
+@test "a design whose trajectory step changes two parameters is not a MOAT design: exit 1" {
+	cp "$DATA/moat2.tsv" "$DATA/tiles.tsv" .
+	# run 1 = (1,0) -> (0,0): step 0->1 changes both columns
+	sed 's/^1\t1\t0$/1\t0\t0/' moat2.tsv > bad.tsv
+	refuse 1 'bad.tsv: trajectory 0, step 1 changes 2 parameters: not a MOAT design' -m moat bad.tsv tiles.tsv
+}
+
+@test "a moat design with an off-grid default in a trajectory: exit 1 naming run and parameter" {
+	# nuclei's G2 default 45 is a valid value but not a level of 2:2:40
+	sa-sample -m moat -r 2 "$SPACE" > n.tsv
+	awk -F'\t' -v OFS='\t' '$1 == "0" { $8 = 45 } 1' n.tsv > d.tsv
+	assert_equal "$(body d.tsv | head -n 1 | cut -f8)" G2
+	sa-testfn linear 1 d.tsv > y.tsv
+	refuse 1 'd.tsv: run 0: G2 = 45 is not one of its values: not a MOAT design' -m moat d.tsv y.tsv
+}
+
+@test "metrics with a run not in the design: exit 1 naming line and column" {
+	mixed_moat
+	printf '50\t1\n' >> y.tsv
+	line=$(wc -l < y.tsv)
+	refuse 1 "y.tsv:$line: column run: run 50 is not in the design (runs 0..49)" -m moat d.tsv y.tsv
+	sed -i '$d' y.tsv
+	printf -- '-1\t1\n' >> y.tsv
+	refuse 1 "y.tsv:$line: column run: run -1 is not in the design" -m moat d.tsv y.tsv
+}
+
+@test "metrics without a run column: exit 1" {
+	printf 'id\ty\n0\t1\n' > y.tsv
+	refuse 1 "y.tsv: no column 'run' in the header" -m moat "$DATA/moat2.tsv" y.tsv
+}
+
+@test "a repeated run without a tile column: exit 1 naming line and column" {
+	mixed_moat
+	printf '3\t1\n' >> y.tsv
+	line=$(wc -l < y.tsv)
+	refuse 1 "y.tsv:$line: column run: run 3 appears twice (no tile column to aggregate over)" -m moat d.tsv y.tsv
+}
+
+@test "a repeated run and tile: exit 1 naming line and column" {
+	cp "$DATA/tiles.tsv" t.tsv
+	printf '2\tt1\t9\n' >> t.tsv
+	line=$(wc -l < t.tsv)
+	refuse 1 "t.tsv:$line: column tile: run 2 and tile t1 appear twice" -m moat "$DATA/moat2.tsv" t.tsv
+	# an error row counts too: a tile is there once, whatever its status
+	cp "$DATA/results.tsv" r.tsv
+	printf '1\tt2\tok\t0.5\t0.5\t3\t1\n' >> r.tsv
+	refuse 1 "column tile: run 1 and tile t2 appear twice" -m moat "$DATA/moat2.tsv" r.tsv
+}
+
+@test "a results file with an unknown status: exit 1 naming line and column" {
+	sed 's/^2\tt2\tok\t/2\tt2\tfailed\t/' "$DATA/results.tsv" > r.tsv
+	line=$(grep -n $'^2\tt2\t' r.tsv | cut -d: -f1)
+	refuse 1 "r.tsv:$line: column status: 'failed' is not ok" -m moat "$DATA/moat2.tsv" r.tsv
+}
+
+@test "a non-numeric metric: exit 1 naming line and column" {
+	mixed_moat
+	sed 's/^4\t.*/4\tabc/' y.tsv > bad.tsv
+	line=$(grep -n $'^4\t' bad.tsv | cut -d: -f1)
+	refuse 1 "bad.tsv:$line: column y: 'abc' is not a number" -m moat d.tsv bad.tsv
+	sed 's/^4\t.*/4\t1.5x/' y.tsv > bad2.tsv
+	refuse 1 "bad2.tsv:$line: column y: '1.5x' is not a number" -m moat d.tsv bad2.tsv
+}
+
+@test "a NaN or infinite metric: exit 1 naming line and column" {
+	mixed_moat
+	line=$(grep -n $'^4\t' y.tsv | cut -d: -f1)
+	for v in NaN nan inf -Inf 1e999; do
+		sed "s/^4\t.*/4\t$v/" y.tsv > bad.tsv
+		run sa-indices -m moat d.tsv bad.tsv
+		assert_failure 1
+		assert_output --partial "bad.tsv:$line: column y: '$v' is"
+	done
+	sed 's/^4\t.*/4\tNaN/' y.tsv > nan.tsv
+	refuse 1 "nan.tsv:$line: column y: 'NaN' is not finite" -m moat d.tsv nan.tsv
+	# a NaN in an ok row of a results file is refused too
+	sed 's/^2\tt1\tok\t0.5/2\tt1\tok\tNaN/' "$DATA/results.tsv" > r.tsv
+	refuse 1 "column dice: 'NaN' is not finite" -m moat "$DATA/moat2.tsv" r.tsv
+}
+
+@test "a metrics row of the wrong width: exit 1 naming the line" {
+	mixed_moat
+	printf '39\t1\t2\n' >> y.tsv
+	line=$(wc -l < y.tsv)
+	refuse 1 "y.tsv:$line: 3 fields, expected 2 (row too long)" -m moat d.tsv y.tsv
+}
+
+@test "missing runs with vbd: exit 1 listing them (no --allow-missing for vbd)" {
+	ishigami 64
+	sed '/^4\t/d; /^70\t/d' y.tsv > m.tsv
+	refuse 1 'm.tsv: 2 of 320 runs have no y result: 4, 70' -m vbd d.tsv m.tsv
+	refute_output --partial 'allow-missing'
+}
+
+@test "missing runs with moat without --allow-missing: exit 1 listing them" {
+	mixed_moat
+	sed '/^4\t/d; /^17\t/d' y.tsv > m.tsv
+	refuse 1 'm.tsv: 2 of 50 runs have no y result: 4, 17 (see --allow-missing)' -m moat d.tsv m.tsv
+}
+
+@test "many missing runs: the list stops at 20 with '...'" {
+	ishigami 64
+	awk '/^#/ || $1 == "run" || $1 >= 30' y.tsv > m.tsv
+	refuse 1 'm.tsv: 30 of 320 runs have no y result: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19 ...' -m vbd d.tsv m.tsv
+}
+
+@test "constant output with vbd: exit 1 'constant'" {
+	ishigami 64
+	awk -F'\t' -v OFS='\t' '/^#/ || $1 == "run" { print; next } { print $1, 0.5 }' y.tsv > c.tsv
+	refuse 1 'c.tsv: the output is constant: no variance to apportion' -m vbd d.tsv c.tsv
+	ishigami 64 --second-order
+	awk -F'\t' -v OFS='\t' '/^#/ || $1 == "run" { print; next } { print $1, 0.5 }' y.tsv > c.tsv
+	refuse 1 'c.tsv: the output is constant' -m vbd --s2 s2.out d.tsv c.tsv
+}
+
+@test "corr: a constant design column is refused naming the parameter and the design" {
+	sa-sample -m lhs -n 30 "$DATA/linear.tsv" > l.tsv
+	# c (third parameter) held at 0 in every run
+	awk -F'\t' -v OFS='\t' '/^#/ || $1 == "run" { print; next } { $4 = 0; print }' l.tsv > d.tsv
+	sa-testfn linear 3,-0.5,1,0 d.tsv > y.tsv
+	run sa-indices -m corr d.tsv y.tsv
+	assert_failure 1
+	assert_output --partial 'constant'
+	# today: "y.tsv: input 2 is constant" (0-based index, metrics blamed)
+	assert_output --regexp "d\.tsv: .*(parameter|input|column) '?c'? is constant"
+}
+
+@test "corr: fewer than k+3 runs: exit 1" {
+	sa-sample -m lhs -n 5 "$DATA/linear.tsv" > d.tsv
+	sa-testfn linear 3,-0.5,1,0 d.tsv > y.tsv
+	refuse 1 'need at least 7 runs for partial correlations, have 5' -m corr d.tsv y.tsv
+}
+
+@test "constant output with corr: exit 1" {
+	sa-sample -m lhs -n 20 "$DATA/linear.tsv" > d.tsv
+	sa-testfn linear 0 d.tsv > c.tsv
+	refuse 1 'c.tsv: output is constant' -m corr d.tsv c.tsv
+}
+
+@test "unknown method: exit 2" {
+	refuse 2 "unknown method 'sobol' (moat, vbd, corr)" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+}
+
+@test "--aggregate with a bad value: exit 2" {
+	refuse 2 "--aggregate 'mode': not mean, median or sum" -m moat --aggregate mode "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+}
+
+@test "--conf outside (0, 1): exit 2" {
+	ishigami 64
+	refuse 2 "--conf '1.5': a level between 0 and 1" -m vbd --conf 1.5 d.tsv y.tsv
+	refuse 2 "--conf '0': a level between 0 and 1" -m vbd --conf 0 d.tsv y.tsv
+	refuse 2 "--conf '1': a level between 0 and 1" -m vbd --conf 1 d.tsv y.tsv
+	refuse 2 "--conf 'high'" -m vbd --conf high d.tsv y.tsv
+}
+
+@test "-r negative or not a number: exit 2" {
+	ishigami 64
+	refuse 2 "-r '-1': a number of resamples from 0 to 1000000" -m vbd -r -1 d.tsv y.tsv
+	refuse 2 "-r '2.5'" -m vbd -r 2.5 d.tsv y.tsv
+	refuse 2 "-r 'many'" -m vbd -r many d.tsv y.tsv
+}
+
+@test "-s negative or not a number: exit 2" {
+	ishigami 64
+	refuse 2 "-s '-3'" -m vbd -s -3 d.tsv y.tsv
+	refuse 2 "-s 'x'" -m vbd -s x d.tsv y.tsv
+}
+
+@test "--s2 or --percentile without vbd: exit 2" {
+	refuse 2 '--s2 and --percentile go with -m vbd' -m moat --s2 s2.out "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	refuse 2 '--s2 and --percentile go with -m vbd' -m corr --percentile "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+}
+
+@test "--s2 on a design made without --second-order: exit 1, no S2 file" {
+	ishigami 64
+	refuse 1 'd.tsv: --s2 needs a design made with --second-order' -m vbd --s2 s2.out d.tsv y.tsv
+}
+
+@test "--allow-missing with vbd: exit 2" {
+	ishigami 64
+	refuse 2 '--allow-missing: vbd cannot drop runs' -m vbd --allow-missing d.tsv y.tsv
+}
+
+@test "wrong number of arguments: exit 2" {
+	refuse 2 'expected DESIGN.tsv and METRICS.tsv, got 0 arguments' -m moat
+	refuse 2 'expected DESIGN.tsv and METRICS.tsv, got 1 arguments' -m moat "$DATA/moat2.tsv"
+	refuse 2 'expected DESIGN.tsv and METRICS.tsv, got 3 arguments' -m moat "$DATA/moat2.tsv" "$DATA/tiles.tsv" "$DATA/tiles.tsv"
+}
+
+@test "both inputs '-': exit 2" {
+	refuse 2 'only one of DESIGN.tsv and METRICS.tsv can be stdin' -m moat - -
+}
+
+@test "an unknown option: exit 2" {
+	refuse 2 "'--bogus'" -m moat --bogus "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_output --partial "Try 'sa-indices --help'"
+}
+
+@test "an option without its value: exit 2" {
+	refuse 2 "needs a value" "$DATA/moat2.tsv" "$DATA/tiles.tsv" -m
+	refuse 2 "needs a value" -m moat "$DATA/moat2.tsv" "$DATA/tiles.tsv" --conf
+}
+
+@test "a design whose first column is not run: exit 1 naming file and line" {
+	mixed_moat
+	sed 's/^run\t/id\t/' d.tsv > norun.tsv
+	line=$(grep -n $'^id\t' norun.tsv | cut -d: -f1)
+	refuse 1 "norun.tsv:$line: the first column must be 'run', not 'id'" -m moat norun.tsv y.tsv
+}
+
+@test "a design value off the domain: exit 1 naming line and column" {
+	mixed_moat
+	# g is int 10:5:30: 17 is off the grid
+	awk -F'\t' -v OFS='\t' '$1 == "3" { $2 = 17 } 1' d.tsv > off.tsv
+	line=$(grep -n $'^3\t' off.tsv | cut -d: -f1)
+	refuse 1 "off.tsv:$line: column g: 17 is off the domain int 10:5:30 (default 20)" -m moat off.tsv y.tsv
+	# l is the list 0.5,1,1.5,2: 1.25 is not one of its values
+	awk -F'\t' -v OFS='\t' '$1 == "6" { $4 = 1.25 } 1' d.tsv > off2.tsv
+	line=$(grep -n $'^6\t' off2.tsv | cut -d: -f1)
+	refuse 1 "off2.tsv:$line: column l: 1.25 is off the domain real 0.5,1,1.5,2 (default 1)" -m moat off2.tsv y.tsv
+	# c is real 0..2: 2.5 is beyond the range
+	awk -F'\t' -v OFS='\t' '$1 == "9" { $3 = 2.5 } 1' d.tsv > off3.tsv
+	line=$(grep -n $'^9\t' off3.tsv | cut -d: -f1)
+	refuse 1 "off3.tsv:$line: column c: 2.5 is off the domain real 0..2" -m moat off3.tsv y.tsv
+}
+
+@test "a non-numeric design value: exit 1 naming line and column" {
+	mixed_moat
+	awk -F'\t' -v OFS='\t' '$1 == "2" { $5 = "eight" } 1' d.tsv > bad.tsv
+	line=$(grep -n $'^2\t' bad.tsv | cut -d: -f1)
+	refuse 1 "bad.tsv:$line: column e: 'eight' is not a number" -m moat bad.tsv y.tsv
+}
