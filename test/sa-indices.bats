@@ -79,28 +79,9 @@ png() {
 	    89504e470d0a1a0a
 }
 
-# refuse CODE MESSAGE ARGS...: sa-indices ARGS fails with CODE and MESSAGE;
-# with -o it leaves no file, no temporary, no s2.out, and an existing file
-# untouched. Afterwards $output is that of the first run (without -o).
+# refuse CODE MESSAGE ARGS...: see refuse_run in common.bash
 refuse() {
-	local code=$1 msg=$2 first
-	shift 2
-	run sa-indices "$@"
-	assert_failure "$code"
-	assert_output --partial "$msg"
-	first=$output
-	rm -f new.tsv s2.out
-	run sa-indices -o new.tsv "$@"
-	assert_failure "$code"
-	assert_output --partial "$msg"
-	assert [ ! -e new.tsv ]
-	assert [ ! -e s2.out ]
-	printf 'keep\n' > old.tsv
-	run sa-indices -o old.tsv "$@"
-	assert_failure "$code"
-	assert_equal "$(cat old.tsv)" keep
-	no_temp_files
-	output=$first
+	refuse_run sa-indices "$@"
 }
 
 # --- known answers (scientific acceptance tests) ---------------------------

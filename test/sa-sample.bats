@@ -168,27 +168,9 @@ vbd_ok() {
 	assert_success
 }
 
-# refuse CODE MESSAGE ARGS...: sa-sample ARGS fails with CODE and MESSAGE;
-# with -o it leaves no file, no temporary, and an existing file untouched.
-# Afterwards $output is that of the first run (without -o), for more checks.
+# refuse CODE MESSAGE ARGS...: see refuse_run in common.bash
 refuse() {
-	local code=$1 msg=$2 first
-	shift 2
-	run sa-sample "$@"
-	assert_failure "$code"
-	assert_output --partial "$msg"
-	first=$output
-	rm -f new.tsv
-	run sa-sample -o new.tsv "$@"
-	assert_failure "$code"
-	assert_output --partial "$msg"
-	assert [ ! -e new.tsv ]
-	printf 'keep\n' > old.tsv
-	run sa-sample -o old.tsv "$@"
-	assert_failure "$code"
-	assert_equal "$(cat old.tsv)" keep
-	no_temp_files
-	output=$first
+	refuse_run sa-sample "$@"
 }
 
 # --- normal use of every method ------------------------------------------

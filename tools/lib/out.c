@@ -35,13 +35,13 @@ remove_temporaries(void)
 			unlink(outputs[i].tmp);
 }
 
-static mode_t
-current_umask(void)
+unsigned
+sr_current_umask(void)
 {
 	mode_t m = umask(0);
 
 	umask(m);
-	return m;
+	return (unsigned)m;
 }
 
 static void
@@ -122,7 +122,7 @@ sr_out_open(const char *path)
 		sr_die_errno("%s: cannot create output", path);
 	}
 	noutputs++;
-	fchmod(fd, 0666 & ~current_umask());
+	fchmod(fd, (mode_t)(0666 & ~sr_current_umask()));
 	if ((o->fp = fdopen(fd, "w")) == NULL)
 		sr_die_errno("%s: cannot open output", path);
 	return o->fp;

@@ -22,6 +22,9 @@ void sr_out_commit_all(void);
  * ARGS" (arguments shell-quoted where needed). */
 void sr_out_provenance(FILE *fp, int argc, char **argv);
 
+/* The process's umask (without changing it), for files made by mkstemp. */
+unsigned sr_current_umask(void);
+
 /* Prints "PROG (sareuse) VERSION" to stdout and exits 0. */
 _Noreturn void sr_print_version(void);
 

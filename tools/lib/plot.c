@@ -3,6 +3,7 @@
 #include "plot.h"
 #include "err.h"
 #include "num.h"
+#include "out.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -38,15 +39,6 @@ put_label(FILE *fp, const char *s)
 	}
 }
 
-static mode_t
-current_umask(void)
-{
-	mode_t m = umask(0);
-
-	umask(m);
-	return m;
-}
-
 /* Runs gnuplot on script, then renames png into path. */
 static void
 run_gnuplot(const char *path, const char *script, const char *data,
@@ -64,7 +56,7 @@ run_gnuplot(const char *path, const char *script, const char *data,
 		sr_die(SR_EXIT_DATA, "%s: gnuplot failed (exit %d); is gnuplot "
 		    "installed?", path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 	}
-	chmod(png, 0666 & ~current_umask());
+	chmod(png, (mode_t)(0666 & ~sr_current_umask()));
 	if (rename(png, path) != 0) {
 		unlink(png);
 		sr_die_errno("%s: cannot rename the plot into place", path);
