@@ -139,12 +139,44 @@ map_columns(const sr_design *d)
 	return map;
 }
 
+/* The previous row's text and value of one column: designs change few
+ * columns from one row to the next (VBD blocks, Morris trajectories), so
+ * an unchanged field is neither parsed nor checked again. */
+typedef struct {
+	char text[32];
+	double value;
+} column_cache;
+
+/* Parses and checks field j of the current row, through the cache. */
+static double
+design_value(const sr_design *d, sr_tsv *t, const int *map, size_t j,
+    column_cache *c)
+{
+	const char *f = sr_tsv_str(t, (int)j + 1);
+	const sr_param *p;
+	double v;
+
+	if (c->text[0] && strcmp(f, c->text) == 0)
+		return c->value;
+	v = sr_tsv_double(t, (int)j + 1);
+	if (map && !sr_param_valid((p = &d->space->p[map[j]]), v))
+		sr_tsv_die(t, (int)j + 1, "%s is off the domain %s %s (default %s)",
+		    f, sr_ptype_name(p->type), p->values_text, p->default_text);
+	if (strlen(f) < sizeof c->text) {
+		strcpy(c->text, f);
+		c->value = v;
+	} else
+		c->text[0] = '\0';
+	return v;
+}
+
 /* Reads the rows into d->x, checking run numbers and domains. */
 static void
 read_rows(sr_design *d, sr_tsv *t)
 {
 	size_t cap = 0, j;
 	int *map = d->space ? map_columns(d) : NULL;
+	column_cache *cache = sr_calloc(d->ncol, sizeof *cache);
 	double *row;
 	long run;
 
@@ -158,17 +190,11 @@ read_rows(sr_design *d, sr_tsv *t)
 			d->x = sr_reallocarray(d->x, cap, d->ncol * sizeof *d->x);
 		}
 		row = d->x + d->nrun * d->ncol;
-		for (j = 0; j < d->ncol; j++) {
-			row[j] = sr_tsv_double(t, (int)j + 1);
-			if (map && !sr_param_valid(&d->space->p[map[j]], row[j]))
-				sr_tsv_die(t, (int)j + 1, "%s is off the domain %s %s "
-				    "(default %s)", sr_tsv_str(t, (int)j + 1),
-				    sr_ptype_name(d->space->p[map[j]].type),
-				    d->space->p[map[j]].values_text,
-				    d->space->p[map[j]].default_text);
-		}
+		for (j = 0; j < d->ncol; j++)
+			row[j] = design_value(d, t, map, j, &cache[j]);
 		d->nrun++;
 	}
+	free(cache);
 	free(map);
 }
 

@@ -67,6 +67,8 @@ sr_parse_double(const char *s, double *out)
 		*out = v == 0 ? 0.0 : v;	/* no negative zero */
 		return NULL;
 	}
+	if (s[strspn(s, "0123456789.eE+-")] == '\0')
+		goto convert;	/* plain decimal digits: strtod decides */
 	if (isspace((unsigned char)*s))
 		return "not a number";
 	p = (*s == '-' || *s == '+') ? s + 1 : s;
@@ -74,6 +76,7 @@ sr_parse_double(const char *s, double *out)
 		return "not finite (NaN or Inf)";
 	if (strpbrk(s, "xXnNiIpP"))	/* strtod would take hex floats */
 		return "not a number";
+convert:
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || *end != '\0')

@@ -19,6 +19,11 @@ typedef struct {
 	size_t n, k, bs;
 	int second_order;
 	double mean, sd;	/* over all rows, for standardizing as SALib */
+	/* per base sample j, precomputed so that a bootstrap replicate only
+	 * adds rows: row j of t holds B(AB_i - A) for each i, (A - AB_i)^2
+	 * for each i, A + B and A^2 + B^2 (2k + 2 values, one cache-friendly
+	 * row per random draw) */
+	double *t;
 } blocks;
 
 /* Parts of base sample j's block in the standardized outputs. */
@@ -28,12 +33,13 @@ static double AB(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 
 static double BA(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + b->k + i]; }
 
 /* First and total order (and second order when s2 != NULL) over the base
- * samples idx[0..n): S1 Saltelli 2010, ST Jansen 1999, V = var([A; B]). */
+ * samples idx[0..n) (all of them when idx is NULL): S1 Saltelli 2010, ST
+ * Jansen 1999, V = var([A; B]). */
 static void
 estimate(const blocks *b, const size_t *idx, double *s1, double *st, double *s2)
 {
 	size_t n = b->n, k = b->k, j, i, l;
-	double sum = 0, sumsq = 0, v, a, bb;
+	double sum = 0, sumsq = 0, v;
 
 	memset(s1, 0, k * sizeof *s1);
 	memset(st, 0, k * sizeof *st);
@@ -41,17 +47,17 @@ estimate(const blocks *b, const size_t *idx, double *s1, double *st, double *s2)
 		memset(s2, 0, k * k * sizeof *s2);
 	for (j = 0; j < n; j++) {
 		size_t s = idx ? idx[j] : j;
-		a = A(b, s);
-		bb = B(b, s);
-		sum += a + bb;
-		sumsq += a * a + bb * bb;
+		const double *t = b->t + s * (2 * k + 2);
 		for (i = 0; i < k; i++) {
-			double ab = AB(b, s, i);
-			s1[i] += bb * (ab - a);
-			st[i] += (a - ab) * (a - ab);
-			for (l = i + 1; s2 && l < k; l++)
-				s2[i * k + l] += BA(b, s, i) * AB(b, s, l) - a * bb;
+			s1[i] += t[i];
+			st[i] += t[k + i];
 		}
+		sum += t[2 * k];
+		sumsq += t[2 * k + 1];
+		for (i = 0; s2 && i < k; i++)
+			for (l = i + 1; l < k; l++)
+				s2[i * k + l] += BA(b, s, i) * AB(b, s, l) -
+				    A(b, s) * B(b, s);
 	}
 	v = sumsq / (2.0 * n) - (sum / (2.0 * n)) * (sum / (2.0 * n));
 	for (i = 0; i < k; i++) {
@@ -61,6 +67,34 @@ estimate(const blocks *b, const size_t *idx, double *s1, double *st, double *s2)
 	for (i = 0; s2 && i < k; i++)
 		for (l = i + 1; l < k; l++)
 			s2[i * k + l] = s2[i * k + l] / (n * v) - s1[i] - s1[l];
+}
+
+/* Fills the per-sample terms of b; -1 when out of memory. */
+static int
+precompute(blocks *b)
+{
+	size_t j, i, n = b->n, k = b->k, w = 2 * k + 2;
+
+	if ((b->t = malloc(n * w * sizeof *b->t)) == NULL)
+		return -1;
+	for (j = 0; j < n; j++) {
+		double a = A(b, j), bb = B(b, j), *t = b->t + j * w;
+		for (i = 0; i < k; i++) {
+			double d = AB(b, j, i) - a;
+			t[i] = bb * d;
+			t[k + i] = d * d;
+		}
+		t[2 * k] = a + bb;
+		t[2 * k + 1] = a * a + bb * bb;
+	}
+	return 0;
+}
+
+static void
+blocks_free(blocks *b)
+{
+	free((double *)b->y);
+	free(b->t);
 }
 
 /* Fills conf (z * sd, ddof=1) and lo/hi (percentiles) of m replicates
@@ -118,7 +152,7 @@ check_blocks(blocks *b, const double *y, size_t n, size_t k, int second_order)
 	size_t i, rows;
 	double *z;
 
-	b->y = NULL;
+	memset(b, 0, sizeof *b);
 	b->n = n;
 	b->k = k;
 	b->second_order = second_order;
@@ -140,7 +174,7 @@ check_blocks(blocks *b, const double *y, size_t n, size_t k, int second_order)
 	for (i = 0; i < rows; i++)
 		z[i] = (y[i] - b->mean) / b->sd;
 	b->y = z;
-	return NULL;
+	return precompute(b) ? "out of memory" : NULL;
 }
 
 int
@@ -160,7 +194,7 @@ sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
 	if (why || !(conf > 0 && conf < 1)) {
 		snprintf(errbuf, SR_ERRLEN, "%s", why ? why :
 		    "confidence level must be in (0, 1)");
-		free((double *)b.y);
+		blocks_free(&b);
 		return -1;
 	}
 	if (alloc_result(out, k, second_order) ||
@@ -197,7 +231,7 @@ done:
 	free(rt);
 	free(r2);
 	free(idx);
-	free((double *)b.y);
+	blocks_free(&b);
 	if (rng)
 		gsl_rng_free(rng);
 	return rc;

@@ -31,7 +31,8 @@ read_line(sr_tsv *t)
 	return 1;
 }
 
-/* Splits t->line at tabs into t->field (pointers into the line). */
+/* Splits t->line at tabs into t->field (pointers into the line), in one
+ * pass over the line. */
 static void
 split_fields(sr_tsv *t)
 {
@@ -45,7 +46,9 @@ split_fields(sr_tsv *t)
 			    sizeof *t->field);
 		}
 		t->field[t->nfield++] = p;
-		if ((p = strchr(p, '\t')) == NULL)
+		while (*p != '\t' && *p != '\0')
+			p++;
+		if (*p == '\0')
 			break;
 		*p++ = '\0';
 	}
