@@ -10,7 +10,9 @@
 
 #include <stddef.h>
 
+#ifndef SR_ERRLEN
 #define SR_ERRLEN 256
+#endif
 
 /* ---- VBD: Saltelli/Sobol pick-and-freeze -------------------------------
  * y holds n blocks in SALib's order: A, AB_1..AB_k, [BA_1..BA_k], B, so a
