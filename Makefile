@@ -30,7 +30,7 @@ OUT       = build/release
 BIN       = bin
 endif
 
-TOOLS     = sa-sample sa-indices
+TOOLS     = sa-sample sa-indices wf-compact reuse-merge
 UNITS     = corr_test morris_select_test
 LIBSRC    = $(wildcard tools/lib/*.c)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o)
@@ -91,16 +91,18 @@ lint:
 
 bench: all $(OUT)/testbin/sa-testfn
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
+	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(SHAREDIR)/spaces
+	    $(DESTDIR)$(SHAREDIR)/spaces $(DESTDIR)$(SHAREDIR)/workflows
 	install -m 755 $(TOOLS:%=$(BIN)/%) $(DESTDIR)$(BINDIR)
 	install -m 644 man/man1/*.1 $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/man5/*.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 man/man7/*.7 $(DESTDIR)$(MANDIR)/man7
 	install -m 644 share/spaces/*.tsv $(DESTDIR)$(SHAREDIR)/spaces
+	install -m 644 share/workflows/*.wf $(DESTDIR)$(SHAREDIR)/workflows
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)

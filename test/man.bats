@@ -23,7 +23,7 @@ load common
 run_examples() {
 	local page=$1 dir
 	dir=$(mktemp -d "$BATS_TEST_TMPDIR/ex.XXXXXX")
-	cp "$TOP"/share/spaces/*.tsv "$dir"
+	cp "$TOP"/share/spaces/*.tsv "$TOP"/share/workflows/*.wf "$dir"
 	"$TOP"/test/man-examples "$page" > "$dir/.examples.sh"
 	[ -s "$dir/.examples.sh" ] || { echo "$page: no examples"; return 1; }
 	(cd "$dir" && bash -e -o pipefail .examples.sh)

@@ -1,0 +1,14 @@
+/* stagekeys.h - reuse-tree keys of a stage's instances. */
+#ifndef SR_STAGEKEYS_H
+#define SR_STAGEKEYS_H
+
+#include <stdint.h>
+
+#include "workflow.h"
+
+/* key[i*m + t] for the stage's n instances and m tasks: equal keys at
+ * task t mean equal values of t's parameters (and, at t = 0, the same
+ * upstream instance). Feeds sr_rtree_build. */
+uint64_t *sr_stage_keys(const sr_instances *s, size_t stage);
+
+#endif

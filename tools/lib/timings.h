@@ -1,0 +1,19 @@
+/* timings.h - reuse-tree node costs from seg-run timings (timings(5)). */
+#ifndef SR_TIMINGS_H
+#define SR_TIMINGS_H
+
+#include <stddef.h>
+
+#include "reuse.h"
+#include "workflow.h"
+
+/* Reads TIMINGS.tsv (bucket tile depth task instances seconds bytes) and
+ * sets the cost of every node of tree (the reuse tree of stage st): the
+ * node's mean seconds per measurement times the number of tiles, found
+ * through the first instance of each row; a node never measured gets its
+ * task's mean. Rows of other stages' tasks are skipped. Returns how many
+ * nodes were not measured; dies naming file, line and column on bad rows
+ * or a task with no timing at all. */
+size_t sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path);
+
+#endif

@@ -1,0 +1,125 @@
+/* wf-compact - stage-level reuse: each unique stage instance once. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compact.h"
+#include "design.h"
+#include "err.h"
+#include "out.h"
+#include "workflow.h"
+
+enum { OPT_VERSION = CHAR_MAX + 1 };
+
+static const struct option longopts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fputs(
+"Usage: wf-compact [-q] [-o INSTANCES.tsv] WORKFLOW.wf DESIGN.tsv\n"
+"Stage-level reuse: write each unique stage instance of the design's runs\n"
+"through the workflow once, with the runs it serves (stdout without -o).\n"
+"\n"
+"  -o, --output FILE        write here (atomically) instead of stdout\n"
+"  -q, --quiet              no summary on stderr\n"
+"  -h, --help               this help\n"
+"      --version            version\n", fp);
+}
+
+/* The design's values of the workflow's parameters, run by run; dies
+ * naming the workflow line of a parameter the design lacks. */
+static double *
+workflow_values(const sr_workflow *w, const sr_design *d)
+{
+	double *v = sr_calloc(d->nrun, (w->nparam ? w->nparam : 1) * sizeof *v);
+	size_t p, r, c, s, t;
+
+	for (p = 0; p < w->nparam; p++) {
+		for (c = 0; c < d->ncol && strcmp(d->name[c], w->param[p]); c++)
+			;
+		if (c == d->ncol)
+			for (s = 0; s < w->nstage; s++)
+				for (t = 0; t < w->stage[s].ntask; t++)
+					if (sr_stage_param(&w->stage[s], p) >= 0)
+						sr_die(SR_EXIT_DATA, "%s:%zu: column params: "
+						    "parameter %s of task %s is not a column of "
+						    "%s", w->path, w->stage[s].task[t].line,
+						    w->param[p], w->stage[s].task[t].name,
+						    d->path);
+		for (r = 0; r < d->nrun; r++)
+			v[r * w->nparam + p] = d->x[r * d->ncol + c];
+	}
+	return v;
+}
+
+/* Prints runs and instances per stage, before and after, on stderr. */
+static void
+summary(const sr_instances *s)
+{
+	size_t st, before = s->nruns * s->w->nstage, after = s->n;
+
+	fprintf(stderr, "%s: %zu runs; stage instances %zu -> %zu (%.1f%% "
+	    "fewer):", sr_progname, s->nruns, before, after,
+	    before ? 100.0 * (1 - (double)after / (double)before) : 0.0);
+	for (st = 0; st < s->w->nstage; st++)
+		fprintf(stderr, " %s %zu -> %zu%s", s->w->stage[st].name, s->nruns,
+		    s->first[st + 1] - s->first[st],
+		    st + 1 < s->w->nstage ? "," : "\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const char *output = NULL;
+	int c, quiet = 0;
+	sr_workflow *w;
+	sr_design *d;
+	sr_instances *s;
+	double *values;
+	FILE *fp;
+	size_t i;
+
+	sr_init(argv[0]);
+	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o': output = optarg; break;
+		case 'q': quiet = 1; break;
+		case 'h': usage(stdout); sr_out_commit_all(); exit(SR_EXIT_OK);
+		case OPT_VERSION: sr_print_version();
+		default: sr_getopt_fail(c, argv);
+		}
+	}
+	if (argc - optind != 2)
+		sr_usage_error("expected WORKFLOW.wf and DESIGN.tsv, got %d "
+		    "arguments", argc - optind);
+	if (strcmp(argv[optind], "-") == 0 && strcmp(argv[optind + 1], "-") == 0)
+		sr_usage_error("only one of WORKFLOW.wf and DESIGN.tsv can be stdin");
+	w = sr_workflow_read(argv[optind]);
+	d = sr_design_read(argv[optind + 1]);
+	values = workflow_values(w, d);
+	s = sr_compact(w, values, d->nrun);
+	fp = sr_out_open(output);
+	sr_out_provenance(fp, argc, argv);
+	fprintf(fp, "#runs=%zu stages=%zu instances=%zu\n", s->nruns, w->nstage,
+	    s->n);
+	sr_instances_write_head(fp, w);
+	for (i = 0; i < s->n; i++)
+		sr_instance_write(fp, w, &s->inst[i]);
+	if (!quiet)
+		summary(s);
+	sr_out_commit_all();
+	sr_instances_free(s);
+	free(values);
+	sr_design_free(d);
+	sr_workflow_free(w);
+	return SR_EXIT_OK;
+}
