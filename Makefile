@@ -31,7 +31,7 @@ BIN       = bin
 endif
 
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge
-UNITS     = corr_test morris_select_test
+UNITS     = corr_test morris_select_test sca_test trtma_test
 LIBSRC    = $(wildcard tools/lib/*.c)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o)
 LIBA      = $(OUT)/libsareuse.a

@@ -11,3 +11,13 @@ load common
 	run morris_select_test
 	assert_success
 }
+
+@test "Smart-Cut: Stoer-Wagner cuts against brute force, the worked example (sca_test)" {
+	run sca_test
+	assert_success
+}
+
+@test "TRTMA: worked examples, caps, and Balance against a brute-force search (trtma_test)" {
+	run trtma_test
+	assert_success
+}

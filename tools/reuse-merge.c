@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "err.h"
 #include "num.h"
@@ -47,7 +46,7 @@ struct opts {
 	const char *algo, *stage, *cost, *output, *workflow, *instances;
 	size_t b, maxb, max_tasks, nodes, cores;
 	long tree;		/* bucket to print, or -1 */
-	int double_prune, force;
+	int double_prune, force, b_given, nodes_given;
 };
 
 static void
@@ -62,7 +61,7 @@ usage(FILE *fp)
 "  -b, --bucket-size N      naive, sca, rtma: instances per bucket at most [%d]\n"
 "  -B, --max-buckets N      trtma: buckets [3 x nodes x cores]\n"
 "      --nodes N            trtma: nodes of the allocation [1]\n"
-"      --cores N            trtma: cores per node [online CPUs: %ld]\n"
+"      --cores N            trtma: cores per node (no default)\n"
 "      --stage NAME         the stage to merge [the one with most tasks]\n"
 "      --double-prune       rtma: pack leftovers of sibling subtrees\n"
 "      --cost C             tasks, weights (the workflow's task costs) or a\n"
@@ -73,7 +72,7 @@ usage(FILE *fp)
 "  -o, --output FILE        write here (atomically) instead of stdout\n"
 "  -h, --help               this help\n"
 "      --version            version\n",
-	    DEF_B, sysconf(_SC_NPROCESSORS_ONLN));
+	    DEF_B);
 }
 
 static size_t
@@ -103,6 +102,14 @@ check_options(struct opts *o)
 		sr_usage_error("--max-bucket-tasks goes with -a trtma");
 	if (o->maxb && strcmp(a, "trtma"))
 		sr_usage_error("-B goes with -a trtma (-b for the others)");
+	if ((o->nodes_given || o->cores) && strcmp(a, "trtma"))
+		sr_usage_error("--nodes and --cores go with -a trtma");
+	if (o->b_given && (strcmp(a, "trtma") == 0 || strcmp(a, "none") == 0))
+		sr_usage_error("-b goes with -a naive, sca or rtma (-B for trtma)");
+	if (strcmp(a, "trtma") == 0 && o->maxb == 0 && o->cores == 0)
+		sr_usage_error("trtma needs -B, or --cores (and --nodes) for "
+		    "-B = 3 x nodes x cores: the machine that plans is not the "
+		    "one that runs");
 	if (o->maxb == 0)
 		o->maxb = 3 * o->nodes * o->cores;
 }
@@ -116,13 +123,12 @@ parse_args(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->b = DEF_B;
 	o->nodes = 1;
-	o->cores = (size_t)sysconf(_SC_NPROCESSORS_ONLN);
 	o->cost = "tasks";
 	o->tree = -1;
 	while ((c = getopt_long(argc, argv, ":a:b:B:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a': o->algo = optarg; break;
-		case 'b': o->b = count_arg("-b", optarg); break;
+		case 'b': o->b = count_arg("-b", optarg); o->b_given = 1; break;
 		case 'B': o->maxb = count_arg("-B", optarg); break;
 		case OPT_STAGE: o->stage = optarg; break;
 		case OPT_DOUBLE_PRUNE: o->double_prune = 1; break;
@@ -134,7 +140,8 @@ parse_args(int argc, char **argv, struct opts *o)
 				sr_usage_error("--tree '%s': a bucket number", optarg);
 			o->tree = v;
 			break;
-		case OPT_NODES: o->nodes = count_arg("--nodes", optarg); break;
+		case OPT_NODES: o->nodes = count_arg("--nodes", optarg);
+			o->nodes_given = 1; break;
 		case OPT_CORES: o->cores = count_arg("--cores", optarg); break;
 		case OPT_FORCE: o->force = 1; break;
 		case 'o': o->output = optarg; break;
@@ -148,9 +155,10 @@ parse_args(int argc, char **argv, struct opts *o)
 		    "arguments", argc - optind);
 	o->workflow = argv[optind];
 	o->instances = argv[optind + 1];
-	if (strcmp(o->workflow, "-") == 0 && strcmp(o->instances, "-") == 0)
-		sr_usage_error("only one of WORKFLOW.wf and INSTANCES.tsv can be "
-		    "stdin");
+	if ((strcmp(o->workflow, "-") == 0) + (strcmp(o->instances, "-") == 0) +
+	    (strcmp(o->cost, "-") == 0) > 1)
+		sr_usage_error("only one of WORKFLOW.wf, INSTANCES.tsv and --cost "
+		    "can be stdin");
 	check_options(o);
 }
 
@@ -309,7 +317,7 @@ write_table(FILE *fp, const struct opts *o, const sr_instances *in,
 	fprintf(fp, "#algorithm=%s stage=%s cost=%s", o->algo,
 	    in->w->stage[st].name, o->cost);
 	if (strcmp(o->algo, "trtma") == 0)
-		fprintf(fp, " B=%zu max_bucket_tasks=%zu", o->maxb, o->max_tasks);
+		fprintf(fp, " B=%zu bucket_task_cap=%zu", o->maxb, o->max_tasks);
 	else if (strcmp(o->algo, "none") != 0)
 		fprintf(fp, " b=%zu", o->b);
 	if (o->double_prune)

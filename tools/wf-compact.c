@@ -35,6 +35,17 @@ usage(FILE *fp)
 "      --version            version\n", fp);
 }
 
+static int
+task_uses(const sr_task *t, const char *param)
+{
+	size_t i;
+
+	for (i = 0; i < t->nparam; i++)
+		if (strcmp(t->param[i], param) == 0)
+			return 1;
+	return 0;
+}
+
 /* The design's values of the workflow's parameters, run by run; dies
  * naming the workflow line of a parameter the design lacks. */
 static double *
@@ -49,7 +60,7 @@ workflow_values(const sr_workflow *w, const sr_design *d)
 		if (c == d->ncol)
 			for (s = 0; s < w->nstage; s++)
 				for (t = 0; t < w->stage[s].ntask; t++)
-					if (sr_stage_param(&w->stage[s], p) >= 0)
+					if (task_uses(&w->stage[s].task[t], w->param[p]))
 						sr_die(SR_EXIT_DATA, "%s:%zu: column params: "
 						    "parameter %s of task %s is not a column of "
 						    "%s", w->path, w->stage[s].task[t].line,

@@ -7,23 +7,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The first instance of the comma list in column col of the current row. */
+/* The tree node at task k (from 0) that all the instances of the comma
+ * list in column col share; dies if they do not share one (timings made
+ * with another instances.tsv). */
 static size_t
-first_instance(const sr_tsv *t, int col, size_t n)
+row_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k)
 {
 	const char *f = sr_tsv_str(t, col);
-	size_t len = strcspn(f, ",");
+	size_t len, node = SR_NONE, v;
 	char item[32];
-	long v;
+	long i;
 
-	if (len == 0 || len >= sizeof item)
-		sr_tsv_die(t, col, "'%.40s' is not a list of instances", f);
-	memcpy(item, f, len);
-	item[len] = '\0';
-	if (sr_parse_long(item, &v) || v < 0 || (size_t)v >= n)
-		sr_tsv_die(t, col, "instance '%s' is not one of the stage's %zu",
-		    item, n);
-	return (size_t)v;
+	for (;; f += len + 1) {
+		len = strcspn(f, ",");
+		if (len == 0 || len >= sizeof item)
+			sr_tsv_die(t, col, "'%.40s' is not a list of instances",
+			    sr_tsv_str(t, col));
+		memcpy(item, f, len);
+		item[len] = '\0';
+		if (sr_parse_long(item, &i) || i < 0 || (size_t)i >= tree->n)
+			sr_tsv_die(t, col, "instance '%s' is not one of the stage's "
+			    "%zu", item, tree->n);
+		v = tree->path[(size_t)i * (tree->m + 1) + k + 1];
+		if (node != SR_NONE && v != node)
+			sr_tsv_die(t, col, "instances %s do not share this task: "
+			    "timings of another instances.tsv?", sr_tsv_str(t, col));
+		node = v;
+		if (f[len] == '\0')
+			return node;
+	}
 }
 
 static int
@@ -91,9 +103,9 @@ sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path)
 			continue;
 		if (sec < 0)
 			sr_tsv_die(t, csec, "negative seconds");
-		i = first_instance(t, cinst, tree->n);
-		sum[tree->path[i * (tree->m + 1) + k + 1]] += sec;
-		cnt[tree->path[i * (tree->m + 1) + k + 1]]++;
+		i = row_node(t, cinst, tree, k);
+		sum[i] += sec;
+		cnt[i]++;
 		tsum[k] += sec;
 		tcnt[k]++;
 		if ((ntile & (ntile - 1)) == 0)	/* doubling */

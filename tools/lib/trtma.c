@@ -21,18 +21,25 @@
  *   distinct leaf (one per instance when instances are distinct).
  * - With max_tasks > 0 the (M+j)-th bucket tries the targets in the
  *   cyclic order M+1-j, M-j, ..., 1, M, M-1, ..., M+2-j and stays if none
- *   has room; folding stops when a round folds nothing. A Full-Merge
- *   bucket that already exceeds max_tasks is kept as it is.
+ *   has room; folding stops when a round folds nothing. Full-Merge goes
+ *   down to the first level with maxb nodes whose subtrees all fit
+ *   max_tasks (a cap below m tasks is an error), so no bucket exceeds it.
  * - Bucket indices (for the Balance ties) are the Fold-Merge order: cost
  *   descending, ties smallest instance first. The X of a round is the
- *   costliest bucket with the lowest index.
+ *   costliest bucket with the lowest index; "sharing most nodes" counts
+ *   nodes, not their cost.
  * - Balance evaluates every node v (depth >= 1) of X but skips v when its
  *   parent holds the same X-instances (single-child pruning: the same
  *   move, which the parent wins on the depth tie-break). That is the only
  *   pruning: siblings of identical shape may still differ in what Y
  *   already has, so skipping them could change the result.
  * - Costs are doubles summed per bucket over its node map; with integral
- *   node costs all comparisons are exact.
+ *   node costs all comparisons are exact. Node costs must be >= 0.
+ * - A tree without tasks (m = 0) gives one bucket of all instances.
+ * - Balance keeps per bucket a hash map node -> its instances under the
+ *   node, so a move is evaluated from X's nodes alone (O(|X's nodes| m)
+ *   per round, bottom-up subtree sums), and tournament trees for the
+ *   costliest and cheapest buckets.
  * - Balance stops after 10 n + 10 moves at most. Every move replaces the
  *   maximum cost(X) and cost(Y) by two smaller values, so the sorted cost
  *   vector falls lexicographically and the loop ends anyway; the cap only
@@ -216,7 +223,7 @@ typedef struct {
 	size_t ng;		/* groups */
 	size_t *gnode;		/* group -> node */
 	size_t *gid;		/* node -> group (nodes at depth level) */
-	size_t *gnext;		/* next group of the same bucket, or SR_NONE */
+	size_t *gnext;		/* next group in the bucket, or SR_NONE */
 	sr_nodeset seen;
 	fbucket *b;		/* sorted by cmp_fbucket between rounds */
 	fbucket *tmp;		/* scratch for merging */
@@ -225,26 +232,41 @@ typedef struct {
 
 /* The first depth with at least maxb nodes, else m. */
 static size_t
-full_merge_level(const sr_rtree *t, size_t maxb)
+full_merge_level(const sr_rtree *t, size_t maxb, size_t max_tasks)
 {
 	size_t *count = sr_calloc(t->m + 1, sizeof *count), v, d;
+	size_t *size = sr_calloc(t->nnodes, sizeof *size);
+	size_t *widest = sr_calloc(t->m + 1, sizeof *widest);
 
-	for (v = 1; v < t->nnodes; v++)
-		count[t->node[v].depth]++;
-	for (d = 1; d < t->m && count[d] < maxb; d++)
+	/* tasks of a bucket holding all of v's subtree: its nodes plus v's
+	 * ancestors (children come after their parents in node order) */
+	for (v = t->nnodes; v-- > 1;) {
+		size[v]++;
+		size[t->node[v].parent] += size[v];
+	}
+	for (v = 1; v < t->nnodes; v++) {
+		d = t->node[v].depth;
+		count[d]++;
+		if (size[v] + d - 1 > widest[d])
+			widest[d] = size[v] + d - 1;
+	}
+	for (d = 1; d < t->m && (count[d] < maxb ||
+	    (max_tasks > 0 && widest[d] > max_tasks)); d++)
 		;
 	free(count);
+	free(size);
+	free(widest);
 	return d;
 }
 
 /* Makes a group and a bucket per node at the Full-Merge level. */
 static void
-full_merge(fold *f, size_t maxb)
+full_merge(fold *f, size_t maxb, size_t max_tasks)
 {
 	const sr_rtree *t = f->t;
 	size_t v, g, i, d, m = t->m;
 
-	f->level = full_merge_level(t, maxb);
+	f->level = full_merge_level(t, maxb, max_tasks);
 	f->gid = sr_calloc(t->nnodes, sizeof *f->gid);
 	f->gnode = sr_calloc(t->nnodes, sizeof *f->gnode);
 	for (v = 1; v < t->nnodes; v++)
@@ -384,7 +406,7 @@ fold_round(fold *f, size_t M, size_t max_tasks)
 static void
 fold_merge(fold *f, size_t maxb, size_t max_tasks)
 {
-	full_merge(f, maxb);
+	full_merge(f, maxb, max_tasks);
 	qsort(f->b, f->nb, sizeof *f->b, cmp_fbucket);
 	while (f->nb > maxb && fold_round(f, maxb, max_tasks) > 0)
 		;
@@ -425,21 +447,27 @@ typedef struct {
 	unsigned char *iny;	/* Y has the node */
 	size_t nmulti, *multi;	/* X's nodes that other buckets use too */
 	/* tournament trees over the bucket indices (leaves from tsize):
-	 * the costliest (hi) and cheapest (lo) bucket of each range, ties
-	 * to the lower index; SR_NONE for padding */
+	 * the costliest bucket of each range (hi; ties: lower index) and the
+	 * cheapest (lo; ties: more nodes, then lower index); SR_NONE pads */
 	size_t tsize, *hi, *lo;
 } balance;
 
-/* Whether bucket a ranks before b in cost order (dir 1: costlier first,
- * -1: cheaper first), ties to the lower index; SR_NONE ranks last. */
+/* Whether bucket a ranks before b: dir 1, costlier first; dir -1,
+ * cheaper first, then more nodes first; ties to the lower index. SR_NONE
+ * ranks last. */
 static int
 ranks_before(const balance *bl, size_t a, size_t b, int dir)
 {
+	const bbucket *x, *y;
+
 	if (a == SR_NONE || b == SR_NONE)
 		return b == SR_NONE && a != SR_NONE;
-	if (bl->b[a].cost != bl->b[b].cost)
-		return dir > 0 ? bl->b[a].cost > bl->b[b].cost :
-		    bl->b[a].cost < bl->b[b].cost;
+	x = &bl->b[a];
+	y = &bl->b[b];
+	if (x->cost != y->cost)
+		return dir > 0 ? x->cost > y->cost : x->cost < y->cost;
+	if (dir < 0 && x->map.len != y->map.len)
+		return x->map.len > y->map.len;
 	return a < b;
 }
 
@@ -601,39 +629,45 @@ shared_nodes(const balance *bl, size_t b)
 
 /* Scans tournament node i's buckets costing min in index order for the
  * one sharing most of X's nodes (kept in *y, *best); returns 1 once one
- * shares all of X's multi nodes (no later one can win). */
+ * shares bound nodes, which no later one can beat. */
 static int
-scan_cheapest(const balance *bl, size_t i, double min, size_t *y,
-    size_t *best)
+scan_cheapest(const balance *bl, size_t i, double min, size_t bound,
+    size_t *y, size_t *best)
 {
 	size_t b = bl->lo[i], k;
 
 	if (b == SR_NONE || bl->b[b].cost != min)
 		return 0;
 	if (i < bl->tsize)
-		return scan_cheapest(bl, 2 * i, min, y, best) ||
-		    scan_cheapest(bl, 2 * i + 1, min, y, best);
+		return scan_cheapest(bl, 2 * i, min, bound, y, best) ||
+		    scan_cheapest(bl, 2 * i + 1, min, bound, y, best);
 	k = shared_nodes(bl, b);
 	if (*y == SR_NONE || k > *best) {
 		*y = b;
 		*best = k;
 	}
-	return k == bl->nmulti;
+	return k >= bound;
 }
 
 /* Among the cheapest buckets other than x, the one sharing most nodes
  * with x (ties: lowest index). SR_NONE if none is cheaper than x: then
  * no move can lower the maximum (costs are non-negative, so a move never
- * makes Y cheaper). Needs gather(x). */
+ * makes Y cheaper). A bucket shares at most X's multi nodes and at most
+ * its own nodes but a leaf (leaves are never split between buckets), so
+ * the scan stops at the first one reaching that bound: with many tied
+ * cheapest buckets (a tight max_tasks) this saves most of the scan.
+ * Needs gather(x). */
 static size_t
 pick_partner(const balance *bl, size_t x)
 {
-	size_t y = SR_NONE, best = 0;
-	double min = bl->b[bl->lo[1]].cost;
+	const bbucket *lo = &bl->b[bl->lo[1]];
+	size_t y = SR_NONE, best = 0, bound = lo->map.len - 1;
 
-	if (min >= bl->b[x].cost)
+	if (lo->cost >= bl->b[x].cost)
 		return SR_NONE;
-	scan_cheapest(bl, 1, min, &y, &best);
+	if (bound > bl->nmulti)
+		bound = bl->nmulti;
+	scan_cheapest(bl, 1, lo->cost, bound, &y, &best);
 	return y;
 }
 
@@ -770,10 +804,11 @@ static int
 cmp_bbucket(const void *pa, const void *pb)
 {
 	const bbucket *a = pa, *b = pb;
+	size_t x = a->in.inst[0], y = b->in.inst[0];
 
 	if (a->cost != b->cost)
 		return a->cost > b->cost ? -1 : 1;
-	return (a->in.inst[0] > b->in.inst[0]) - (a->in.inst[0] < b->in.inst[0]);
+	return (x > y) - (x < y);
 }
 
 static int
@@ -830,6 +865,11 @@ sr_merge_trtma(const sr_rtree *t, size_t maxb, size_t max_tasks,
 	}
 	if (t->n == 0)
 		return 0;
+	if (max_tasks > 0 && max_tasks < t->m) {
+		seterr(errbuf, "a bucket task cap of %zu is below the %zu tasks of "
+		    "one instance", max_tasks, t->m);
+		return -1;
+	}
 	if (t->m == 0) {	/* no tasks: nothing to share or balance */
 		sr_plan_add(out, NULL, 0);
 		for (i = 0; i < t->n; i++)

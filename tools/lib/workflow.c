@@ -64,7 +64,7 @@ add_params(sr_workflow *w, sr_stage *s, sr_task *t, const sr_tsv *tsv,
 	for (;; tok = end + 1) {
 		if ((end = strchr(tok, ',')) != NULL)
 			*end = '\0';
-		if (!good_name(tok))
+		if (!good_name(tok) || strcmp(tok, "-") == 0)
 			sr_tsv_die(tsv, col, "'%s' is not a parameter name", tok);
 		for (i = 0; i < t->nparam; i++)
 			if (strcmp(t->param[i], tok) == 0)
@@ -118,17 +118,20 @@ sr_workflow_read(const char *path)
 	int cp = sr_tsv_need(t, "params"), cc = sr_tsv_need(t, "cost");
 	sr_stage *s;
 	sr_task *task;
-	size_t i;
+	size_t i, j;
 
 	w->path = sr_strdup(t->path);
 	while (sr_tsv_next(t)) {
 		s = stage_for(w, t, cs);
 		if (!good_name(sr_tsv_str(t, ct)))
 			sr_tsv_die(t, ct, "'%s' is not a task name", sr_tsv_str(t, ct));
-		for (i = 0; i < s->ntask; i++)
-			if (strcmp(s->task[i].name, sr_tsv_str(t, ct)) == 0)
-				sr_tsv_die(t, ct, "task %s named twice in stage %s",
-				    s->task[i].name, s->name);
+		for (j = 0; j < w->nstage; j++)
+			for (i = 0; i < w->stage[j].ntask; i++)
+				if (strcmp(w->stage[j].task[i].name,
+				    sr_tsv_str(t, ct)) == 0)
+					sr_tsv_die(t, ct, "task %s named twice (stage %s): "
+					    "task names are unique in a workflow",
+					    sr_tsv_str(t, ct), w->stage[j].name);
 		s->task = sr_reallocarray(s->task, s->ntask + 1, sizeof *s->task);
 		task = &s->task[s->ntask++];
 		memset(task, 0, sizeof *task);
@@ -293,24 +296,38 @@ check_runs(sr_instances *s, const char *path)
 			for (k = 0; k < s->inst[i].nruns; k++) {
 				r = s->inst[i].runs[k];
 				if (owner[r] != SR_NONE_RUN)
-					sr_die(SR_EXIT_DATA, "%s: run %zu is in instances %zu "
-					    "and %zu of stage %s", path, r, owner[r],
-					    s->inst[i].id, s->w->stage[st].name);
+					sr_die(SR_EXIT_DATA, "%s:%zu: column runs: run %zu "
+					    "is in instances %zu and %zu of stage %s", path,
+					    s->line[i], r, owner[r], s->inst[i].id,
+					    s->w->stage[st].name);
 				if (st > 0 && prev[r] != s->inst[i].upstream)
-					sr_die(SR_EXIT_DATA, "%s: run %zu: instance %zu of "
-					    "stage %s has upstream %zu, but the run is in "
-					    "instance %zu of stage %s", path, r, s->inst[i].id,
-					    s->w->stage[st].name, s->inst[i].upstream, prev[r],
-					    s->w->stage[st - 1].name);
+					sr_die(SR_EXIT_DATA, "%s:%zu: column upstream: run %zu "
+					    "is in instance %zu of stage %s, not in this "
+					    "upstream %zu", path, s->line[i], r, prev[r],
+					    s->w->stage[st - 1].name, s->inst[i].upstream);
 				owner[r] = s->inst[i].id;
 			}
 		for (r = 0; r < s->nruns; r++)
 			if (owner[r] == SR_NONE_RUN)
-				sr_die(SR_EXIT_DATA, "%s: run %zu is in no instance of "
-				    "stage %s", path, r, s->w->stage[st].name);
+				sr_die(SR_EXIT_DATA, "%s: run %zu is in no instance "
+				    "of stage %s (runs go from 0 to %zu)", path, r,
+				    s->w->stage[st].name, s->nruns - 1);
 		free(prev);
 	}
 	free(owner);
+}
+
+/* Compares the run count with the metadata's runs=, when there is one. */
+static void
+check_run_count(const sr_instances *s, const sr_tsv *t)
+{
+	char *v = sr_tsv_meta(t, "runs");
+	long n;
+
+	if (v && (sr_parse_long(v, &n) || n < 0 || (size_t)n != s->nruns))
+		sr_die(SR_EXIT_DATA, "%s: the metadata says runs=%s but the "
+		    "instances hold runs 0 to %zu", t->path, v, s->nruns - 1);
+	free(v);
 }
 
 sr_instances *
@@ -326,8 +343,8 @@ sr_instances_read(const char *path, const sr_workflow *w)
 
 	for (i = 0; i < w->nparam; i++)
 		if ((col[i] = sr_tsv_col(t, w->param[i])) < 0)
-			sr_die(SR_EXIT_DATA, "%s: no column %s, a parameter of the "
-			    "workflow %s", t->path, w->param[i], w->path);
+			sr_tsv_die(t, -1, "header: no column %s, a parameter of the "
+			    "workflow %s", w->param[i], w->path);
 	s->w = w;
 	s->first = sr_calloc(w->nstage + 1, sizeof *s->first);
 	while (sr_tsv_next(t)) {
@@ -343,7 +360,9 @@ sr_instances_read(const char *path, const sr_workflow *w)
 		if (s->n == cap) {
 			cap = cap ? 2 * cap : 1024;
 			s->inst = sr_reallocarray(s->inst, cap, sizeof *s->inst);
+			s->line = sr_reallocarray(s->line, cap, sizeof *s->line);
 		}
+		s->line[s->n] = t->lineno;
 		in = memset(&s->inst[s->n], 0, sizeof *in);
 		in->stage = (size_t)st;
 		if (sr_tsv_long(t, ci) != (long)(s->n - s->first[st]))
@@ -360,6 +379,7 @@ sr_instances_read(const char *path, const sr_workflow *w)
 		    w->stage[s->n ? cur + 1 : 0].name);
 	s->first[w->nstage] = s->n;
 	check_runs(s, t->path);
+	check_run_count(s, t);
 	free(col);
 	sr_tsv_close(t);
 	return s;
@@ -378,5 +398,6 @@ sr_instances_free(sr_instances *s)
 	}
 	free(s->inst);
 	free(s->first);
+	free(s->line);
 	free(s);
 }

@@ -58,6 +58,7 @@ typedef struct {
 	size_t n;
 	size_t *first;		/* nstage + 1 offsets into inst */
 	size_t nruns;		/* runs (0..nruns-1) */
+	size_t *line;		/* line of each instance in the file read */
 } sr_instances;
 
 /* Writes instances.tsv's header line; then sr_instance_write per row. */
