@@ -5,6 +5,7 @@
  * output, each with a two-sided p-value. The rank versions apply the
  * linear ones to average ranks (ties share the mean of their positions).
  */
+#include "err.h"
 #include "analyze.h"
 
 #include <math.h>
@@ -39,19 +40,6 @@ struct fitws {
 	gsl_vector *v, *c, *res1, *res2;
 	gsl_multifit_linear_workspace *w;
 };
-
-/* Write a printf-style message to errbuf (if not NULL). */
-static void
-seterr(char *errbuf, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errbuf == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(errbuf, SR_ERRLEN, fmt, ap);
-	va_end(ap);
-}
 
 /* Free everything in f; safe on a zeroed or partly allocated struct. */
 static void
@@ -222,40 +210,40 @@ check_input(const double *x, const double *y, size_t n, size_t k,
 	size_t i;
 
 	if (x == NULL || y == NULL) {
-		seterr(errbuf, "no data");
+		sr_seterr(errbuf, "no data");
 		return -1;
 	}
 	if (k == 0) {
-		seterr(errbuf, "need at least one input");
+		sr_seterr(errbuf, "need at least one input");
 		return -1;
 	}
 	if (n < 3 || n - 3 < k) {
-		seterr(errbuf, "need at least %zu runs for partial "
+		sr_seterr(errbuf, "need at least %zu runs for partial "
 		    "correlations, have %zu", k > SIZE_MAX - 3 ? k : k + 3, n);
 		return -1;
 	}
 	if (n > SIZE_MAX / sizeof(double) / k) {
-		seterr(errbuf, "design of %zu x %zu is too large", n, k);
+		sr_seterr(errbuf, "design of %zu x %zu is too large", n, k);
 		return -1;
 	}
 	for (i = 0; i < n * k; i++)
 		if (!isfinite(x[i])) {
-			seterr(errbuf, "input %zu of run %zu is not finite",
+			sr_seterr(errbuf, "input %zu of run %zu is not finite",
 			    i % k, i / k);
 			return -1;
 		}
 	for (i = 0; i < n; i++)
 		if (!isfinite(y[i])) {
-			seterr(errbuf, "output of run %zu is not finite", i);
+			sr_seterr(errbuf, "output of run %zu is not finite", i);
 			return -1;
 		}
 	for (i = 0; i < k; i++)
 		if (is_constant(x + i, k, n)) {
-			seterr(errbuf, "input %zu is constant", i);
+			sr_seterr(errbuf, "input %zu is constant", i);
 			return -1;
 		}
 	if (is_constant(y, 1, n)) {
-		seterr(errbuf, "output is constant");
+		sr_seterr(errbuf, "output is constant");
 		return -1;
 	}
 	return 0;
@@ -312,12 +300,12 @@ partial_corr(const double *x, const double *y, size_t n, size_t k,
 	size_t i;
 
 	if (fitws_alloc(&f, n, k) != 0) {
-		seterr(errbuf, "out of memory");
+		sr_seterr(errbuf, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < k; i++)
 		if (partial_one(&f, x, y, k, i, &val[i], &pv[i]) != 0) {
-			seterr(errbuf, "%s %zu is collinear with the other "
+			sr_seterr(errbuf, "%s %zu is collinear with the other "
 			    "inputs", what, i);
 			fitws_free(&f);
 			return -1;
@@ -337,13 +325,13 @@ regression(const double *x, const double *y, size_t n, size_t k,
 	size_t i;
 
 	if (fitws_alloc(&f, n, k + 1) != 0) {
-		seterr(errbuf, "out of memory");
+		sr_seterr(errbuf, "out of memory");
 		return -1;
 	}
 	fill_design(f.X, x, n, k, k);
 	load_vector(f.v, y, 1, n);
 	if (fit(&f, &chisq) != 0) {
-		seterr(errbuf, "%ss are collinear", what);
+		sr_seterr(errbuf, "%ss are collinear", what);
 		fitws_free(&f);
 		return -1;
 	}
@@ -396,14 +384,14 @@ corr_run(const double *x, const double *y, size_t n, size_t k,
 		out->value[m] = malloc(k * sizeof(double));
 		out->pvalue[m] = malloc(k * sizeof(double));
 		if (out->value[m] == NULL || out->pvalue[m] == NULL) {
-			seterr(errbuf, "out of memory");
+			sr_seterr(errbuf, "out of memory");
 			return -1;
 		}
 	}
 	rx = malloc(n * k * sizeof(*rx));
 	ry = malloc(n * sizeof(*ry));
 	if (rx == NULL || ry == NULL || rank_data(x, y, n, k, rx, ry) != 0) {
-		seterr(errbuf, "out of memory");
+		sr_seterr(errbuf, "out of memory");
 		rc = -1;
 	} else if ((rc = analyze_block(x, y, n, k, 0, out, errbuf)) == 0)
 		rc = analyze_block(rx, ry, n, k, 1, out, errbuf);
@@ -420,7 +408,7 @@ sr_corr_analyze(const double *x, const double *y, size_t n, size_t k,
 	int rc;
 
 	if (out == NULL) {
-		seterr(errbuf, "no result struct");
+		sr_seterr(errbuf, "no result struct");
 		return -1;
 	}
 	memset(out, 0, sizeof(*out));

@@ -151,3 +151,15 @@ sr_strdup(const char *s)
 
 	return memcpy(sr_malloc(n), s, n);
 }
+
+void
+sr_seterr(char *errbuf, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (errbuf == NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(errbuf, SR_ERRLEN, fmt, ap);
+	va_end(ap);
+}

@@ -44,6 +44,15 @@ void *sr_calloc(size_t count, size_t size);
 void *sr_reallocarray(void *p, size_t count, size_t size);
 char *sr_strdup(const char *s);
 
+/* Writes a printf-style message of at most SR_ERRLEN bytes to errbuf (if
+ * not NULL): how the library's pure functions report their errors. */
+void sr_seterr(char *errbuf, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#ifndef SR_ERRLEN
+#define SR_ERRLEN 256
+#endif
+
 /* Hook run by sr_die before exiting (set by the output module). */
 extern void (*sr_cleanup_hook)(void);
 

@@ -1,6 +1,7 @@
 /* gen.c - design generators: unit-cube samplers, random search, full
  * grid, Morris (MOAT) trajectories and Saltelli (VBD) blocks. */
 #include "gen.h"
+#include "hash.h"
 #include "rng.h"
 #include "analyze.h"
 #include "design.h"
@@ -122,26 +123,11 @@ typedef struct {
 	size_t cap, count, k;
 } rowset;
 
-static uint64_t
-row_hash(const double *v, size_t k)
-{
-	uint64_t h = 1469598103934665603u, bits;
-	size_t j;
-
-	for (j = 0; j < k; j++) {
-		double x = v[j] == 0 ? 0.0 : v[j];
-		memcpy(&bits, &x, sizeof bits);
-		h = (h ^ bits) * 1099511628211u;
-		h ^= h >> 29;
-	}
-	return h;
-}
-
 /* Inserts v (k values); returns 0 if it was already there. */
 static int
 rowset_add(rowset *s, const double *v)
 {
-	size_t i = (size_t)(row_hash(v, s->k) & (s->cap - 1));
+	size_t i = (size_t)(sr_hash_doubles(v, s->k) & (s->cap - 1));
 
 	while (s->used[i]) {
 		if (memcmp(s->rows + i * s->k, v, s->k * sizeof *v) == 0)

@@ -15,6 +15,7 @@
  * objective F2 = sum of d^2 over pairs, which orders sets the same way.
  * All scans run in increasing index order, so results are deterministic.
  */
+#include "err.h"
 #include "analyze.h"
 
 #include <math.h>
@@ -29,19 +30,6 @@
  * relative gain a swap must bring. */
 #define SEL_TIE_REL	1e-12
 
-/* Write a printf-style message to errbuf (if not NULL). */
-static void
-seterr(char *errbuf, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errbuf == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(errbuf, SR_ERRLEN, fmt, ap);
-	va_end(ap);
-}
-
 /* Whether objective cand beats best by more than the tie margin. */
 static int
 improves(double cand, double best)
@@ -55,29 +43,29 @@ check_args(const double *traj, size_t r, size_t k, size_t want,
     const size_t *chosen, char *errbuf)
 {
 	if (traj == NULL || chosen == NULL) {
-		seterr(errbuf, "no trajectories or no output array");
+		sr_seterr(errbuf, "no trajectories or no output array");
 		return -1;
 	}
 	if (r == 0 || k == 0) {
-		seterr(errbuf, "need at least one trajectory and one input "
+		sr_seterr(errbuf, "need at least one trajectory and one input "
 		    "(got %zu trajectories of %zu inputs)", r, k);
 		return -1;
 	}
 	if (want == 0 || want > r) {
-		seterr(errbuf, "cannot choose %zu of %zu trajectories",
+		sr_seterr(errbuf, "cannot choose %zu of %zu trajectories",
 		    want, r);
 		return -1;
 	}
 	if (k == SIZE_MAX || k + 1 > SIZE_MAX / k ||
 	    r > SIZE_MAX / ((k + 1) * k) ||
 	    r > SIZE_MAX / sizeof(double) / r) {
-		seterr(errbuf, "%zu trajectories of %zu inputs is too large",
+		sr_seterr(errbuf, "%zu trajectories of %zu inputs is too large",
 		    r, k);
 		return -1;
 	}
 	for (size_t n = r * (k + 1) * k, i = 0; i < n; i++) {
 		if (!isfinite(traj[i])) {
-			seterr(errbuf, "coordinate %zu of point %zu of "
+			sr_seterr(errbuf, "coordinate %zu of point %zu of "
 			    "trajectory %zu is not finite", i % k,
 			    i / k % (k + 1), i / k / (k + 1));
 			return -1;
@@ -462,7 +450,7 @@ sr_morris_select(const double *traj, size_t r, size_t k, size_t want,
 		return 0;
 	}
 	if ((d2 = build_d2(traj, r, k)) == NULL) {
-		seterr(errbuf, "out of memory");
+		sr_seterr(errbuf, "out of memory");
 		return -1;
 	}
 	nsub = count_subsets(r, want, brute_limit);
@@ -472,7 +460,7 @@ sr_morris_select(const double *traj, size_t r, size_t k, size_t want,
 		rc = local_search(d2, r, want, chosen);
 	free(d2);
 	if (rc != 0) {
-		seterr(errbuf, "out of memory");
+		sr_seterr(errbuf, "out of memory");
 		return -1;
 	}
 	qsort(chosen, want, sizeof *chosen, cmp_size);

@@ -68,19 +68,6 @@ typedef struct {
 	double steps;		/* inner-loop steps, to calibrate sr_sca_work */
 } sca_ctx;
 
-/* Write a printf-style message to errbuf (if not NULL). */
-static void
-seterr(char *errbuf, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errbuf == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(errbuf, SR_ERRLEN, fmt, ap);
-	va_end(ap);
-}
-
 /* Allocate the scratch for graphs of up to cap vertices (cap checked by
  * the caller against SCA_MAX_BYTES); t may be NULL (no tree scratch). */
 static void
@@ -427,15 +414,15 @@ check_args(const sr_rtree *t, size_t b, const sr_plan *out, char *errbuf)
 	const uint64_t cells = SCA_MAX_BYTES / sizeof(int64_t);
 
 	if (t == NULL || out == NULL) {
-		seterr(errbuf, "no reuse tree or no plan");
+		sr_seterr(errbuf, "no reuse tree or no plan");
 		return -1;
 	}
 	if (b == 0) {
-		seterr(errbuf, "bucket size must be at least 1");
+		sr_seterr(errbuf, "bucket size must be at least 1");
 		return -1;
 	}
 	if (t->n > 0 && (uint64_t)t->n > cells / t->n) {	/* n n > cells */
-		seterr(errbuf, "%zu instances are too many for Smart-Cut: its "
+		sr_seterr(errbuf, "%zu instances are too many for Smart-Cut: its "
 		    "weight matrix would take over 4 GiB", t->n);
 		return -1;
 	}

@@ -2,6 +2,7 @@
  * tree: key[i*m + t] numbers instance i's (upstream and) values of task t
  * among all distinct ones, exactly (values compared as numbers). */
 #include "stagekeys.h"
+#include "hash.h"
 #include "err.h"
 
 #include <stdlib.h>
@@ -15,26 +16,11 @@ typedef struct {
 	size_t scap;
 } intern;
 
-static uint64_t
-tuple_hash(const double *v, size_t w)
-{
-	uint64_t h = 1469598103934665603u, bits;
-	size_t i;
-
-	for (i = 0; i < w; i++) {
-		double x = v[i] == 0 ? 0.0 : v[i];
-		memcpy(&bits, &x, sizeof bits);
-		h = (h ^ bits) * 1099511628211u;
-		h ^= h >> 29;
-	}
-	return h;
-}
-
 /* Id of tuple v (width values), added when new. */
 static size_t
 intern_id(intern *t, const double *v)
 {
-	size_t i = (size_t)(tuple_hash(v, t->width) & (t->scap - 1)), id;
+	size_t i = (size_t)(sr_hash_doubles(v, t->width) & (t->scap - 1)), id;
 
 	for (; t->slot[i]; i = (i + 1) & (t->scap - 1)) {
 		id = t->slot[i] - 1;

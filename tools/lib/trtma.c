@@ -56,19 +56,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* Writes a printf-style message to errbuf (if not NULL). */
-static void
-seterr(char *errbuf, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (errbuf == NULL)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(errbuf, SR_ERRLEN, fmt, ap);
-	va_end(ap);
-}
-
 /* Starts a new, empty stamp set (clearing the stamps if epoch wraps). */
 static void
 nodeset_clear(sr_nodeset *s)
@@ -860,13 +847,13 @@ sr_merge_trtma(const sr_rtree *t, size_t maxb, size_t max_tasks,
 	size_t i;
 
 	if (maxb == 0) {
-		seterr(errbuf, "the number of buckets must be positive");
+		sr_seterr(errbuf, "the number of buckets must be positive");
 		return -1;
 	}
 	if (t->n == 0)
 		return 0;
 	if (max_tasks > 0 && max_tasks < t->m) {
-		seterr(errbuf, "a bucket task cap of %zu is below the %zu tasks of "
+		sr_seterr(errbuf, "a bucket task cap of %zu is below the %zu tasks of "
 		    "one instance", max_tasks, t->m);
 		return -1;
 	}
