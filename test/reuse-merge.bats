@@ -880,3 +880,21 @@ two_stage() {
 	moat
 	refuse 1 "moat.tsv" -a rtma "$T3" moat.tsv
 }
+
+# --- science: the published reuse of the nuclei workflow --------------------
+
+@test "VBD of the 8 influential nuclei parameters (2000 runs, LHS): maximum task reuse 33-37 %, double prune >= 95 % of it at b=8" {
+	sa-sample -m vbd -n 200 --base lhs --fix B=220 --fix G=220 --fix R=220 \
+	    --fix T1=5 --fix FillHoles=4 --fix minSizeSeg=21 --fix maxSizeSeg=1000 \
+	    -o v.tsv "$FINE"
+	wf-compact -q "$WF" v.tsv > i.tsv
+	reuse-merge -a naive -b 1000000 "$WF" i.tsv > all.tsv
+	reuse-merge -a rtma -b 8 --double-prune "$WF" i.tsv > dp.tsv
+	reuse-merge -a rtma -b 8 "$WF" i.tsv > r.tsv
+	max=$(stat all.tsv reuse_task_pct)
+	dp=$(stat dp.tsv reuse_task_pct)
+	r=$(stat r.tsv reuse_task_pct)
+	run awk -v m="$max" -v d="$dp" -v r="$r" 'BEGIN {
+		exit !(m >= 33 && m <= 37 && d >= 0.95 * m && r >= 0.75 * m && r <= d) }'
+	assert_success
+}
