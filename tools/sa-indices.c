@@ -261,10 +261,7 @@ static void
 put(FILE *fp, double v)
 {
 	fputc('\t', fp);
-	if (isfinite(v))
-		sr_put_double(fp, v);
-	else
-		fputs("NaN", fp);
+	sr_put_double(fp, v);
 }
 
 /* Writes the S2 table to its own file (param_i param_j S2 S2_conf). */

@@ -2,8 +2,8 @@
  * PNG goes to a temporary file renamed into place on success. */
 #include "plot.h"
 #include "err.h"
-#include "num.h"
 #include "out.h"
+#include "tsv.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -63,14 +63,6 @@ run_gnuplot(const char *path, const char *script, const char *data,
 	}
 }
 
-static void
-put_num(FILE *fp, double v)
-{
-	char buf[SR_NUMLEN];
-
-	fputs(isfinite(v) ? sr_fmt_double(buf, v) : "NaN", fp);
-}
-
 void
 sr_plot_bars(const char *path, const char *title, char **names, size_t k,
     const sr_plot_series *s, size_t ns)
@@ -85,9 +77,9 @@ sr_plot_bars(const char *path, const char *title, char **names, size_t k,
 		fprintf(d, "\"%s\"", names[i]);
 		for (j = 0; j < ns; j++) {
 			fputc('\t', d);
-			put_num(d, s[j].value[i]);
+			sr_put_double(d, s[j].value[i]);
 			fputc('\t', d);
-			put_num(d, s[j].err ? s[j].err[i] : 0);
+			sr_put_double(d, s[j].err ? s[j].err[i] : 0);
 		}
 		fputc('\n', d);
 	}
@@ -121,9 +113,9 @@ sr_plot_scatter(const char *path, const char *title, char **names, size_t k,
 
 	fclose(temp_beside(path, "png", png, sizeof png));
 	for (i = 0; i < k; i++) {
-		put_num(d, x[i]);
+		sr_put_double(d, x[i]);
 		fputc('\t', d);
-		put_num(d, y[i]);
+		sr_put_double(d, y[i]);
 		fprintf(d, "\t\"%s\"\n", names[i]);
 	}
 	fprintf(g, "set terminal pngcairo size 640,480 noenhanced\n"

@@ -93,18 +93,12 @@ parse_list(sr_param *p, const char *v, char *errbuf, size_t errlen)
 {
 	const char *tok = v, *why;
 	char item[64];
-	size_t i, len;
+	size_t i;
 	double x;
+	int rc;
 
 	p->kind = SR_LIST;
-	for (;;) {
-		len = strcspn(tok, ",");
-		if (len == 0)
-			FAIL("list '%s' has an empty item", v);
-		if (len >= sizeof item)
-			FAIL("list item '%.20s...' too long", tok);
-		memcpy(item, tok, len);
-		item[len] = '\0';
+	while ((rc = sr_list_next(&tok, item, sizeof item)) > 0) {
 		if ((why = sr_parse_double(item, &x)))
 			FAIL("list value '%s': %s", item, why);
 		if (p->type == SR_INT && !is_integral(x))
@@ -114,10 +108,12 @@ parse_list(sr_param *p, const char *v, char *errbuf, size_t errlen)
 				FAIL("list value '%s' repeated", item);
 		p->list = sr_reallocarray(p->list, p->nlist + 1, sizeof *p->list);
 		p->list[p->nlist++] = x;
-		if (tok[len] == '\0')
-			return NULL;
-		tok += len + 1;
 	}
+	if (rc == -1)
+		FAIL("list '%s' has an empty item", v);
+	if (rc == -2)
+		FAIL("list item '%.20s...' too long", tok);
+	return NULL;
 }
 
 /* Materializes grid values, rounded to 15 significant digits so that

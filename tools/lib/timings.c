@@ -14,17 +14,12 @@ static size_t
 row_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k)
 {
 	const char *f = sr_tsv_str(t, col);
-	size_t len, node = SR_NONE, v;
+	size_t node = SR_NONE, v;
 	char item[32];
 	long i;
+	int rc;
 
-	for (;; f += len + 1) {
-		len = strcspn(f, ",");
-		if (len == 0 || len >= sizeof item)
-			sr_tsv_die(t, col, "'%.40s' is not a list of instances",
-			    sr_tsv_str(t, col));
-		memcpy(item, f, len);
-		item[len] = '\0';
+	while ((rc = sr_list_next(&f, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &i) || i < 0 || (size_t)i >= tree->n)
 			sr_tsv_die(t, col, "instance '%s' is not one of the stage's "
 			    "%zu", item, tree->n);
@@ -33,9 +28,11 @@ row_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k)
 			sr_tsv_die(t, col, "instances %s do not share this task: "
 			    "timings of another instances.tsv?", sr_tsv_str(t, col));
 		node = v;
-		if (f[len] == '\0')
-			return node;
 	}
+	if (rc < 0)
+		sr_tsv_die(t, col, "'%.40s' is not a list of instances",
+		    sr_tsv_str(t, col));
+	return node;
 }
 
 static int

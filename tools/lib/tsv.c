@@ -4,6 +4,7 @@
 #include "num.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -244,5 +245,23 @@ sr_put_double(FILE *fp, double v)
 {
 	char buf[SR_NUMLEN];
 
-	fputs(sr_fmt_double(buf, v), fp);
+	fputs(isfinite(v) ? sr_fmt_double(buf, v) : "NaN", fp);
+}
+
+int
+sr_list_next(const char **p, char *item, size_t size)
+{
+	size_t len;
+
+	if (*p == NULL)
+		return 0;
+	len = strcspn(*p, ",");
+	if (len == 0)
+		return -1;
+	if (len >= size)
+		return -2;
+	memcpy(item, *p, len);
+	item[len] = '\0';
+	*p = (*p)[len] ? *p + len + 1 : NULL;
+	return 1;
 }

@@ -53,7 +53,14 @@ _Noreturn void sr_tsv_die(const sr_tsv *t, int col, const char *fmt, ...)
  * (the last one wins), newly allocated, or NULL. */
 char *sr_tsv_meta(const sr_tsv *t, const char *key);
 
-/* Writes v as a TSV field (shortest round-trip decimal). */
+/* Writes v as a TSV field: the shortest round-trip decimal, or NaN for a
+ * value that is not finite (an undefined index). */
 void sr_put_double(FILE *fp, double v);
+
+/* Walks a comma list: copies the item at *p into item (size bytes) and
+ * moves *p past it and its comma (to NULL after the last item). Returns
+ * 1 for an item, 0 when the list is done, -1 for an empty item and -2 for
+ * one too long (leaving *p on it). */
+int sr_list_next(const char **p, char *item, size_t size);
 
 #endif

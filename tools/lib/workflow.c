@@ -213,15 +213,9 @@ read_runs(const sr_tsv *t, int col, sr_instance *in)
 	const char *p = sr_tsv_str(t, col);
 	char item[32];
 	long r;
-	size_t len;
+	int rc;
 
-	for (;;) {
-		len = strcspn(p, ",");
-		if (len == 0 || len >= sizeof item)
-			sr_tsv_die(t, col, "'%.40s' is not a list of runs",
-			    sr_tsv_str(t, col));
-		memcpy(item, p, len);
-		item[len] = '\0';
+	while ((rc = sr_list_next(&p, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &r) || r < 0 || r > 1000000000)
 			sr_tsv_die(t, col, "run '%s' is not a run number (0 to 1e9)",
 			    item);
@@ -229,10 +223,9 @@ read_runs(const sr_tsv *t, int col, sr_instance *in)
 			in->runs = sr_reallocarray(in->runs, in->nruns ? 2 * in->nruns : 1,
 			    sizeof *in->runs);
 		in->runs[in->nruns++] = (size_t)r;
-		if (p[len] == '\0')
-			break;
-		p += len + 1;
 	}
+	if (rc < 0)
+		sr_tsv_die(t, col, "'%.40s' is not a list of runs", sr_tsv_str(t, col));
 }
 
 /* Reads the row's upstream: '-' for the first stage, else an instance of
