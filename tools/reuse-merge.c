@@ -251,14 +251,6 @@ check_plan(const sr_rtree *t, const sr_plan *p)
 	free(seen);
 }
 
-static int
-cmp_size(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Writes the bucket rows and returns the totals for the #stats line. */
 static void
 write_buckets(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
@@ -284,7 +276,7 @@ write_buckets(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
 			for (k = 0; k < base[p->b[i].inst[j]].nruns; k++)
 				runs[nr++] = base[p->b[i].inst[j]].runs[k];
 		}
-		qsort(runs, nr, sizeof *runs, cmp_size);
+		qsort(runs, nr, sizeof *runs, sr_cmp_size);
 		for (k = 0; k < nr; k++)
 			fprintf(fp, "%c%zu", k ? ',' : '\t', runs[k]);
 		fprintf(fp, "\t%zu\t", bt);

@@ -289,7 +289,7 @@ generate(const struct opts *o, sr_gen *g, int base)
 		why = sr_gen_moat(g, o->r, o->p, o->optimize, errbuf,
 		    sizeof errbuf);
 	else if (strcmp(m, "grid") == 0)
-		why = sr_gen_grid(g, o->p, o->force, errbuf, sizeof errbuf);
+		sr_gen_grid(g, o->p);
 	else if (strcmp(m, "random") == 0)
 		why = sr_gen_random(g, o->n, errbuf, sizeof errbuf);
 	else

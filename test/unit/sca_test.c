@@ -77,21 +77,6 @@ plan_tasks(const sr_rtree *t, const sr_plan *p)
 	return tasks;
 }
 
-/* Whether two plans hold the same buckets in the same order. */
-static int
-same_plan(const sr_plan *p, const sr_plan *q)
-{
-	size_t i;
-
-	if (p->n != q->n)
-		return 0;
-	for (i = 0; i < p->n; i++)
-		if (p->b[i].n != q->b[i].n || memcmp(p->b[i].inst, q->b[i].inst,
-		    p->b[i].n * sizeof *p->b[i].inst) != 0)
-			return 0;
-	return 1;
-}
-
 /* Check that p partitions 0..n-1 into non-empty increasing buckets of at
  * most b instances. */
 static void
@@ -146,7 +131,7 @@ test_worked_example(void)
 	check(plan_tasks(t, &p) == 11, "example: %zu tasks, want 11",
 	    plan_tasks(t, &p));
 	sca_run(t, 2, 1, &q, NULL, err);
-	check(same_plan(&p, &q), "example: full search differs");
+	check(sr_plan_equal(&p, &q), "example: full search differs");
 	sr_plan_free(&p);
 	sr_plan_free(&q);
 	sr_rtree_free(t);
@@ -175,7 +160,7 @@ test_equal_sides(void)
 			check(p.b[i].n == 2 && memcmp(p.b[i].inst, want + 2 * i,
 			    2 * sizeof *want) == 0, "equal sides %zu: bucket %zu", k, i);
 		sca_run(t, 2, 1, &q, NULL, err);
-		check(same_plan(&p, &q), "equal sides %zu: full search differs", k);
+		check(sr_plan_equal(&p, &q), "equal sides %zu: full search differs", k);
 		sr_plan_free(&p);
 		sr_plan_free(&q);
 		sr_rtree_free(t);
@@ -235,7 +220,7 @@ test_shortcuts_exact(void)
 
 			sca_run(t, bs[k], 0, &p, &fast, err);
 			sca_run(t, bs[k], 1, &q, &full, err);
-			check(same_plan(&p, &q), "shortcuts: alphabet %zu, b %zu: "
+			check(sr_plan_equal(&p, &q), "shortcuts: alphabet %zu, b %zu: "
 			    "plans differ", a, bs[k]);
 			check(fast <= full && full <= sr_sca_work(n, bs[k]),
 			    "shortcuts: alphabet %zu, b %zu: steps %g, full %g, "
@@ -257,10 +242,10 @@ test_edges(void)
 
 	check(sr_merge_sca(t, 3, &p, err) == 0, "no tasks: failed: %s", err);
 	sr_merge_naive(t, 3, &q);
-	check(same_plan(&p, &q), "no tasks: not consecutive groups of 3");
+	check(sr_plan_equal(&p, &q), "no tasks: not consecutive groups of 3");
 	sr_plan_free(&p);
 	sca_run(t, 3, 1, &p, NULL, err);
-	check(same_plan(&p, &q), "no tasks: full search differs");
+	check(sr_plan_equal(&p, &q), "no tasks: full search differs");
 	sr_plan_free(&p);
 	sr_plan_free(&q);
 	err[0] = '\0';

@@ -353,21 +353,6 @@ ref_balance(const sr_rtree *t, const sr_plan *f, size_t cap, sr_plan *out)
 	free(r);
 }
 
-/* Whether plans p and q are identical. */
-static int
-same_plan(const sr_plan *p, const sr_plan *q)
-{
-	size_t b;
-
-	if (p->n != q->n)
-		return 0;
-	for (b = 0; b < p->n; b++)
-		if (p->b[b].n != q->b[b].n || memcmp(p->b[b].inst, q->b[b].inst,
-		    p->b[b].n * sizeof *p->b[b].inst) != 0)
-			return 0;
-	return 1;
-}
-
 /* ---- random trees ------------------------------------------------------- */
 
 /* A random tree: n instances, m tasks, per-task alphabets of 1..4 values;
@@ -443,9 +428,9 @@ random_case(size_t round, int weighted, int capped)
 		if (tasks_of(t, &p, b) > cap)
 			fail("%s: bucket %zu exceeds the cap %zu", what, b,
 			    cap);
-	balanced_cases += !same_plan(&p, &f);
+	balanced_cases += !sr_plan_equal(&p, &f);
 	ref_balance(t, &f, cap, &r);
-	if (!same_plan(&p, &r))
+	if (!sr_plan_equal(&p, &r))
 		fail("%s: balance differs from the reference", what);
 	sr_plan_free(&r);
 	sr_plan_free(&f);

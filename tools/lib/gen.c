@@ -203,17 +203,11 @@ sr_gen_grid_size(const sr_gen *g, size_t levels)
 	return c;
 }
 
-const char *
-sr_gen_grid(sr_gen *g, size_t levels, int force, char *errbuf, size_t errlen)
+void
+sr_gen_grid(sr_gen *g, size_t levels)
 {
-	double rows = sr_gen_grid_size(g, levels);
 	size_t *idx, *count, j;
 
-	if (rows > SR_GRID_LIMIT && !force)
-		FAIL("grid: %.4g runs (more than %.0e); narrow the space with "
-		    "--fix, or give --force", rows, SR_GRID_LIMIT);
-	if (rows > 1e15)
-		FAIL("grid: %.4g runs is beyond any machine", rows);
 	idx = sr_calloc(g->k + 1, sizeof *idx);
 	count = sr_calloc(g->k + 1, sizeof *count);
 	for (j = 0; j < g->k; j++) {
@@ -238,7 +232,6 @@ sr_gen_grid(sr_gen *g, size_t levels, int force, char *errbuf, size_t errlen)
 	}
 	free(idx);
 	free(count);
-	return NULL;
 }
 
 /* Morris levels of each varied parameter: p, or its own count if fewer. */

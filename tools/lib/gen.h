@@ -35,8 +35,9 @@ void sr_gen_reference(sr_gen *g);
 const char *sr_gen_unit(sr_gen *g, int method, size_t n, char *errbuf,
     size_t errlen);
 const char *sr_gen_random(sr_gen *g, size_t n, char *errbuf, size_t errlen);
-const char *sr_gen_grid(sr_gen *g, size_t levels, int force, char *errbuf,
-    size_t errlen);
+/* The full grid (continuous ranges at levels levels); its size, from
+ * sr_gen_grid_size, is the caller's to check against SR_GRID_LIMIT. */
+void sr_gen_grid(sr_gen *g, size_t levels);
 const char *sr_gen_moat(sr_gen *g, size_t r, size_t levels, size_t optimize,
     char *errbuf, size_t errlen);
 const char *sr_gen_vbd(sr_gen *g, int base, size_t n, int second_order,

@@ -88,6 +88,10 @@ void sr_bucket_push(sr_bucket *b, size_t i);
 void sr_plan_free(sr_plan *p);
 /* Sorts each bucket's instances increasing (input order). */
 void sr_plan_sort(sr_plan *p);
+/* Whether two plans hold the same buckets, in the same order. */
+int sr_plan_equal(const sr_plan *p, const sr_plan *q);
+/* qsort comparator of size_t values, increasing. */
+int sr_cmp_size(const void *a, const void *b);
 
 /* ---- algorithms (reuse-merge -a) ---------------------------------------- */
 

@@ -185,12 +185,26 @@ sr_plan_free(sr_plan *p)
 	memset(p, 0, sizeof *p);
 }
 
-static int
-cmp_size(const void *a, const void *b)
+int
+sr_cmp_size(const void *a, const void *b)
 {
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 
 	return (x > y) - (x < y);
+}
+
+int
+sr_plan_equal(const sr_plan *p, const sr_plan *q)
+{
+	size_t i;
+
+	if (p->n != q->n)
+		return 0;
+	for (i = 0; i < p->n; i++)
+		if (p->b[i].n != q->b[i].n || memcmp(p->b[i].inst, q->b[i].inst,
+		    p->b[i].n * sizeof *p->b[i].inst) != 0)
+			return 0;
+	return 1;
 }
 
 void
@@ -199,7 +213,7 @@ sr_plan_sort(sr_plan *p)
 	size_t i;
 
 	for (i = 0; i < p->n; i++)
-		qsort(p->b[i].inst, p->b[i].n, sizeof *p->b[i].inst, cmp_size);
+		qsort(p->b[i].inst, p->b[i].n, sizeof *p->b[i].inst, sr_cmp_size);
 }
 
 void

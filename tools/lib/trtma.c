@@ -798,14 +798,6 @@ cmp_bbucket(const void *pa, const void *pb)
 	return (x > y) - (x < y);
 }
 
-static int
-cmp_size(const void *pa, const void *pb)
-{
-	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-
-	return (a > b) - (a < b);
-}
-
 /* Appends bl's buckets to out, instances increasing, buckets by cost. */
 static void
 balance_emit(balance *bl, sr_plan *out)
@@ -814,7 +806,7 @@ balance_emit(balance *bl, sr_plan *out)
 
 	for (b = 0; b < bl->nb; b++)
 		qsort(bl->b[b].in.inst, bl->b[b].in.n, sizeof *bl->b[b].in.inst,
-		    cmp_size);
+		    sr_cmp_size);
 	qsort(bl->b, bl->nb, sizeof *bl->b, cmp_bbucket);
 	for (b = 0; b < bl->nb; b++)
 		sr_plan_add(out, bl->b[b].in.inst, bl->b[b].in.n);
