@@ -17,7 +17,14 @@ CC       ?= cc
 CFLAGS   ?= -O2 -g
 STD       = -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN      = -Wall -Wextra -Werror
-LDLIBS    = -lgsl -lgslcblas -lm
+CXX      ?= c++
+CXXFLAGS ?= -O2 -g
+CVPKG     = opencv4
+CV_CFLAGS := $(or $(shell pkg-config --cflags $(CVPKG) 2>/dev/null),-I/usr/include/opencv4)
+# only the modules seg-run uses; --as-needed keeps the other tools free of them
+CV_LIBS   = -lopencv_imgproc -lopencv_core
+LDFLAGS  += -Wl,--as-needed
+LDLIBS    = -ltiff -lpng $(CV_LIBS) -lstdc++ -lgsl -lgslcblas -lm -lpthread
 SHELL     = /bin/bash
 
 ifeq ($(asan),1)
@@ -30,12 +37,15 @@ OUT       = build/release
 BIN       = bin
 endif
 
-TOOLS     = sa-sample sa-indices wf-compact reuse-merge
-UNITS     = corr_test morris_select_test sca_test trtma_test
+TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run
+UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test
 LIBSRC    = $(wildcard tools/lib/*.c)
-LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o)
+LIBCXXSRC = $(wildcard tools/lib/*.cpp)
+LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
+            $(LIBCXXSRC:tools/lib/%.cpp=$(OUT)/lib/%.o)
 LIBA      = $(OUT)/libsareuse.a
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(SAN) -Itools/lib -MMD -MP
+ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -MMD -MP
 
 .SECONDARY:
 .PHONY: all deps demo check test testbins bench install uninstall clean lint
@@ -44,6 +54,10 @@ all: $(TOOLS:%=$(BIN)/%)
 $(OUT)/lib/%.o: tools/lib/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(OUT)/lib/%.o: tools/lib/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) -c $< -o $@
 
 $(OUT)/tools/%.o: tools/%.c
 	@mkdir -p $(@D)
@@ -59,17 +73,21 @@ $(LIBA): $(LIBOBJ)
 
 $(BIN)/%: $(OUT)/tools/%.o $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SAN) $^ $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 # test helpers: test functions and unit tests of tools/lib
 $(OUT)/testbin/%: $(OUT)/test/unit/%.o $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SAN) $^ $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 $(OUT)/testbin/sa-testfn: $(OUT)/test/testfn.o $(LIBA)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SAN) $^ $(LDLIBS) -o $@
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
-testbins: all $(OUT)/testbin/sa-testfn $(UNITS:%=$(OUT)/testbin/%)
+testbins: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg \
+    $(UNITS:%=$(OUT)/testbin/%)
 
 deps:
 	@tools/install-deps

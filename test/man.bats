@@ -19,11 +19,16 @@ load common
 }
 
 # run_examples PAGE: runs its EXAMPLES in a fresh directory holding the
-# shipped spaces; fails on the first command that fails.
+# shipped spaces and workflows and tiles/tissue{,.mask}.png; fails on the
+# first command that fails.
 run_examples() {
 	local page=$1 dir
 	dir=$(mktemp -d "$BATS_TEST_TMPDIR/ex.XXXXXX")
 	cp "$TOP"/share/spaces/*.tsv "$TOP"/share/workflows/*.wf "$dir"
+	mkdir "$dir/tiles"	# a tile and its ground truth for seg-run's examples
+	cp "$TOP"/test/data/monuseg/TCGA-21-5784-01Z-00-DX1.png "$dir/tiles/tissue.png"
+	cp "$TOP"/test/data/monuseg/TCGA-21-5784-01Z-00-DX1.mask.png \
+	    "$dir/tiles/tissue.mask.png"
 	"$TOP"/test/man-examples "$page" > "$dir/.examples.sh"
 	[ -s "$dir/.examples.sh" ] || { echo "$page: no examples"; return 1; }
 	(cd "$dir" && bash -e -o pipefail .examples.sh)

@@ -21,3 +21,13 @@ load common
 	run trtma_test
 	assert_success
 }
+
+@test "morphology: reconstruction, fill holes, select, regional minima, h-minima against brute force (morph_test)" {
+	run morph_test
+	assert_success
+}
+
+@test "images: TIFF (strips, tiles, BigTIFF) and PNG round trips, corrupt and absurd files refused (image_test)" {
+	run image_test
+	assert_success
+}

@@ -47,7 +47,10 @@ sr_current_umask(void)
 static void
 on_signal(int sig)
 {
-	remove_temporaries();
+	if (sr_cleanup_hook)	/* remove_temporaries, or a tool's chain */
+		sr_cleanup_hook();
+	else
+		remove_temporaries();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }

@@ -1,0 +1,423 @@
+#!/usr/bin/env bats
+# seg-run: the nuclei workflow on real tissue, merged buckets against runs
+# alone, outputs, and bad input.
+load common
+
+WF=$TOP/share/workflows/nuclei.wf
+MONUSEG=$TOP/test/data/monuseg
+
+# plan DESIGN ALGO [ARGS]: instances i.tsv and plan b.tsv of a design
+plan() {
+	local d=$1 a=$2
+	shift 2
+	wf-compact -q -o i.tsv "$WF" "$d"
+	reuse-merge -a "$a" "$@" -o b.tsv "$WF" i.tsv
+}
+
+# reference: the default parameter set as design ref.tsv, planned
+reference() {
+	sa-sample --reference -o ref.tsv "$SPACE"
+	plan ref.tsv none
+}
+
+# crops N SIZE: tiles/t1.png ... the top-left SIZE x SIZE of the first N
+# MoNuSeg tiles, their masks as tiles/tK.mask.png, and tiles/list
+crops() {
+	local n=$1 size=$2 k=0 f
+	mkdir -p tiles
+	: > tiles/list
+	for f in "$MONUSEG"/*-DX1.png "$MONUSEG"/*-TS1.png; do
+		case $f in *.mask.png | *.labels.png) continue ;; esac
+		k=$((k + 1))
+		[ $k -le "$n" ] || break
+		sa-testimg crop "$f" 0 0 "$size" "$size" tiles/t$k.png
+		sa-testimg crop --mask "${f%.png}.mask.png" 0 0 "$size" "$size" \
+		    tiles/t$k.mask.png
+		echo "t$k.png" >> tiles/list
+	done
+}
+
+# segrun ARGS: seg-run on plan b.tsv of i.tsv
+segrun() {
+	seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv "$@"
+}
+
+# within A B TOL: |A - B| <= TOL
+within() {
+	awk -v a="$1" -v b="$2" -v t="$3" 'BEGIN { d = a - b; if (d < 0) d = -d;
+	    exit !(d <= t) }'
+}
+
+@test "defaults on the 5 MoNuSeg tiles: Dice and object counts of nscale's published run" {
+	reference
+	ls "$MONUSEG"/*.png | grep -v -e '\.mask\.png' -e '\.labels\.png' > tiles.list
+	run segrun --bucket 0 --tiles tiles.list --ref "$MONUSEG" \
+	    --ref-suffix .mask.png -o r.tsv --timings t.tsv
+	assert_success
+	# tile, Dice, objects (nscale at defaults, within 0.03 and 10 %)
+	while read -r tile dice objects; do
+		row=$(awk -F'\t' -v t="$tile" '$2 ~ t' r.tsv)
+		[ -n "$row" ] || fail "no row for $tile"
+		got=$(cut -f4 <<< "$row")
+		n=$(cut -f6 <<< "$row")
+		[ "$(cut -f3 <<< "$row")" = ok ] || fail "$tile: $row"
+		within "$got" "$dice" 0.03 || fail "$tile: Dice $got, not $dice"
+		within "$n" "$objects" "$(awk -v o="$objects" 'BEGIN { print o / 10 }')" ||
+		    fail "$tile: $n objects, not $objects"
+	done <<'END'
+21-5784 0.627 387
+A7-A13E 0.577 383
+B0-5698 0.543 225
+G9-6362 0.586 714
+NH-A8F7 0.140 120
+END
+	assert_equal "$(grep -c '^0	TCGA' r.tsv)" 5
+}
+
+@test "the 16-bit ground-truth labels as reference give the masks' Dice" {
+	reference
+	ls "$MONUSEG"/*-DX1.png | grep -v -e mask -e labels | head -2 > tiles.list
+	segrun --bucket 0 --tiles tiles.list --ref "$MONUSEG" --ref-suffix .mask.png \
+	    -o m.tsv --timings t.tsv
+	segrun --bucket 0 --tiles tiles.list --ref "$MONUSEG" \
+	    --ref-suffix .labels.png -o l.tsv --timings t2.tsv
+	for k in 1 2; do
+		a=$(body m.tsv | awk -F'\t' -v k=$((k + 1)) 'NR == k { print $4 }')
+		b=$(body l.tsv | awk -F'\t' -v k=$((k + 1)) 'NR == k { print $4 }')
+		within "$a" "$b" 0.01 || fail "mask $a, labels $b"
+	done
+}
+
+@test "merged buckets give masks byte-identical to runs alone; timings show the shared tasks ran once" {
+	crops 2 256
+	sa-sample -m moat -r 3 -s 11 -o d.tsv "$SPACE"
+	plan d.tsv none
+	mv b.tsv alone.tsv
+	reuse-merge -a rtma -b 8 -o merged.tsv "$WF" i.tsv
+	nb=$(body merged.tsv | awk 'NR > 1' | wc -l)
+	# every run alone
+	for i in $(seq 0 $(($(body alone.tsv | wc -l) - 2))); do
+		seg-run --workflow "$WF" --instances i.tsv --buckets alone.tsv \
+		    --bucket "$i" --tiles tiles/list --masks alone -o ra$i.tsv \
+		    --timings ta$i.tsv
+	done
+	# two random merged buckets, two paths at once
+	for i in $(shuf -i 0-$((nb - 1)) -n 2 --random-source=<(yes)); do
+		seg-run --workflow "$WF" --instances i.tsv --buckets merged.tsv \
+		    --bucket "$i" --tiles tiles/list --masks merged --active-paths 2 \
+		    -o rm$i.tsv --timings tm$i.tsv
+		row=$(body merged.tsv | awk -F'\t' -v i="$i" '$1 == i')
+		runs=$(cut -f3 <<< "$row" | tr , ' ')
+		tasks=$(cut -f4 <<< "$row")
+		for r in $runs; do
+			for t in t1 t2; do
+				cmp "merged/$r/$t.tif" "alone/$r/$t.tif" ||
+				    fail "bucket $i run $r tile $t differs"
+			done
+		done
+		for t in t1 t2; do
+			n=$(body tm$i.tsv | awk -F'\t' -v t=$t '$2 == t && $4 ~ /^Seg/' | wc -l)
+			assert_equal "$n" "$tasks"
+			n=$(body tm$i.tsv | awk -F'\t' -v t=$t '$2 == t && $4 == "normalize"' | wc -l)
+			assert_equal "$n" 1
+		done
+		# results: the same rows as alone, seconds aside
+		for r in $runs; do
+			a=$(cat ra*.tsv | grep -v '^#' | awk -F'\t' -v r="$r" '$1 == r' | cut -f1-4 | sort)
+			b=$(body rm$i.tsv | awk -F'\t' -v r="$r" '$1 == r' | cut -f1-4 | sort)
+			assert_equal "$b" "$a"
+		done
+	done
+}
+
+@test "--active-paths 1, 2 and 4 give the same results and masks" {
+	crops 2 200
+	sa-sample -m moat -r 2 -s 5 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 16
+	for p in 1 2 4; do
+		segrun --bucket 0 --tiles tiles/list --active-paths $p --masks m$p \
+		    -o r$p.tsv --timings t$p.tsv
+		body r$p.tsv | cut -f1-4 > c$p
+		body t$p.tsv | cut -f1-5,7 > u$p
+	done
+	assert_equal "$(cat c2)" "$(cat c1)"
+	assert_equal "$(cat c4)" "$(cat c1)"
+	assert_equal "$(cat u2)" "$(cat u1)"
+	assert_equal "$(cat u4)" "$(cat u1)"
+	run diff -r m1 m2
+	assert_success
+	run diff -r m1 m4
+	assert_success
+}
+
+@test "timings cost another plan: reuse-merge --cost reads them" {
+	crops 1 200
+	sa-sample -m moat -r 2 -s 5 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 100
+	segrun --bucket 0 --tiles tiles/list -o r.tsv --timings t.tsv
+	run reuse-merge -a rtma -b 4 --cost t.tsv -o b2.tsv "$WF" i.tsv
+	assert_success
+	grep -q 'cost=t.tsv' b2.tsv
+}
+
+@test "results and timings: columns, one row per run and tile, one per task node" {
+	crops 2 200
+	reference
+	segrun --bucket 0 --tiles tiles/list --ref tiles --ref-suffix .mask.png \
+	    -o r.tsv --timings t.tsv
+	assert_equal "$(body r.tsv | head -1)" "$(printf 'run\ttile\tstatus\tdice\tjaccard\tobjects\tseconds')"
+	assert_equal "$(body r.tsv | wc -l)" 3
+	assert_equal "$(body t.tsv | head -1)" "$(printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes')"
+	# normalize, 7 tasks, compare per tile
+	assert_equal "$(body t.tsv | awk -F'\t' 'NR > 1 { print $2, $3, $4 }' | head -9 | tr '\n' ' ')" \
+	    "t1 1 normalize t1 1 Seg0 t1 2 Seg1 t1 3 Seg2 t1 4 Seg3 t1 5 Seg4 t1 6 Seg5 t1 7 Seg6 t1 1 compare "
+	grep -qx '#bucket=0 instances=1 runs=1 tiles=2 tasks=7' r.tsv
+	grep -qx '#active_paths=1 normalize=reinhard' r.tsv
+	grep -q '^#read tile=t1 seconds=' t.tsv
+	# without --ref: no dice or jaccard columns
+	segrun --bucket 0 --tiles tiles/list -o r2.tsv --timings t2.tsv
+	assert_equal "$(body r2.tsv | head -1)" "$(printf 'run\ttile\tstatus\tobjects\tseconds')"
+	run grep -c compare t2.tsv
+	assert_output 0
+}
+
+@test "--ref finds DIR/TILE.tif before DIR/TILE.png" {
+	crops 1 200
+	reference
+	mkdir ref
+	cp tiles/t1.mask.png ref/t1.png
+	segrun --bucket 0 --tiles tiles/list --ref ref -o a.tsv --timings t.tsv
+	sa-testimg blank 200 200 ref/t1.tif
+	segrun --bucket 0 --tiles tiles/list --ref ref -o b.tsv --timings t.tsv
+	[ "$(body a.tsv | cut -f4 | tail -1)" != 0 ]
+	assert_equal "$(body b.tsv | cut -f4 | tail -1)" 0
+}
+
+@test "--masks writes 32-bit label TIFFs, --mask-format png8 binary PNGs, one per run and tile" {
+	crops 2 200
+	sa-sample -m moat -r 1 -s 2 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 100
+	segrun --bucket 0 --tiles tiles/list --masks tif -o r.tsv --timings t.tsv
+	segrun --bucket 0 --tiles tiles/list --masks png --mask-format png8 \
+	    -o r2.tsv --timings t2.tsv
+	assert_equal "$(ls tif | wc -l)" "$(body d.tsv | awk 'NR > 1' | wc -l)"
+	for r in $(ls tif); do
+		for t in t1 t2; do
+			read -r w h nz max bits < <(sa-testimg info tif/$r/$t.tif)
+			assert_equal "$w $h $bits" "200 200 32"
+			objects=$(body r.tsv | awk -F'\t' -v r=$r -v t=$t '$1 == r && $2 == t { print $4 }')
+			assert_equal "$max" "$objects"
+			read -r w2 h2 nz2 max2 bits2 < <(sa-testimg info png/$r/$t.png)
+			assert_equal "$nz2 $bits2" "$nz 8"
+			[ "$nz" -eq 0 ] || assert_equal "$max2" 255
+		done
+	done
+	no_temp_files tif
+}
+
+@test "statuses: background, background_likely and no_candidates are results, not failures" {
+	reference
+	mkdir tiles
+	sa-testimg solid 300 300 250 250 250 tiles/white.png
+	sa-testimg blank 300 300 tiles/white.mask.png
+	crops 1 300
+	# about 93 % white: t1 in a white frame 110 pixels wide
+	sa-testimg frame tiles/t1.png 110 250 250 250 tiles/pale.png
+	sa-testimg blank 300 300 tiles/pale.mask.png
+	printf 'white.png\npale.png\nt1.png\n' > tiles/list
+	run segrun --bucket 0 --tiles tiles/list --ref tiles --ref-suffix .mask.png \
+	    -o r.tsv --timings t.tsv
+	assert_success
+	assert_output --partial 'white.png: not normalized'
+	assert_equal "$(body r.tsv | cut -f2-6 | awk 'NR > 1' | head -2 | tr '\n' ' ')" \
+	    "white	background	1	1	0 pale	background_likely	1	1	0 "
+	grep -q '^#unnormalized tile=white foreground=0' r.tsv
+	# maxSize 0 keeps no candidate
+	sed 's/\t1000\t\(45\)/\t0\t\1/' i.tsv > i0.tsv
+	grep -q '	0	45	' i0.tsv
+	seg-run --workflow "$WF" --instances i0.tsv --buckets b.tsv --bucket 0 \
+	    --tiles tiles/list -o r0.tsv --timings t0.tsv
+	assert_equal "$(body r0.tsv | awk -F'\t' '$2 == "t1" { print $3, $4 }')" \
+	    "no_candidates 0"
+}
+
+@test "TIFF tiles: strips, tiled and BigTIFF give the PNG's results" {
+	crops 1 256
+	reference
+	sa-testimg convert tiles/t1.png tiles/strip.tif
+	sa-testimg convert --tile 64 tiles/t1.png tiles/tiled.tif
+	sa-testimg convert --tile 32 --bigtiff tiles/t1.png tiles/big.tif
+	segrun --bucket 0 --tiles tiles/list -o p.tsv --timings t.tsv
+	for f in strip tiled big; do
+		echo "$f.tif" > tiles/l$f
+		segrun --bucket 0 --tiles tiles/l$f -o $f.tsv --timings t.tsv
+		assert_equal "$(body $f.tsv | cut -f3,4)" "$(body p.tsv | cut -f3,4)"
+	done
+}
+
+@test "--no-normalize and --target-image" {
+	crops 1 256
+	reference
+	segrun --bucket 0 --tiles tiles/list -o n.tsv --timings t.tsv
+	segrun --bucket 0 --tiles tiles/list --no-normalize -o raw.tsv --timings t.tsv
+	grep -q 'normalize=none' raw.tsv
+	grep -q 'normalize=reinhard' n.tsv
+	segrun --bucket 0 --tiles tiles/list --target-image "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.png" \
+	    -o tg.tsv --timings t.tsv
+	grep -q 'normalize=target-image' tg.tsv
+	# normalizing to a tile's own statistics changes it (almost) nothing
+	segrun --bucket 0 --tiles tiles/list --target-image tiles/t1.png \
+	    -o self.tsv --timings t.tsv
+	a=$(body raw.tsv | awk 'NR == 2 { print $4 }')
+	b=$(body self.tsv | awk 'NR == 2 { print $4 }')
+	within "$a" "$b" "$(awk -v a="$a" 'BEGIN { print a / 50 + 1 }')"
+}
+
+@test "a complete bucket is not redone; --force redoes it" {
+	crops 1 200
+	reference
+	segrun --bucket 0 --tiles tiles/list -o r.tsv --timings t.tsv
+	cp r.tsv r.before
+	touch -d '2000-01-01' r.tsv t.tsv
+	run segrun --bucket 0 --tiles tiles/list -o r.tsv --timings t.tsv
+	assert_success
+	assert_output --partial 'complete'
+	assert_equal "$(stat -c %Y r.tsv)" "$(date -d 2000-01-01 +%s)"
+	segrun --bucket 0 --tiles tiles/list -o r.tsv --timings t.tsv --force
+	[ "$(stat -c %Y r.tsv)" -gt "$(date -d 2000-01-01 +%s)" ]
+	# results of another bucket under the same name are not "complete"
+	sa-sample -m moat -r 1 -s 2 -o d.tsv "$SPACE"
+	plan d.tsv none
+	run segrun --bucket 1 --tiles tiles/list -o r.tsv --timings t.tsv
+	assert_success
+	grep -q '^#bucket=1 ' r.tsv
+}
+
+@test "killed midway: no results, no timings, no temporaries" {
+	sa-sample -m moat -r 2 -s 5 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 100
+	ls "$MONUSEG"/*.png | grep -v -e mask -e labels > tiles.list
+	seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket 0 \
+	    --tiles tiles.list --masks m -o r.tsv --timings t.tsv &
+	pid=$!
+	sleep 0.5
+	kill -TERM $pid
+	run wait $pid
+	assert_failure
+	assert [ ! -e r.tsv ]
+	assert [ ! -e t.tsv ]
+	no_temp_files .
+	run find m -name '.*'
+	assert_output ''
+}
+
+# refuse CODE MESSAGE ARGS...: seg-run ARGS fails with CODE and MESSAGE and
+# leaves no results, no timings, and existing files untouched
+refuse() {
+	local code=$1 msg=$2
+	shift 2
+	printf 'keep\n' > r.tsv
+	printf 'keep\n' > t.tsv
+	run seg-run "$@" -o r.tsv --timings t.tsv
+	assert_failure "$code"
+	assert_output --partial "$msg"
+	[ "${#lines[@]}" -le 2 ] || fail "more than a line of error: $output"
+	assert_equal "$(cat r.tsv)" keep
+	assert_equal "$(cat t.tsv)" keep
+	no_temp_files .
+}
+
+@test "bad input: missing, corrupt, truncated, empty and absurd images" {
+	crops 1 200
+	reference
+	set -- --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket 0
+	echo nothere.png > tiles/l1
+	refuse 1 'tiles/l1:1: tiles/nothere.png: No such file' "$@" --tiles tiles/l1
+	head -c 3000 tiles/t1.png > tiles/trunc.png
+	echo trunc.png > tiles/l2
+	refuse 1 'tiles/trunc.png: ' "$@" --tiles tiles/l2
+	sa-testimg convert tiles/t1.png tiles/t1.tif
+	head -c 20000 tiles/t1.tif > tiles/trunc.tif
+	echo trunc.tif > tiles/l3
+	refuse 1 'tiles/trunc.tif: ' "$@" --tiles tiles/l3
+	printf 'not an image\n' > tiles/text.png
+	echo text.png > tiles/l4
+	refuse 1 'tiles/text.png: not a TIFF or PNG' "$@" --tiles tiles/l4
+	: > tiles/empty.tif
+	echo empty.tif > tiles/l5
+	refuse 1 'tiles/empty.tif: ' "$@" --tiles tiles/l5
+	sa-testimg absurd 100000 100000 tiles/huge.tif
+	echo huge.tif > tiles/l6
+	refuse 1 'exceeds the limit' "$@" --tiles tiles/l6
+	sa-testimg absurd 0 5 tiles/zero.tif
+	echo zero.tif > tiles/l7
+	refuse 1 'tiles/zero.tif: ' "$@" --tiles tiles/l7
+	printf 't1.png\n# c\nt1.png\n' > tiles/l8
+	refuse 1 "tiles/l8:3: tile name 't1' repeats line 1" "$@" --tiles tiles/l8
+	# references
+	refuse 1 'no reference mask for tile t1' "$@" --tiles tiles/list --ref nowhere
+	sa-testimg blank 100 100 tiles/t1.mask.tif
+	refuse 1 'tiles/t1.mask.tif: 100x100, but tile' "$@" --tiles tiles/list \
+	    --ref tiles --ref-suffix .mask.tif
+}
+
+@test "bad input: plan, instances and workflow" {
+	crops 1 200
+	sa-sample -m moat -r 1 -s 2 -o d.tsv "$SPACE"
+	plan d.tsv none
+	n=$(body b.tsv | awk 'NR > 1' | wc -l)
+	set -- --workflow "$WF" --instances i.tsv --buckets b.tsv --tiles tiles/list
+	refuse 1 "b.tsv: --bucket $n: the plan has buckets 0 to $((n - 1))" "$@" --bucket "$n"
+	# a value off its domain names file, line and column
+	line=$(grep -n '^segment	0	' i.tsv | cut -d: -f1)
+	awk -F'\t' -v OFS='\t' '$1 == "segment" && $2 == 0 { $5 = 300 } 1' i.tsv > bad.tsv
+	refuse 1 "bad.tsv:$line: column B: value 300: not an integer from 0 to 255" \
+	    --workflow "$WF" --instances bad.tsv --buckets b.tsv --tiles tiles/list --bucket 0
+	awk -F'\t' -v OFS='\t' '$1 == "segment" && $2 == 0 { $17 = 6 } 1' i.tsv > bad.tsv
+	refuse 1 "column Watershed: value 6: not a connectivity (4 or 8)" \
+	    --workflow "$WF" --instances bad.tsv --buckets b.tsv --tiles tiles/list --bucket 0
+	# a plan of other instances
+	sa-sample -m moat -r 2 -s 9 -o d2.tsv "$SPACE"
+	wf-compact -q -o i2.tsv "$WF" d2.tsv
+	reuse-merge -a rtma -b 8 -o b2.tsv "$WF" i2.tsv
+	refuse 1 "b2.tsv:" "$@" --buckets b2.tsv --bucket 0
+	# a plan naming an instance the file lacks
+	printf 'bucket\tinstances\truns\ttasks\tcost\n0\t0,999\t0\t8\t8\n' > b3.tsv
+	refuse 1 "b3.tsv:2: column instances: '999' is not an instance of stage segment" \
+	    "$@" --buckets b3.tsv --bucket 0
+	# not the nuclei workflow
+	sed 's/^segment	Seg5	minSizePl,Watershed/segment	Seg5	minSizePl/' "$WF" > w.wf
+	refuse 1 "w.wf:" --workflow w.wf --instances i.tsv --buckets b.tsv \
+	    --tiles tiles/list --bucket 0
+}
+
+@test "usage errors exit 2" {
+	crops 1 200
+	reference
+	set -- --workflow "$WF" --instances i.tsv --buckets b.tsv --tiles tiles/list
+	refuse 2 "--active-paths '0'" "$@" --bucket 0 --active-paths 0
+	refuse 2 "--active-paths 'x'" "$@" --bucket 0 --active-paths x
+	refuse 2 "--bucket '-1'" "$@" --bucket -1
+	refuse 2 "--mask-format 'jpg'" "$@" --bucket 0 --mask-format jpg
+	refuse 2 "are required" "$@"
+	refuse 2 "--ref-suffix needs --ref" "$@" --bucket 0 --ref-suffix .png
+	refuse 2 "exclude each other" "$@" --bucket 0 --no-normalize --target-image x.png
+	refuse 2 "unknown option" "$@" --bucket 0 --frobnicate
+	run seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv --tiles tiles/list \
+	    --bucket 0 -o same.tsv --timings same.tsv
+	assert_failure 2
+	run seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv --tiles tiles/list \
+	    --bucket 0 -o same.tsv --timings ../"${PWD##*/}"/same.tsv
+	assert_failure 2
+	assert [ ! -e same.tsv ]
+}
+
+@test "--help and --version" {
+	run seg-run --help
+	assert_success
+	assert_output --partial 'Usage: seg-run'
+	assert_output --partial '--active-paths N'
+	run seg-run --version
+	assert_success
+	assert_output --regexp '^seg-run \(sareuse\) [0-9.]+$'
+}

@@ -1,0 +1,552 @@
+/* sa-testimg - images for tests and benchmarks (a test helper: not
+ * installed).
+ *
+ *   sa-testimg convert [--tile N] [--bigtiff] IN OUT
+ *	reads IN (TIFF or PNG) as RGB and writes it as OUT, a PNG or a TIFF
+ *	by OUT's extension (.png, .tif, .tiff); TIFFs in strips unless
+ *	--tile N (N a multiple of 16), classic unless --bigtiff.
+ *   sa-testimg mosaic SIZE OUT IN...
+ *	a SIZE x SIZE RGB image: the inputs (all of one size) tile a grid
+ *	row by row, cell k holding input k mod n; beyond the grid, up to
+ *	SIZE, the image is mirrored at its edge without repeating the edge
+ *	pixel (OpenCV's BORDER_REFLECT_101: ..., g-3, g-2 | g-1, g-2,
+ *	g-3, ...). OUT is a PNG or a TIFF in strips, by its extension.
+ *   sa-testimg labels W H OUT.tif
+ *	a 32-bit label TIFF: six rectangles labelled 1 to 6 on 0.
+ *   sa-testimg crop [--mask] IN X Y W H OUT
+ *	the W x H rectangle at (X, Y) of IN: RGB, or with --mask a mask
+ *	(labels > 0 become 255; OUT a PNG, or a 32-bit TIFF).
+ *   sa-testimg solid W H R G B OUT
+ *	an RGB image of one colour.
+ *   sa-testimg blank W H OUT
+ *	an empty mask: 8-bit PNG or 32-bit TIFF of zeros.
+ *   sa-testimg frame IN WIDTH R G B OUT
+ *	IN with a frame WIDTH pixels wide painted in one colour.
+ *   sa-testimg info FILE
+ *	"W H NONZERO MAX BITS" of a mask or label image.
+ *   sa-testimg absurd W H OUT.tif
+ *	a TIFF header declaring a W x H RGB image and holding no pixels.
+ *
+ * Outputs are written atomically. Exit status: 0 done, 1 bad input or a
+ * write error, 2 usage error.
+ */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <tiffio.h>
+
+#include "err.h"
+#include "image.h"
+#include "num.h"
+#include "out.h"
+
+enum { OPT_BIGTIFF = CHAR_MAX + 1 };
+
+static const struct option convert_opts[] = {
+	{ "tile", required_argument, NULL, 't' },
+	{ "bigtiff", no_argument, NULL, OPT_BIGTIFF },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fputs(
+"Usage: sa-testimg convert [--tile N] [--bigtiff] IN OUT\n"
+"       sa-testimg mosaic SIZE OUT IN...\n"
+"       sa-testimg labels W H OUT.tif\n"
+"       sa-testimg crop [--mask] IN X Y W H OUT\n"
+"       sa-testimg solid W H R G B OUT | blank W H OUT\n"
+"       sa-testimg frame IN WIDTH R G B OUT | info FILE | absurd W H OUT.tif\n"
+"Test and benchmark images. convert re-encodes IN (TIFF or PNG) as OUT\n"
+"(.png, .tif or .tiff); mosaic tiles the inputs row by row over a SIZE x\n"
+"SIZE image, mirroring beyond the grid; labels writes a 32-bit label TIFF\n"
+"of six rectangles.\n"
+"\n"
+"  -t, --tile N             TIFF tiles of N x N (a multiple of 16) [strips]\n"
+"      --bigtiff            write BigTIFF [classic TIFF]\n"
+"  -h, --help               this help\n", fp);
+}
+
+/* Whether path ends in a TIFF extension (1), in .png (0); else a usage
+ * error. */
+static int
+is_tiff_name(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	if (dot && strcasecmp(dot, ".png") == 0)
+		return 0;
+	if (dot && (strcasecmp(dot, ".tif") == 0 ||
+	    strcasecmp(dot, ".tiff") == 0))
+		return 1;
+	sr_usage_error("%s: the output must end in .png, .tif or .tiff", path);
+}
+
+/* Parses s as a whole number in [lo, hi] for the argument named what. */
+static size_t
+parse_size(const char *s, long lo, long hi, const char *what)
+{
+	const char *why;
+	long v;
+
+	if ((why = sr_parse_long(s, &v)) != NULL)
+		sr_usage_error("%s '%s': %s", what, s, why);
+	if (v < lo || v > hi)
+		sr_usage_error("%s %ld: not in [%ld, %ld]", what, v, lo, hi);
+	return (size_t)v;
+}
+
+/* Writes img to path (atomically) as PNG or TIFF by its extension. */
+static void
+write_rgb(const char *path, const sr_rgb *img, size_t tile, int bigtiff)
+{
+	char err[SR_ERRLEN];
+	FILE *fp;
+	int rc;
+
+	if (is_tiff_name(path)) {
+		fp = sr_out_open(path);
+		rc = sr_rgb_write_tiff(fp, path, img, tile, bigtiff, err);
+	} else {
+		if (tile || bigtiff)
+			sr_usage_error("--tile and --bigtiff are for TIFF outputs");
+		fp = sr_out_open(path);
+		rc = sr_rgb_write_png(fp, path, img, err);
+	}
+	if (rc)
+		sr_die(SR_EXIT_DATA, "%s", err);
+	sr_out_commit_all();
+}
+
+/* Reads path as RGB or dies. */
+static void
+read_rgb(const char *path, sr_rgb *img)
+{
+	char err[SR_ERRLEN];
+
+	if (sr_rgb_read(path, img, err))
+		sr_die(SR_EXIT_DATA, "%s", err);
+}
+
+static int
+cmd_convert(int argc, char **argv)
+{
+	size_t tile = 0;
+	int c, bigtiff = 0;
+	sr_rgb img;
+
+	while ((c = getopt_long(argc, argv, ":t:h", convert_opts, NULL)) != -1)
+		switch (c) {
+		case 't':
+			tile = parse_size(optarg, 16, 65536, "--tile");
+			if (tile % 16)
+				sr_usage_error("--tile %zu: not a multiple of 16",
+				    tile);
+			break;
+		case OPT_BIGTIFF: bigtiff = 1; break;
+		case 'h': usage(stdout); exit(SR_EXIT_OK);
+		default: sr_getopt_fail(c, argv);
+		}
+	if (argc - optind != 2)
+		sr_usage_error("convert: expected IN and OUT, got %d arguments",
+		    argc - optind);
+	is_tiff_name(argv[optind + 1]);
+	read_rgb(argv[optind], &img);
+	write_rgb(argv[optind + 1], &img, tile, bigtiff);
+	sr_rgb_free(&img);
+	return SR_EXIT_OK;
+}
+
+/* i mirrored into [0, n) without repeating the edge (BORDER_REFLECT_101). */
+static size_t
+reflect101(size_t i, size_t n)
+{
+	size_t period = 2 * (n - 1);
+
+	if (n == 1)
+		return 0;
+	i %= period;
+	return i < n ? i : period - i;
+}
+
+/* Copies tile (tw x th) into out (size x size) at (x0, y0), clipped. */
+static void
+put_tile(sr_rgb *out, const sr_rgb *tile, size_t x0, size_t y0)
+{
+	size_t y, cols = out->w - x0 < tile->w ? out->w - x0 : tile->w;
+
+	for (y = 0; y < tile->h && y0 + y < out->h; y++)
+		memcpy(out->rgb + ((y0 + y) * out->w + x0) * 3,
+		    tile->rgb + y * tile->w * 3, cols * 3);
+}
+
+/* Fills out beyond the gw x gh grid by mirroring: columns first, on the
+ * grid's rows, then whole rows. */
+static void
+mirror_beyond(sr_rgb *out, size_t gw, size_t gh)
+{
+	size_t x, y;
+
+	for (y = 0; y < gh && gw < out->w; y++)
+		for (x = gw; x < out->w; x++)
+			memcpy(out->rgb + (y * out->w + x) * 3, out->rgb +
+			    (y * out->w + reflect101(x, gw)) * 3, 3);
+	for (y = gh; y < out->h; y++)
+		memcpy(out->rgb + y * out->w * 3, out->rgb +
+		    reflect101(y, gh) * out->w * 3, out->w * 3);
+}
+
+static int
+cmd_mosaic(int argc, char **argv)
+{
+	size_t size, n, i, cols, rows, r, c;
+	sr_rgb *in, out;
+
+	if (argc < 4)
+		sr_usage_error("mosaic: expected SIZE, OUT and at least one IN");
+	size = parse_size(argv[1], 1, 32768, "SIZE");
+	is_tiff_name(argv[2]);
+	n = (size_t)argc - 3;
+	in = sr_calloc(n, sizeof *in);
+	for (i = 0; i < n; i++) {
+		read_rgb(argv[3 + i], &in[i]);
+		if (in[i].w != in[0].w || in[i].h != in[0].h)
+			sr_die(SR_EXIT_DATA, "%s: %zux%zu, unlike %s (%zux%zu)",
+			    argv[3 + i], in[i].w, in[i].h, argv[3], in[0].w,
+			    in[0].h);
+	}
+	cols = size / in[0].w ? size / in[0].w : 1;
+	rows = size / in[0].h ? size / in[0].h : 1;
+	out = (sr_rgb){ size, size, sr_calloc(size * size, 3) };
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < cols; c++)
+			put_tile(&out, &in[(r * cols + c) % n], c * in[0].w,
+			    r * in[0].h);
+	mirror_beyond(&out, cols * in[0].w < size ? cols * in[0].w : size,
+	    rows * in[0].h < size ? rows * in[0].h : size);
+	write_rgb(argv[2], &out, 0, 0);
+	for (i = 0; i < n; i++)
+		sr_rgb_free(&in[i]);
+	free(in);
+	sr_rgb_free(&out);
+	return SR_EXIT_OK;
+}
+
+/* Six rectangles on a 3 x 2 grid of cells, labelled 1 to 6. */
+static void
+draw_rectangles(uint32_t *px, size_t w, size_t h)
+{
+	size_t k, x, y, x0, y0, rw = w / 6 ? w / 6 : 1, rh = h / 4 ? h / 4 : 1;
+
+	for (k = 0; k < 6; k++) {
+		x0 = (k % 3) * w / 3 + w / 12;
+		y0 = (k / 3) * h / 2 + h / 8;
+		for (y = y0; y < y0 + rh && y < h; y++)
+			for (x = x0; x < x0 + rw && x < w; x++)
+				px[y * w + x] = (uint32_t)k + 1;
+	}
+}
+
+static int
+cmd_labels(int argc, char **argv)
+{
+	char err[SR_ERRLEN];
+	size_t w, h;
+	uint32_t *px;
+	FILE *fp;
+
+	if (argc != 4)
+		sr_usage_error("labels: expected W, H and OUT.tif");
+	w = parse_size(argv[1], 1, 32768, "W");
+	h = parse_size(argv[2], 1, 32768, "H");
+	if (!is_tiff_name(argv[3]))
+		sr_usage_error("%s: labels are written as TIFF", argv[3]);
+	if (w * h > SR_IMAGE_MAX_PIXELS)
+		sr_usage_error("%zux%zu: more than %zu pixels", w, h,
+		    SR_IMAGE_MAX_PIXELS);
+	px = sr_calloc(w * h, sizeof *px);
+	draw_rectangles(px, w, h);
+	fp = sr_out_open(argv[3]);
+	if (sr_labels_write_tiff(fp, argv[3], px, w, h, err))
+		sr_die(SR_EXIT_DATA, "%s", err);
+	sr_out_commit_all();
+	free(px);
+	return SR_EXIT_OK;
+}
+
+/* Writes a mask or labels (PNG: 0/255; TIFF: 32-bit) by path's name. */
+static void
+write_mask(const char *path, const uint32_t *px, size_t w, size_t h)
+{
+	char err[SR_ERRLEN];
+	FILE *fp = sr_out_open(path);
+	int rc = is_tiff_name(path) ? sr_labels_write_tiff(fp, path, px, w, h,
+	    err) : sr_mask_write_png(fp, path, px, w, h, err);
+
+	if (rc)
+		sr_die(SR_EXIT_DATA, "%s", err);
+	sr_out_commit_all();
+}
+
+static int
+cmd_crop(int argc, char **argv)
+{
+	size_t x0, y0, w, h, y;
+	int mask = argc > 1 && strcmp(argv[1], "--mask") == 0;
+	char err[SR_ERRLEN];
+
+	argv += mask;
+	argc -= mask;
+	if (argc != 7)
+		sr_usage_error("crop: expected [--mask] IN X Y W H OUT");
+	x0 = parse_size(argv[2], 0, 1 << 20, "X");
+	y0 = parse_size(argv[3], 0, 1 << 20, "Y");
+	w = parse_size(argv[4], 1, 1 << 20, "W");
+	h = parse_size(argv[5], 1, 1 << 20, "H");
+	if (mask) {
+		sr_labels in;
+		uint32_t *px;
+		if (sr_labels_read(argv[1], &in, err))
+			sr_die(SR_EXIT_DATA, "%s", err);
+		if (x0 + w > in.w || y0 + h > in.h)
+			sr_die(SR_EXIT_DATA, "%s: %zux%zu, smaller than the crop",
+			    argv[1], in.w, in.h);
+		px = sr_calloc(w * h, sizeof *px);
+		for (y = 0; y < h; y++)
+			memcpy(px + y * w, in.px + (y0 + y) * in.w + x0,
+			    w * sizeof *px);
+		write_mask(argv[6], px, w, h);
+		free(px);
+		sr_labels_free(&in);
+	} else {
+		sr_rgb in, out;
+		read_rgb(argv[1], &in);
+		if (x0 + w > in.w || y0 + h > in.h)
+			sr_die(SR_EXIT_DATA, "%s: %zux%zu, smaller than the crop",
+			    argv[1], in.w, in.h);
+		out.w = w;
+		out.h = h;
+		out.rgb = sr_calloc(w * h, 3);
+		for (y = 0; y < h; y++)
+			memcpy(out.rgb + 3 * y * w, in.rgb + 3 * ((y0 + y) * in.w +
+			    x0), 3 * w);
+		write_rgb(argv[6], &out, 0, 0);
+		sr_rgb_free(&out);
+		sr_rgb_free(&in);
+	}
+	return SR_EXIT_OK;
+}
+
+/* Paints the pixels of img for which paint(x, y) in colour c. */
+static void
+paint(sr_rgb *img, size_t frame, const uint8_t c[3])
+{
+	size_t x, y;
+
+	for (y = 0; y < img->h; y++)
+		for (x = 0; x < img->w; x++)
+			if (frame == 0 || x < frame || y < frame ||
+			    x + frame >= img->w || y + frame >= img->h)
+				memcpy(img->rgb + 3 * (y * img->w + x), c, 3);
+}
+
+static int
+cmd_solid(int argc, char **argv)
+{
+	sr_rgb img;
+	uint8_t c[3];
+	int k;
+
+	if (argc != 7)
+		sr_usage_error("solid: expected W H R G B OUT");
+	img.w = parse_size(argv[1], 1, 32768, "W");
+	img.h = parse_size(argv[2], 1, 32768, "H");
+	for (k = 0; k < 3; k++)
+		c[k] = (uint8_t)parse_size(argv[3 + k], 0, 255, "colour");
+	img.rgb = sr_calloc(img.w * img.h, 3);
+	paint(&img, 0, c);
+	write_rgb(argv[6], &img, 0, 0);
+	sr_rgb_free(&img);
+	return SR_EXIT_OK;
+}
+
+static int
+cmd_blank(int argc, char **argv)
+{
+	size_t w, h;
+	uint32_t *px;
+
+	if (argc != 4)
+		sr_usage_error("blank: expected W H OUT");
+	w = parse_size(argv[1], 1, 32768, "W");
+	h = parse_size(argv[2], 1, 32768, "H");
+	px = sr_calloc(w * h, sizeof *px);
+	write_mask(argv[3], px, w, h);
+	free(px);
+	return SR_EXIT_OK;
+}
+
+static int
+cmd_frame(int argc, char **argv)
+{
+	sr_rgb img;
+	uint8_t c[3];
+	size_t width;
+	int k;
+
+	if (argc != 7)
+		sr_usage_error("frame: expected IN WIDTH R G B OUT");
+	width = parse_size(argv[2], 1, 1 << 20, "WIDTH");
+	for (k = 0; k < 3; k++)
+		c[k] = (uint8_t)parse_size(argv[3 + k], 0, 255, "colour");
+	read_rgb(argv[1], &img);
+	paint(&img, width, c);
+	write_rgb(argv[6], &img, 0, 0);
+	sr_rgb_free(&img);
+	return SR_EXIT_OK;
+}
+
+/* Bits per sample of a TIFF. */
+static int
+tiff_bits(const char *path)
+{
+	TIFF *t = TIFFOpen(path, "r");
+	uint16_t bits = 0;
+
+	if (!t)
+		sr_die(SR_EXIT_DATA, "%s: cannot open as TIFF", path);
+	TIFFGetFieldDefaulted(t, TIFFTAG_BITSPERSAMPLE, &bits);
+	TIFFClose(t);
+	return bits;
+}
+
+/* Bits per sample of a PNG or TIFF, from its header. */
+static int
+file_bits(const char *path)
+{
+	unsigned char b[32];
+	FILE *fp = fopen(path, "rb");
+	size_t n;
+
+	if (!fp)
+		sr_die_errno("%s", path);
+	n = fread(b, 1, sizeof b, fp);
+	fclose(fp);
+	if (n >= 25 && memcmp(b, "\x89PNG", 4) == 0)
+		return b[24];
+	return tiff_bits(path);
+}
+
+static int
+cmd_info(int argc, char **argv)
+{
+	char err[SR_ERRLEN];
+	sr_labels l;
+	size_t i, nz = 0;
+	uint32_t max = 0;
+
+	if (argc != 2)
+		sr_usage_error("info: expected FILE");
+	if (sr_labels_read(argv[1], &l, err))
+		sr_die(SR_EXIT_DATA, "%s", err);
+	for (i = 0; i < l.w * l.h; i++) {
+		nz += l.px[i] > 0;
+		if (l.px[i] > max)
+			max = l.px[i];
+	}
+	printf("%zu %zu %zu %u %d\n", l.w, l.h, nz, max, file_bits(argv[1]));
+	sr_labels_free(&l);
+	sr_out_commit_all();
+	return SR_EXIT_OK;
+}
+
+/* Appends a classic little-endian IFD entry of one value. */
+static void
+ifd_entry(unsigned char *p, unsigned tag, unsigned type, uint32_t v)
+{
+	p[0] = tag & 0xff;
+	p[1] = tag >> 8;
+	p[2] = type & 0xff;
+	p[3] = 0;
+	p[4] = 1;
+	p[5] = p[6] = p[7] = 0;
+	p[8] = v & 0xff;
+	p[9] = (v >> 8) & 0xff;
+	p[10] = (v >> 16) & 0xff;
+	p[11] = (v >> 24) & 0xff;
+}
+
+static int
+cmd_absurd(int argc, char **argv)
+{
+	static const unsigned tag[9] = { 256, 257, 258, 259, 262, 273, 277, 278,
+	    279 };
+	unsigned char buf[8 + 2 + 9 * 12 + 4];
+	uint32_t w, h, val[9];
+	FILE *fp;
+	int k;
+
+	if (argc != 4)
+		sr_usage_error("absurd: expected W H OUT.tif");
+	w = (uint32_t)parse_size(argv[1], 0, UINT32_MAX, "W");
+	h = (uint32_t)parse_size(argv[2], 0, UINT32_MAX, "H");
+	val[0] = w;
+	val[1] = h;
+	val[2] = 8;		/* bits per sample */
+	val[3] = 1;		/* no compression */
+	val[4] = 2;		/* RGB */
+	val[5] = sizeof buf;	/* the strip would start at the end */
+	val[6] = 3;
+	val[7] = h;
+	val[8] = (uint32_t)((uint64_t)w * h * 3 > UINT32_MAX ? UINT32_MAX :
+	    (uint64_t)w * h * 3);
+	memcpy(buf, "II*\0\x08\0\0\0", 8);
+	buf[8] = 9;
+	buf[9] = 0;
+	for (k = 0; k < 9; k++)
+		ifd_entry(buf + 10 + 12 * k, tag[k], k == 2 || k == 3 ||
+		    k == 4 || k == 6 ? 3 : 4, val[k]);
+	memset(buf + 10 + 9 * 12, 0, 4);
+	fp = sr_out_open(argv[3]);
+	fwrite(buf, 1, sizeof buf, fp);
+	sr_out_commit_all();
+	return SR_EXIT_OK;
+}
+
+int
+main(int argc, char **argv)
+{
+	sr_init(argv[0]);
+	if (argc < 2)
+		sr_usage_error("expected a command: convert, mosaic or labels");
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		usage(stdout);
+		sr_out_commit_all();
+		return SR_EXIT_OK;
+	}
+	if (strcmp(argv[1], "convert") == 0)
+		return cmd_convert(argc - 1, argv + 1);
+	if (strcmp(argv[1], "mosaic") == 0)
+		return cmd_mosaic(argc - 1, argv + 1);
+	if (strcmp(argv[1], "labels") == 0)
+		return cmd_labels(argc - 1, argv + 1);
+	if (strcmp(argv[1], "crop") == 0)
+		return cmd_crop(argc - 1, argv + 1);
+	if (strcmp(argv[1], "solid") == 0)
+		return cmd_solid(argc - 1, argv + 1);
+	if (strcmp(argv[1], "blank") == 0)
+		return cmd_blank(argc - 1, argv + 1);
+	if (strcmp(argv[1], "frame") == 0)
+		return cmd_frame(argc - 1, argv + 1);
+	if (strcmp(argv[1], "info") == 0)
+		return cmd_info(argc - 1, argv + 1);
+	if (strcmp(argv[1], "absurd") == 0)
+		return cmd_absurd(argc - 1, argv + 1);
+	sr_usage_error("unknown command '%s'", argv[1]);
+}

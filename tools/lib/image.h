@@ -1,0 +1,63 @@
+/* image.h - reading and writing images: TIFF (libtiff: strips, tiles,
+ * BigTIFF) and PNG (libpng).
+ *
+ * Pure library code: no exits. Functions that can fail return -1 with a
+ * one-line message naming the file in errbuf (SR_ERRLEN bytes), never
+ * crash on a corrupt or truncated file, and free whatever they allocated.
+ */
+#ifndef SR_IMAGE_H
+#define SR_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifndef SR_ERRLEN
+#define SR_ERRLEN 256
+#endif
+
+/* The largest image read: width x height pixels (a declared size above it,
+ * or a width or height of 0, is refused before anything is allocated). */
+#define SR_IMAGE_MAX_PIXELS ((size_t)1 << 30)
+
+/* An RGB colour image: 3 bytes per pixel (R, G, B), rows top to bottom,
+ * no padding. */
+typedef struct {
+	size_t w, h;
+	uint8_t *rgb;
+} sr_rgb;
+
+/* A single-channel image of labels or a mask: one uint32 per pixel, 0 is
+ * background. */
+typedef struct {
+	size_t w, h;
+	uint32_t *px;
+} sr_labels;
+
+/* Reads PATH (TIFF or PNG, told apart by their signatures, not the name)
+ * as 8-bit RGB: grey, grey+alpha, palette, RGB and RGBA (alpha dropped)
+ * are accepted; 16-bit samples are scaled to 8 bits. */
+int sr_rgb_read(const char *path, sr_rgb *img, char *errbuf);
+void sr_rgb_free(sr_rgb *img);
+
+/* Reads PATH as one channel of 1, 8, 16 or 32-bit unsigned integers
+ * (binary masks and label images); a colour image is an error. */
+int sr_labels_read(const char *path, sr_labels *img, char *errbuf);
+void sr_labels_free(sr_labels *img);
+
+/* Writes labels as a 32-bit unsigned single-channel TIFF (deflate) to fp,
+ * an open, seekable file (it is not closed); name is for messages. */
+int sr_labels_write_tiff(FILE *fp, const char *name, const uint32_t *px,
+    size_t w, size_t h, char *errbuf);
+/* Writes the mask px > 0 as an 8-bit PNG of 0 and 255 to fp. */
+int sr_mask_write_png(FILE *fp, const char *name, const uint32_t *px,
+    size_t w, size_t h, char *errbuf);
+/* Writes an 8-bit RGB PNG (for tests and benchmarks that build tiles). */
+int sr_rgb_write_png(FILE *fp, const char *name, const sr_rgb *img,
+    char *errbuf);
+/* Writes an 8-bit RGB TIFF, tiled (tile edge a multiple of 16) when
+ * tile > 0, else in strips; BigTIFF when bigtiff is non-zero. */
+int sr_rgb_write_tiff(FILE *fp, const char *name, const sr_rgb *img,
+    size_t tile, int bigtiff, char *errbuf);
+
+#endif

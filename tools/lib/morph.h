@@ -1,0 +1,48 @@
+/* morph.h - the morphology OpenCV lacks or does poorly, written in C:
+ * grey-scale reconstruction (Vincent's fast hybrid algorithm), hole
+ * filling, object selection by seeds, regional minima and the h-minima
+ * transform.
+ *
+ * Images are w x h, row-major, no padding. Binary images are 0
+ * (background) or non-zero (foreground); binary outputs are 0 or 255.
+ * conn is 4 or 8. Nothing outside the image exists: no pixel propagates
+ * across the border. Allocation failures die through sr_malloc; nothing
+ * else can fail.
+ */
+#ifndef SR_MORPH_H
+#define SR_MORPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reconstruction by dilation of marker under mask, in place in marker:
+ * the result is the largest image <= mask that equals min(marker, mask)'s
+ * conn-connected geodesic dilation to stability (marker is first clipped
+ * to mask). */
+void sr_reconstruct_u8(uint8_t *marker, const uint8_t *mask, size_t w,
+    size_t h, int conn);
+void sr_reconstruct_f32(float *marker, const float *mask, size_t w,
+    size_t h, int conn);
+
+/* Fills the holes of bin in place: background pixels that no
+ * conn-connected path of background pixels joins to the image border
+ * become 255 (MATLAB's imfill(BW, conn, 'holes')); foreground becomes
+ * 255 too. */
+void sr_fill_holes(uint8_t *bin, size_t w, size_t h, int conn);
+
+/* Writes to out (0/255) the conn-connected objects of bin that hold at
+ * least one pixel where seed is non-zero (MATLAB's bwselect). */
+void sr_select(const uint8_t *bin, const uint8_t *seed, uint8_t *out,
+    size_t w, size_t h, int conn);
+
+/* Regional minima: out is 255 on every conn-connected plateau of equal
+ * values none of whose conn-neighbours is smaller, 0 elsewhere. */
+void sr_regional_minima_f32(const float *img, uint8_t *out, size_t w,
+    size_t h, int conn);
+
+/* The h-minima transform in place: suppresses every minimum shallower
+ * than hval, i.e. img = -R(-img - hval, -img), R the reconstruction by
+ * dilation with connectivity conn (MATLAB's imhmin). */
+void sr_hmin_f32(float *img, size_t w, size_t h, float hval, int conn);
+
+#endif

@@ -1,0 +1,22 @@
+/* tiles.h - tiles lists: one image path per line, relative to the list's
+ * directory; '#' comments and blank lines skipped. */
+#ifndef SR_TILES_H
+#define SR_TILES_H
+
+#include <stddef.h>
+
+typedef struct {
+	char **path;		/* as resolved (list directory prefixed) */
+	char **name;		/* file name without directory and extension */
+	size_t *line;		/* line in the list */
+	size_t n;
+	char *list;		/* the list's path */
+} sr_tiles;
+
+/* Reads the list; dies naming file and line on an empty list, an empty
+ * name, or two tiles of the same name (their results could not be told
+ * apart). The images are not opened. */
+sr_tiles *sr_tiles_read(const char *list);
+void sr_tiles_free(sr_tiles *t);
+
+#endif
