@@ -107,9 +107,10 @@ demo: deps
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 
-bench: all $(OUT)/testbin/sa-testfn
+bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/segrun
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

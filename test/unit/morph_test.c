@@ -276,8 +276,8 @@ rand_u8(uint8_t *img, size_t w, size_t h)
 		img[i] = (uint8_t)(lev[i] * step);
 }
 
-/* A random float image over a few values, -FLT_MAX and FLT_MAX among
- * them in most images, infinities in some. */
+/* A random float image over a few values, -FLT_MAX or FLT_MAX among
+ * them in many images, infinities in some. */
 static void
 rand_f32(float *img, size_t w, size_t h)
 {

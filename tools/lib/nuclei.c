@@ -303,91 +303,31 @@ seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	return rc;
 }
 
-/* Clears in out (0/255) the conn-connected plateau of value c[s] around
- * pixel s of the candidates (out non-zero) of c; queue holds n indices. */
-static void
-clear_plateau(const float *c, uint8_t *out, size_t w, size_t h, int conn,
-    size_t s, uint32_t *queue)
-{
-	size_t head = 0, tail = 0, p, x, y;
-	float v = c[s];
-	int dx, dy;
-
-	out[s] = 0;
-	queue[tail++] = (uint32_t)s;
-	while (head < tail) {
-		p = queue[head++];
-		x = p % w;
-		y = p / w;
-		for (dy = -1; dy <= 1; dy++)
-			for (dx = -1; dx <= 1; dx++) {
-				size_t q;
-				if ((dx == 0 && dy == 0) || (conn == 4 && dx && dy) ||
-				    (dx < 0 && x == 0) || (dx > 0 && x + 1 == w) ||
-				    (dy < 0 && y == 0) || (dy > 0 && y + 1 == h))
-					continue;
-				q = p + (size_t)((ptrdiff_t)dy * (ptrdiff_t)w + dx);
-				if (out[q] && c[q] == v) {
-					out[q] = 0;
-					queue[tail++] = (uint32_t)q;
-				}
-			}
-	}
-}
-
-/* Whether pixel i = (x, y) of c has a conn-neighbour larger than it. */
-static int
-has_higher(const float *c, size_t w, size_t h, int conn, size_t x, size_t y)
-{
-	size_t i = y * w + x;
-	int dx, dy;
-
-	for (dy = -1; dy <= 1; dy++)
-		for (dx = -1; dx <= 1; dx++) {
-			if ((dx == 0 && dy == 0) || (conn == 4 && dx && dy) ||
-			    (dx < 0 && x == 0) || (dx > 0 && x + 1 == w) ||
-			    (dy < 0 && y == 0) || (dy > 0 && y + 1 == h))
-				continue;
-			if (c[i + (size_t)((ptrdiff_t)dy * (ptrdiff_t)w + dx)] > c[i])
-				return 1;
-		}
-	return 0;
-}
-
-/* nscale's localMinima of img, which it negates in place: with c = -img,
+/* nscale's localMinima of img (which it negates in place): with c = -img,
  * the pixels where the reconstruction of c - 1 under c stays at c - 1 (no
- * higher point is reachable without dropping by 1 or more), less any
- * plateau of them that has a higher neighbour in c. These are the
- * regional minima of img whose dynamic is at least 1, not all of them:
- * after an h-minima transform with h = 1 this keeps the minima at least 2
- * deep in the original, which is what nscale computes (and what its
- * published scores come from). */
+ * higher point is reachable without dropping by 1 or more), less the
+ * plateaus among them that have a higher neighbour. Such a plateau is not
+ * a regional maximum of c, and a regional maximum's pixels all pass or all
+ * fail the first test, so this is the regional minima of img that pass
+ * it: the minima whose dynamic is at least 1. After an h-minima transform
+ * with h = 1 that keeps the minima at least 2 deep in the original, which
+ * is what nscale computes (and what its published scores come from). */
 static void
 local_minima(float *img, uint8_t *out, size_t w, size_t h, int conn)
 {
-	size_t n = w * h, i, x, y;
-	float *c = img, *rec = sr_malloc(n * sizeof *rec);
-	uint32_t *queue = NULL;
+	size_t n = w * h, i;
+	float *rec = sr_malloc(n * sizeof *rec);
 
+	sr_regional_minima_f32(img, out, w, h, conn);
 	for (i = 0; i < n; i++) {
-		c[i] = -img[i];
-		rec[i] = c[i] - 1.0f;
+		img[i] = -img[i];
+		rec[i] = img[i] - 1.0f;
 	}
-	sr_reconstruct_f32(rec, c, w, h, conn);
+	sr_reconstruct_f32(rec, img, w, h, conn);
 	for (i = 0; i < n; i++)
-		out[i] = c[i] - 1.0f < rec[i] ? 0 : 255;
+		if (img[i] - 1.0f < rec[i])
+			out[i] = 0;
 	free(rec);
-	for (y = 0; y < h; y++)
-		for (x = 0; x < w; x++) {
-			i = y * w + x;
-			if (!out[i] || c[i] == FLT_MAX ||	/* none higher */
-			    !has_higher(c, w, h, conn, x, y))
-				continue;
-			if (!queue)
-				queue = sr_malloc(n * sizeof *queue);
-			clear_plateau(c, out, w, h, conn, i, queue);
-		}
-	free(queue);
 }
 
 /* Cleans the lines of an OpenCV watershed (padded labels, -1 on lines) as
