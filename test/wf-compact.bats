@@ -389,10 +389,10 @@ post\t2\t2\t2,4\t\t\t')"
 	    "$T3" d.tsv
 }
 
-@test "a design lacking a parameter of a later task names that task's line (G1 -> Seg2, line 8)" {
+@test "a design lacking a parameter of a later task names that task's line (G1 -> Seg2, line 9)" {
 	sa-sample -m mc -n 5 "$SPACE" | grep -v '^#' | cut -f1-6,8- > d.tsv
 	head -n 1 d.tsv | grep -qv G1
-	refuse 1 "nuclei.wf:8: column params: parameter G1 of task Seg2" "$WF" d.tsv
+	refuse 1 "nuclei.wf:9: column params: parameter G1 of task Seg2" "$WF" d.tsv
 }
 
 # --- bad designs --------------------------------------------------------------

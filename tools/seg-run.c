@@ -29,7 +29,7 @@ enum {
 	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
 	OPT_TILES, OPT_REF, OPT_REF_SUFFIX, OPT_ACTIVE, OPT_MASKS,
 	OPT_MASK_FORMAT, OPT_TIMINGS, OPT_TARGET, OPT_NO_NORMALIZE, OPT_FORCE,
-	OPT_VERSION
+	OPT_SAVE_NORM, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -47,6 +47,7 @@ static const struct option longopts[] = {
 	{ "target-image", required_argument, NULL, OPT_TARGET },
 	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "save-normalized", required_argument, NULL, OPT_SAVE_NORM },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -58,7 +59,7 @@ static const struct option longopts[] = {
 
 struct opts {
 	const char *workflow, *instances, *buckets, *tiles, *ref, *ref_suffix;
-	const char *masks, *timings, *output, *target;
+	const char *masks, *timings, *output, *target, *save_norm;
 	long bucket;
 	size_t active;
 	int png8, normalize, force, quiet;
@@ -87,6 +88,7 @@ usage(FILE *fp)
 "      --mask-format F      tif32 (32-bit labels) or png8 (0/255) [tif32]\n"
 "      --target-image IMG   normalize to IMG's colour statistics\n"
 "      --no-normalize       use the tiles as they are\n"
+"      --save-normalized DIR  write each tile as normalized to DIR/TILE.tif\n"
 "      --force              redo a bucket whose outputs are complete\n"
 "  -o, --output FILE        results: one row per run and tile\n"
 "      --timings FILE       one row per executed task node and tile\n"
@@ -140,6 +142,7 @@ parse(int argc, char **argv, struct opts *o)
 		case OPT_TARGET: o->target = optarg; break;
 		case OPT_NO_NORMALIZE: o->normalize = 0; break;
 		case OPT_FORCE: o->force = 1; break;
+		case OPT_SAVE_NORM: o->save_norm = optarg; break;
 		case 'o': o->output = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case OPT_BUCKET:
@@ -499,10 +502,11 @@ make_dir(const char *d)
 		sr_die_errno("%s", d);
 }
 
-/* Writes one mask file atomically: a temporary beside it, renamed. */
+/* Writes one image file atomically: a temporary beside it, renamed; a
+ * mask (px) or, when px is NULL, an RGB image. */
 static void
-write_mask(const struct maskctx *c, const char *path, const uint32_t *px,
-    size_t w, size_t h)
+write_image(const struct maskctx *c, const char *path, const uint32_t *px,
+    size_t w, size_t h, const sr_rgb *rgb)
 {
 	struct tmpslot *s;
 	const char *base = strrchr(path, '/');
@@ -522,8 +526,11 @@ write_mask(const struct maskctx *c, const char *path, const uint32_t *px,
 	fchmod(fd, 0666 & ~sr_current_umask());
 	if (!(fp = fdopen(fd, "w+b")))
 		sr_die_errno("%s", s->name);
-	rc = c->o->png8 ? sr_mask_write_png(fp, path, px, w, h, err) :
-	    sr_labels_write_tiff(fp, path, px, w, h, err);
+	if (!px)
+		rc = sr_rgb_write_tiff(fp, path, rgb, 0, 0, err);
+	else
+		rc = c->o->png8 ? sr_mask_write_png(fp, path, px, w, h, err) :
+		    sr_labels_write_tiff(fp, path, px, w, h, err);
 	if (rc < 0)
 		sr_die(SR_EXIT_DATA, "%s", err);
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || ferror(fp))
@@ -555,11 +562,22 @@ on_mask(void *ctx, size_t i, size_t tile, const uint32_t *labels, size_t w,
 		make_dir(dir);
 		path = join(dir, c->tiles->name[tile], c->o->png8 ? ".png" :
 		    ".tif");
-		write_mask(c, path, labels, w, h);
+		write_image(c, path, labels, w, h, NULL);
 		free(path);
 		free(dir);
 	}
 	free(zero);
+}
+
+/* The runner's normalized-tile callback: DIR/TILE.tif. */
+static void
+on_normalized(void *ctx, size_t tile, const sr_rgb *img)
+{
+	struct maskctx *c = ctx;
+	char *path = join(c->o->save_norm, c->tiles->name[tile], ".tif");
+
+	write_image(c, path, NULL, img->w, img->h, img);
+	free(path);
 }
 
 /* ---- outputs ------------------------------------------------------------- */
@@ -815,19 +833,23 @@ main(int argc, char **argv)
 	job.threads = o.active;
 	job.progress = !o.quiet && isatty(STDERR_FILENO);
 	memset(&mc, 0, sizeof mc);
+	mc.o = &o;
+	mc.in = in;
+	mc.st = st;
+	mc.inst = inst;
+	mc.tiles = tiles;
+	job.ctx = &mc;
 	if (o.masks) {
 		make_dir(o.masks);
-		mc.o = &o;
-		mc.in = in;
-		mc.st = st;
-		mc.inst = inst;
-		mc.tiles = tiles;
 		job.mask = on_mask;
-		job.ctx = &mc;
+	}
+	if (o.save_norm) {
+		make_dir(o.save_norm);
+		job.normalized = on_normalized;
 	}
 	ft = sr_out_open(o.timings);	/* results last: their presence */
 	fr = sr_out_open(o.output);	/* marks a complete bucket */
-	if (o.masks)
+	if (o.masks || o.save_norm)
 		slots_init(o.active);
 	sr_run_bucket(&job, &r);
 	write_timings(ft, &o, in, st, inst, n, tiles, &r, argc, argv);
@@ -837,7 +859,7 @@ main(int argc, char **argv)
 			sr_warn("%s: not normalized: %.2f %% foreground (at least "
 			    "%.1f %% needed, or no colour spread)", tiles->path[i],
 			    100 * r.foreground[i], 100 * SR_NORM_MIN_FOREGROUND);
-	if (o.masks)
+	if (o.masks || o.save_norm)
 		slots_free();
 	sr_out_commit_all();
 	sr_runout_free(&r);

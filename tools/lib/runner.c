@@ -179,6 +179,8 @@ do_root(run *r, size_t i)
 	if (job->normalize)
 		r->out->normalized[i] = sr_normalize(&ts->img, job->mean, job->sd,
 		    &r->out->foreground[i]);
+	if (job->normalized)
+		job->normalized(job->ctx, i, &ts->img);
 	ts->out = sr_calloc(r->t->nnodes, sizeof *ts->out);
 	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
 	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);

@@ -32,6 +32,9 @@ typedef struct {
 	 * instance and tile when its mask is final (labels NULL: empty). */
 	void (*mask)(void *ctx, size_t inst, size_t tile, const uint32_t *labels,
 	    size_t w, size_t h);
+	/* Called likewise once per tile with the tile as normalized (NULL:
+	 * not called). */
+	void (*normalized)(void *ctx, size_t tile, const sr_rgb *img);
 	void *ctx;
 } sr_runjob;
 
