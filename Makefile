@@ -3,7 +3,7 @@
 # make check           install missing Debian packages (as root), build, run the tests
 # make asan=1 check    the same with AddressSanitizer + UBSan (into bin-asan/)
 # make valgrind=1 check  run the test suite with every tool under valgrind
-# make demo           the main job on bundled data (examples/ishigami)
+# make demo           the main job: a MOAT campaign on bundled tiles (examples/moat)
 # make bench           print the benchmark figures (test/bench)
 # make install         PREFIX, DESTDIR, BINDIR, MANDIR, SHAREDIR honoured
 
@@ -37,8 +37,9 @@ OUT       = build/release
 BIN       = bin
 endif
 
-TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run
-UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test
+TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice
+UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
+            compare_test
 LIBSRC    = $(wildcard tools/lib/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
@@ -99,10 +100,10 @@ check: deps
 
 test: check
 
-# the main job: an SA of a test model end to end (see examples/)
+# the main job: a MOAT screen of the nuclei workflow end to end (examples/moat)
 demo: deps
 	$(MAKE) all
-	examples/ishigami/run $(or $(OUT_DIR),ishigami-out)
+	examples/moat/run $(or $(OUT_DIR),moat-out)
 
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
@@ -111,12 +112,20 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/segrun
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/compare
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-	    $(DESTDIR)$(SHAREDIR)/spaces $(DESTDIR)$(SHAREDIR)/workflows
+	    $(DESTDIR)$(SHAREDIR)/spaces $(DESTDIR)$(SHAREDIR)/workflows \
+	    $(DESTDIR)$(SHAREDIR)/lib $(DESTDIR)$(SHAREDIR)/slurm/pbs
 	install -m 755 $(TOOLS:%=$(BIN)/%) $(DESTDIR)$(BINDIR)
+	sed 's|^sharedir=.*|sharedir=$(SHAREDIR)|' workflows/sa-campaign \
+	    > $(DESTDIR)$(BINDIR)/sa-campaign
+	chmod 755 $(DESTDIR)$(BINDIR)/sa-campaign
+	install -m 644 workflows/engines.sh $(DESTDIR)$(SHAREDIR)/lib
+	install -m 755 slurm/*.sbatch $(DESTDIR)$(SHAREDIR)/slurm
+	install -m 755 slurm/pbs/*.pbs $(DESTDIR)$(SHAREDIR)/slurm/pbs
 	install -m 644 man/man1/*.1 $(DESTDIR)$(MANDIR)/man1
 	install -m 644 man/man5/*.5 $(DESTDIR)$(MANDIR)/man5
 	install -m 644 man/man7/*.7 $(DESTDIR)$(MANDIR)/man7
@@ -124,7 +133,7 @@ install: all
 	install -m 644 share/workflows/*.wf $(DESTDIR)$(SHAREDIR)/workflows
 
 uninstall:
-	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(BINDIR)/sa-campaign
 	cd man && for f in man*/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/$$f; done
 	rm -rf $(DESTDIR)$(SHAREDIR)
 

@@ -22,3 +22,37 @@ load common
 	"$TOP"/examples/ishigami/run b > /dev/null
 	assert_equal "$(body a/indices.tsv)" "$(body b/indices.tsv)"
 }
+
+# copy_example NAME: examples/NAME in ./NAME with its relative paths made
+# absolute, so that it can be changed and run here
+copy_example() {
+	mkdir -p "$1"
+	sed "s|= \.\./\.\./|= $TOP/|" "$TOP/examples/$1/$1.campaign" > "$1/$1.campaign"
+	sed "s|^\.\./\.\./|$TOP/|" "$TOP/examples/$1/tiles.list" > "$1/tiles.list"
+}
+
+@test "examples/moat and examples/vbd: their campaigns plan as their READMEs say" {
+	export PATH="$TOP/workflows:$PATH"
+	run sa-campaign -o moat-out plan "$TOP/examples/moat/moat.campaign"
+	assert_success
+	grep -q '^#stats runs=320 ' moat-out/buckets.tsv
+	run sa-campaign -o vbd-out plan "$TOP/examples/vbd/vbd.campaign"
+	assert_success
+	grep -q '^#stats runs=1024 instances=988 tasks_noreuse=7168 tasks_stage=6916 tasks_merged=3766 ' vbd-out/buckets.tsv
+}
+
+@test "examples/moat/run: the main job end to end (2 trajectories instead of 20)" {
+	export PATH="$TOP/workflows:$PATH"
+	copy_example moat
+	sed -i 's/^trajectories .*/trajectories = 2/' moat/moat.campaign
+	cp "$TOP/examples/moat/run" moat/run
+	run moat/run out
+	assert_success
+	assert_output --partial "indices: $PWD/out/indices.tsv"
+	assert_output --partial "plot:    $PWD/out/indices.png"
+	assert_output --partial "runs:    32 x 5 tiles"
+	# G1 leads the screen, the background thresholds do nothing
+	assert_equal "$(echo "$output" | awk '$1 == "param" { getline; print $1 }')" G1
+	assert_equal "$(echo "$output" | awk '$1 == "B" { print $2 }')" 0.0000
+	[ "$(head -c 4 out/indices.png | tail -c 3)" = PNG ]
+}

@@ -39,3 +39,15 @@ load common
 	run find root -type f
 	assert_output ''
 }
+
+@test "the installed sa-campaign finds its engines and job scripts in SHAREDIR" {
+	make -s -C "$TOP" install DESTDIR="$PWD/root" PREFIX=/opt/sr SHAREDIR=/opt/sr/xshare
+	grep -qx 'sharedir=/opt/sr/xshare' root/opt/sr/bin/sa-campaign
+	[ -f root/opt/sr/xshare/lib/engines.sh ]
+	[ -x root/opt/sr/xshare/slurm/sa-bucket.sbatch ]
+	[ -x root/opt/sr/xshare/slurm/pbs/sa-bucket.pbs ]
+	[ -x root/opt/sr/bin/seg-run ]
+	run root/opt/sr/bin/sa-campaign --version
+	assert_success
+	assert_output --partial "sa-campaign (sareuse)"
+}

@@ -26,6 +26,16 @@
  *	"W H NONZERO MAX BITS" of a mask or label image.
  *   sa-testimg absurd W H OUT.tif
  *	a TIFF header declaring a W x H RGB image and holding no pixels.
+ *   sa-testimg draw W H OUT 'LABEL X0 Y0 X1 Y1'...
+ *	a label image of rectangles [X0, X1) x [Y0, Y1) of value LABEL on
+ *	0, drawn in order (later ones on top, clipped to the image): OUT a
+ *	32-bit TIFF, or a grey PNG of the values (8-bit when all are below
+ *	256, else 16-bit).
+ *   sa-testimg labelmosaic SIZE OUT.tif IN...
+ *	a SIZE x SIZE 32-bit label TIFF: the label images IN (all of one
+ *	size) tile a grid row by row, cell k holding input k mod n, the
+ *	labels of each cell offset past those of the cells before it (so
+ *	every cell's objects are distinct); 0 beyond the grid.
  *
  * Outputs are written atomically. Exit status: 0 done, 1 bad input or a
  * write error, 2 usage error.
@@ -37,6 +47,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <png.h>
+#include <setjmp.h>
 #include <tiffio.h>
 
 #include "err.h"
@@ -63,6 +75,8 @@ usage(FILE *fp)
 "       sa-testimg crop [--mask] IN X Y W H OUT\n"
 "       sa-testimg solid W H R G B OUT | blank W H OUT\n"
 "       sa-testimg frame IN WIDTH R G B OUT | info FILE | absurd W H OUT.tif\n"
+"       sa-testimg draw W H OUT 'LABEL X0 Y0 X1 Y1'...\n"
+"       sa-testimg labelmosaic SIZE OUT.tif IN...\n"
 "Test and benchmark images. convert re-encodes IN (TIFF or PNG) as OUT\n"
 "(.png, .tif or .tiff); mosaic tiles the inputs row by row over a SIZE x\n"
 "SIZE image, mirroring beyond the grid; labels writes a 32-bit label TIFF\n"
@@ -519,6 +533,140 @@ cmd_absurd(int argc, char **argv)
 	return SR_EXIT_OK;
 }
 
+/* Writes px as a grey PNG of its values, 8 or 16 bits (by the maximum). */
+static void
+write_grey_png(const char *path, const uint32_t *px, size_t w, size_t h)
+{
+	FILE *fp = sr_out_open(path);
+	png_structp png;
+	png_infop info;
+	uint8_t *row = sr_calloc(w, 2);
+	uint32_t max = 0;
+	size_t i, x, y;
+	int bits;
+
+	for (i = 0; i < w * h; i++)
+		max = px[i] > max ? px[i] : max;
+	if (max > 65535)
+		sr_die(SR_EXIT_DATA, "%s: label %u does not fit a PNG", path, max);
+	bits = max > 255 ? 16 : 8;
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	info = png ? png_create_info_struct(png) : NULL;
+	if (!info || setjmp(png_jmpbuf(png)))
+		sr_die(SR_EXIT_DATA, "%s: cannot write PNG", path);
+	png_init_io(png, fp);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, bits,
+	    PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+	    PNG_FILTER_TYPE_DEFAULT);
+	png_write_info(png, info);
+	for (y = 0; y < h; y++) {
+		for (x = 0; x < w; x++) {
+			uint32_t v = px[y * w + x];
+			if (bits == 8)
+				row[x] = (uint8_t)v;
+			else {
+				row[2 * x] = (uint8_t)(v >> 8);
+				row[2 * x + 1] = (uint8_t)v;
+			}
+		}
+		png_write_row(png, row);
+	}
+	png_write_end(png, info);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	sr_out_commit_all();
+}
+
+static int
+cmd_draw(int argc, char **argv)
+{
+	char err[SR_ERRLEN];
+	size_t w, h, x, y, x0, y0, x1, y1;
+	uint32_t *px;
+	unsigned long label;
+	int k, used;
+
+	if (argc < 4)
+		sr_usage_error("draw: expected W H OUT and rectangles");
+	w = parse_size(argv[1], 1, 32768, "W");
+	h = parse_size(argv[2], 1, 32768, "H");
+	px = sr_calloc(w * h, sizeof *px);
+	for (k = 4; k < argc; k++) {
+		if (sscanf(argv[k], "%lu %zu %zu %zu %zu %n", &label, &x0, &y0,
+		    &x1, &y1, &used) != 5 || argv[k][used] != '\0' ||
+		    label > UINT32_MAX)
+			sr_usage_error("draw: '%s': not 'LABEL X0 Y0 X1 Y1'",
+			    argv[k]);
+		for (y = y0; y < y1 && y < h; y++)
+			for (x = x0; x < x1 && x < w; x++)
+				px[y * w + x] = (uint32_t)label;
+	}
+	if (is_tiff_name(argv[3])) {
+		FILE *fp = sr_out_open(argv[3]);
+		if (sr_labels_write_tiff(fp, argv[3], px, w, h, err))
+			sr_die(SR_EXIT_DATA, "%s", err);
+		sr_out_commit_all();
+	} else
+		write_grey_png(argv[3], px, w, h);
+	free(px);
+	return SR_EXIT_OK;
+}
+
+static int
+cmd_labelmosaic(int argc, char **argv)
+{
+	char err[SR_ERRLEN];
+	size_t size, n, k, cols, rows, r, c, x, y;
+	uint32_t *out, offset = 0, max;
+	sr_labels *in;
+	FILE *fp;
+
+	if (argc < 4)
+		sr_usage_error("labelmosaic: expected SIZE, OUT.tif and at least "
+		    "one IN");
+	size = parse_size(argv[1], 1, 32768, "SIZE");
+	if (!is_tiff_name(argv[2]))
+		sr_usage_error("%s: labels are written as TIFF", argv[2]);
+	n = (size_t)argc - 3;
+	in = sr_calloc(n, sizeof *in);
+	for (k = 0; k < n; k++) {
+		if (sr_labels_read(argv[3 + k], &in[k], err))
+			sr_die(SR_EXIT_DATA, "%s", err);
+		if (in[k].w != in[0].w || in[k].h != in[0].h)
+			sr_die(SR_EXIT_DATA, "%s: %zux%zu, unlike %s", argv[3 + k],
+			    in[k].w, in[k].h, argv[3]);
+	}
+	cols = size / in[0].w;
+	rows = size / in[0].h;
+	out = sr_calloc(size * size, sizeof *out);
+	for (r = 0; r < rows; r++)
+		for (c = 0; c < cols; c++) {
+			const sr_labels *l = &in[(r * cols + c) % n];
+			max = 0;
+			for (y = 0; y < l->h; y++)
+				for (x = 0; x < l->w; x++) {
+					uint32_t v = l->px[y * l->w + x];
+					if (v > max)
+						max = v;
+					if (v && (uint64_t)v + offset > UINT32_MAX)
+						sr_die(SR_EXIT_DATA, "labelmosaic: "
+						    "labels beyond 32 bits");
+					out[(r * l->h + y) * size + c * l->w + x] =
+					    v ? v + offset : 0;
+				}
+			offset += max;
+		}
+	fp = sr_out_open(argv[2]);
+	if (sr_labels_write_tiff(fp, argv[2], out, size, size, err))
+		sr_die(SR_EXIT_DATA, "%s", err);
+	sr_out_commit_all();
+	for (k = 0; k < n; k++)
+		sr_labels_free(&in[k]);
+	free(in);
+	free(out);
+	return SR_EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -548,5 +696,9 @@ main(int argc, char **argv)
 		return cmd_info(argc - 1, argv + 1);
 	if (strcmp(argv[1], "absurd") == 0)
 		return cmd_absurd(argc - 1, argv + 1);
+	if (strcmp(argv[1], "draw") == 0)
+		return cmd_draw(argc - 1, argv + 1);
+	if (strcmp(argv[1], "labelmosaic") == 0)
+		return cmd_labelmosaic(argc - 1, argv + 1);
 	sr_usage_error("unknown command '%s'", argv[1]);
 }

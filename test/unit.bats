@@ -31,3 +31,8 @@ load common
 	run image_test
 	assert_success
 }
+
+@test "comparison measures: Dice, Jaccard, object Dice, AJI, TP/FP/FN against brute force (compare_test)" {
+	run compare_test
+	assert_success
+}

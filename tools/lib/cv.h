@@ -42,9 +42,10 @@ int sr_cv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
 int sr_cv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h,
     char *errbuf);
 
-/* Labels the conn-connected objects of bin (non-zero) 1..n in raster
- * order of their first pixel, 0 on background; *n gets the number of
- * objects. */
+/* Labels the conn-connected objects of bin (non-zero) 1..n, 0 on
+ * background; *n gets the number of objects. The numbering is OpenCV's
+ * (not raster order of first pixels, for 8-connectivity), the same on
+ * every run since OpenCV runs single-threaded (sr_cv_init). */
 int sr_cv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
     int conn, size_t *n, char *errbuf);
 

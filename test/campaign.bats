@@ -1,0 +1,223 @@
+#!/usr/bin/env bats
+# sa-campaign: campaigns end to end with the local engine (GNU parallel),
+# plans with and without reuse, interruption and resumption, the merge,
+# and bad campaign files.
+load common
+
+load campaign
+
+@test "run: a MOAT campaign end to end with the local engine" {
+	tiles 160
+	campaign c.campaign
+	run sa-campaign run c.campaign
+	assert_success
+	assert_output --partial "indices: $PWD/c-out/indices.tsv"
+	assert_output --partial "plot: $PWD/c-out/indices.png"
+	for f in design.tsv instances.tsv buckets.tsv results.tsv timings.tsv \
+	    indices.tsv indices.png ref/results.tsv norm/tiles.list logs/joblog; do
+		[ -s "c-out/$f" ] || fail "no c-out/$f"
+	done
+	nb=$(body c-out/buckets.tsv | awk 'NR > 1' | wc -l)
+	assert_equal "$(ls c-out/results | wc -l)" "$nb"
+	# one row per run and tile, every run of the design
+	assert_equal "$(body c-out/results.tsv | awk 'NR > 1' | wc -l)" 64
+	assert_equal "$(body c-out/results.tsv | awk 'NR > 1 { print $1 }' | sort -un | wc -l)" 32
+	assert_equal "$(body c-out/indices.tsv | awk 'NR > 1' | wc -l)" 15
+	[ "$(head -c 4 c-out/indices.png | tail -c 3)" = PNG ]
+	run sa-campaign status c.campaign
+	assert_success
+	assert_output --partial "buckets=$nb done=$nb running=0 pending=0 failed=0 waiting=0"
+	# the reference run is compared with the ground truth
+	assert_equal "$(body c-out/ref/results.tsv | awk 'NR > 1' | wc -l)" 2
+	# run again: nothing to do, the same indices
+	cp c-out/indices.tsv before.tsv
+	run sa-campaign run c.campaign
+	assert_success
+	assert_equal "$(body c-out/indices.tsv)" "$(body before.tsv)"
+}
+
+@test "plans without reuse, with stage-level reuse, RTMA and TRTMA give identical indices" {
+	tiles 160
+	campaign rtma.campaign
+	campaign none.campaign merge=none
+	campaign stage.campaign merge=stage
+	campaign trtma.campaign merge=trtma max_buckets=3
+	for m in rtma none stage trtma; do
+		sa-campaign -q run $m.campaign
+	done
+	for m in none stage trtma; do
+		assert_equal "$(body $m-out/indices.tsv)" "$(body rtma-out/indices.tsv)"
+		assert_equal "$(body $m-out/results.tsv | cut -f1-6 | sort)" \
+		    "$(body rtma-out/results.tsv | cut -f1-6 | sort)"
+	done
+	# reuse happened: fewer task nodes executed with rtma than without
+	assert [ "$(body rtma-out/timings.tsv | grep -c Seg)" -lt "$(body none-out/timings.tsv | grep -c Seg)" ]
+	# stage-level reuse: the buckets read the normalized tiles
+	assert_equal "$(body none-out/timings.tsv | awk -F'\t' '$4 == "normalize"' | wc -l)" 64
+	grep -q 'normalize=none' stage-out/results/00000.tsv
+	grep -q 'normalize=reinhard' none-out/results/00000.tsv
+}
+
+@test "reference = defaults: the default run's masks are the reference" {
+	tiles 160
+	campaign c.campaign reference=defaults
+	sed -i '/^reference_suffix/d' c.campaign
+	sa-campaign -q run c.campaign
+	[ -s c-out/ref/masks/0/a.tif ]
+	# the default run itself is in the design? then its Dice is 1
+	assert_equal "$(body c-out/ref/results.tsv | head -1)" "$(printf 'run\ttile\tstatus\tobjects\tseconds')"
+	body c-out/results.tsv | awk -F'\t' 'NR > 1 && ($4 < 0 || $4 > 1) { exit 1 }'
+}
+
+@test "killed midway and resumed: the same indices, nothing half-written read" {
+	tiles 400
+	campaign c.campaign bucket_size=2
+	campaign ref.campaign bucket_size=2
+	sa-campaign -q run ref.campaign
+	setsid sa-campaign -q run c.campaign > log 2>&1 &
+	pid=$!
+	# wait until some buckets are done, then kill the whole job
+	for k in $(seq 100); do
+		[ "$(ls c-out/results 2>/dev/null | wc -l)" -lt 2 ] || break
+		sleep 0.1
+	done
+	kill -TERM -- -"$pid"
+	wait "$pid" || true
+	nb=$(body c-out/buckets.tsv | awk 'NR > 1' | wc -l)
+	done=$(ls c-out/results | wc -l)
+	assert [ "$done" -lt "$nb" ]
+	run find c-out -name '.*.tmp.*'
+	assert_output ''
+	# merge refuses and names the missing buckets
+	run sa-campaign merge c.campaign
+	assert_failure 1
+	assert_output --partial "buckets without results:"
+	assert [ ! -e c-out/indices.tsv ]
+	run sa-campaign status c.campaign
+	assert_output --partial "done=$done "
+	# resume
+	sa-campaign -q run c.campaign
+	assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
+}
+
+@test "merge names the missing buckets; bucket runs one bucket" {
+	tiles 160
+	campaign c.campaign
+	sa-campaign -q reference c.campaign
+	sa-campaign -q bucket c.campaign 0
+	sa-campaign -q bucket c.campaign 2
+	nb=$(body c-out/buckets.tsv | awk 'NR > 1' | wc -l)
+	run sa-campaign merge c.campaign
+	assert_failure 1
+	assert_output --partial "buckets without results: 1,3-$((nb - 1)) (of 0-$((nb - 1)))"
+	run sa-campaign bucket c.campaign "$nb"
+	assert_failure 1
+	assert_output --partial "bucket '$nb': the plan has buckets 0 to $((nb - 1))"
+}
+
+@test "--output puts the campaign elsewhere; another campaign's output is refused" {
+	tiles 160
+	campaign c.campaign
+	sa-campaign -q -o elsewhere plan c.campaign
+	[ -s elsewhere/buckets.tsv ]
+	campaign d.campaign seed=4
+	run sa-campaign -o elsewhere plan d.campaign
+	assert_failure 1
+	assert_output --partial "holds another campaign"
+}
+
+@test "bad campaign files: exit 1 naming file and line, nothing run" {
+	tiles 160
+	campaign c.campaign
+	printf 'foo = 1\n' >> c.campaign
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign:11: unknown key 'foo'"
+	assert [ ! -e c-out ]
+	campaign c.campaign merge=fast
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --partial "c.campaign:10: merge: 'fast' is not none, stage"
+	campaign c.campaign trajectories=0
+	run sa-campaign plan c.campaign
+	assert_output --partial "trajectories: '0' is not a positive integer"
+	campaign c.campaign
+	printf 'seed = 5\n' >> c.campaign
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:11: key 'seed' repeats line 5"
+	campaign c.campaign
+	printf 'just words\n' >> c.campaign
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:11: not a 'key = value' line"
+	campaign c.campaign space=nowhere.tsv
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --partial "space: $PWD/nowhere.tsv: no such readable file"
+	campaign c.campaign reference=nodir
+	run sa-campaign plan c.campaign
+	assert_output --partial "reference: $PWD/nodir: no such directory"
+	campaign c.campaign merge=trtma
+	run sa-campaign plan c.campaign
+	assert_output --partial "merge = trtma needs max_buckets or cores"
+	sed '/^method/d' c.campaign > m.campaign
+	run sa-campaign plan m.campaign
+	assert_output --partial "no 'method' key"
+	run sa-campaign plan none.campaign
+	assert_failure 1
+	assert_output --partial "none.campaign: no such readable file"
+	assert [ ! -e c-out ]
+}
+
+@test "an engine whose commands are not installed is refused before anything runs" {
+	tiles 160
+	mkdir path
+	for c in bash dirname basename cat grep tail wc mkdir cmp cp mv rm awk nproc sed \
+	    sa-sample wf-compact reuse-merge seg-run sa-indices; do
+		ln -s "$(command -v $c)" path/$c
+	done
+	for e in slurm pbs; do
+		campaign c.campaign engine=$e
+		PATH=$PWD/path run "$TOP/workflows/sa-campaign" run c.campaign
+		assert_failure 1
+		assert_output --partial "engine $e: "
+		assert_output --partial "not found: install"
+		assert [ ! -e c-out ]
+	done
+	campaign c.campaign
+	PATH=$PWD/path run "$TOP/workflows/sa-campaign" run c.campaign
+	assert_failure 1
+	assert_output --partial "engine local: parallel not found: install GNU parallel"
+}
+
+@test "usage: --help, --version, unknown commands and options" {
+	run sa-campaign --help
+	assert_success
+	assert_output --partial 'Usage: sa-campaign'
+	run sa-campaign --version
+	assert_success
+	assert_output --regexp '^sa-campaign \(sareuse\) [0-9.]+$'
+	run sa-campaign frobnicate c.campaign
+	assert_failure 2
+	run sa-campaign --frobnicate run c.campaign
+	assert_failure 2
+	run sa-campaign run
+	assert_failure 2
+	run sa-campaign bucket c.campaign
+	assert_failure 2
+}
+
+@test "the PBS array script run by hand with PBS_ARRAY_INDEX, then PBS_ARRAYID, processes that bucket" {
+	tiles 160
+	campaign c.campaign
+	sa-campaign -q reference c.campaign
+	export SA_CAMPAIGN_CMD="$TOP/workflows/sa-campaign" SA_CAMPAIGN=c.campaign SA_OUT=$PWD/c-out
+	PBS_ARRAY_INDEX=3 "$TOP/slurm/pbs/sa-bucket.pbs"
+	PBS_ARRAYID=5 "$TOP/slurm/pbs/sa-bucket.pbs"
+	assert_equal "$(ls c-out/results)" "$(printf '00003.tsv\n00005.tsv')"
+	assert_equal "$(cut -d' ' -f1 c-out/logs/attempts | tr '\n' ' ')" "3 5 "
+	grep -q '^#bucket=3 ' c-out/results/00003.tsv
+	[ -s c-out/logs/bucket-5.log ] || [ -e c-out/logs/bucket-5.log ]
+	run env -u PBS_ARRAY_INDEX -u PBS_ARRAYID -u SLURM_ARRAY_TASK_ID "$TOP/slurm/pbs/sa-bucket.pbs"
+	assert_failure 1
+	assert_output --partial "not an array task"
+}

@@ -1,0 +1,224 @@
+#!/usr/bin/env bats
+# Job arrays through a real single-node Slurm cluster (munged, slurmctld,
+# slurmd of Debian's slurm-wlm), started by test/slurm-cluster as root for
+# this file and stopped by PID at its end. Skipped only when not root.
+load common
+load campaign
+
+# (Bats 1.8 cannot skip from setup_file: setup skips each test instead.)
+setup_file() {
+	[ "$(id -u)" -eq 0 ] || return 0
+	local env
+	env=$("$TOP/test/slurm-cluster" start "$BATS_FILE_TMPDIR/slurm") ||
+	    return 1
+	eval "$env"
+	export SLURM_CONF
+}
+
+teardown_file() {
+	if [ -d "$BATS_FILE_TMPDIR/slurm" ]; then
+		"$TOP/test/slurm-cluster" stop "$BATS_FILE_TMPDIR/slurm"
+	fi
+}
+
+setup() {
+	if [ "$(id -u)" -ne 0 ]; then
+		skip "not root: the real Slurm cluster needs root"
+	fi
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# wait_gone JOBID...: wait (at most 60 s) until no job or array task of
+# JOBID... is pending or running
+wait_gone() {
+	local ids i
+	ids=$(IFS=,; echo "$*")
+	for ((i = 0; i < 600; i++)); do
+		[ -z "$(squeue -h -j "$ids" 2>/dev/null)" ] && return 0
+		sleep 0.1
+	done
+	echo "jobs $ids still queued after 60 s:" >&2
+	squeue -t all >&2
+	return 1
+}
+
+# states JOBID: "INDEX STATE" of every task of array JOBID, by index
+states() {
+	squeue -h -t all -j "$1" -o '%K %T' | sort -n
+}
+
+@test "sbatch: an array of 6 tasks runs each index exactly once" {
+	cat > task.sh <<'EOF'
+#!/bin/bash
+echo "$SLURM_ARRAY_JOB_ID" >> "out.$SLURM_ARRAY_TASK_ID"
+EOF
+	run sbatch --array=0-5 --cpus-per-task=1 --mem=100M --parsable task.sh
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	id=$output
+	wait_gone "$id"
+	run ls out.*
+	assert_output "$(printf 'out.%s\n' 0 1 2 3 4 5)"
+	for i in 0 1 2 3 4 5; do
+		assert_equal "$(cat "out.$i")" "$id"
+	done
+	run states "$id"
+	assert_output "$(printf '%s COMPLETED\n' 0 1 2 3 4 5)"
+}
+
+@test "sbatch: an afterok job runs after the array; a failed task cancels it" {
+	cat > task.sh <<'EOF'
+#!/bin/bash
+touch "done.$SLURM_ARRAY_JOB_ID.$SLURM_ARRAY_TASK_ID"
+[ "$SLURM_ARRAY_TASK_ID" != "${FAIL:-}" ]
+EOF
+	cat > after.sh <<'EOF'
+#!/bin/bash
+ls done.* > after.$SLURM_JOB_ID
+EOF
+	run sbatch --array=1,4,7 --parsable task.sh
+	assert_success
+	ok=$output
+	run sbatch --dependency="afterok:$ok" --kill-on-invalid-dep=yes \
+	    --parsable after.sh
+	assert_success
+	after=$output
+	FAIL=4 run sbatch --array=1,4,7 --parsable task.sh
+	assert_success
+	bad=$output
+	run sbatch --dependency="afterok:$bad" --kill-on-invalid-dep=yes \
+	    --parsable after.sh
+	assert_success
+	never=$output
+	wait_gone "$ok" "$after" "$bad" "$never"
+
+	# the dependent job saw every task of its array done
+	run grep -c "^done\.$ok\." "after.$after"
+	assert_output 3
+	run states "$ok"
+	assert_output "$(printf '%s COMPLETED\n' 1 4 7)"
+	# a failed task: FAILED with its exit code, and the afterok job
+	# cancelled without running
+	run states "$bad"
+	assert_output "$(printf '1 COMPLETED\n4 FAILED\n7 COMPLETED')"
+	run scontrol -o show job "$bad"
+	assert_output --regexp 'ArrayTaskId=4 .* JobState=FAILED .* ExitCode=1:0'
+	assert [ ! -e "after.$never" ]
+	run squeue -h -t all -j "$never" -o '%T %r'
+	assert_output 'CANCELLED DependencyNeverSatisfied'
+}
+
+@test "qsub (slurm-wlm-torque): -t on the command line and #PBS -J in the script" {
+	cat > t.pbs <<'EOF'
+#!/bin/bash
+#PBS -N sr-t
+touch "t.${PBS_ARRAYID:-$SLURM_ARRAY_TASK_ID}"
+EOF
+	cat > j.pbs <<'EOF'
+#!/bin/bash
+#PBS -N sr-j
+#PBS -l nodes=1:ppn=1
+#PBS -l walltime=00:05:00
+#PBS -J 0-2
+touch "j.${PBS_ARRAY_INDEX:-$SLURM_ARRAY_TASK_ID}"
+EOF
+	run qsub -t 0-4 t.pbs
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	t=$output
+	run qsub j.pbs
+	assert_success
+	assert_output --regexp '^[0-9]+$'
+	j=$output
+	wait_gone "$t" "$j"
+	run ls t.[0-9] j.[0-9]
+	assert_output "$(printf '%s\n' j.0 j.1 j.2 t.0 t.1 t.2 t.3 t.4)"
+	run squeue -h -t all -j "$j" -o '%j %l %T'
+	assert_output "$(printf 'sr-j 5:00 COMPLETED\n%.0s' 1 2 3)"
+}
+
+# wait_campaign OUT: wait (at most 120 s) until the campaign's jobs are gone
+wait_campaign() {
+	local ids
+	ids=$(awk '{ print $2 }' "$1/logs/jobs" | paste -sd' ' -)
+	# shellcheck disable=SC2086
+	wait_gone $ids || { squeue -t all >&2; return 1; }
+}
+
+@test "a campaign through sbatch job arrays gives the local engine's indices" {
+	tiles 160
+	campaign local.campaign
+	campaign slurm.campaign engine=slurm array_limit=3 partition=debug time=10
+	sa-campaign -q run local.campaign
+	run sa-campaign run slurm.campaign
+	assert_success
+	assert_output --regexp 'reference: [0-9]+'
+	assert_output --regexp 'buckets: +[0-9]+ \(8 of 8: 0-7%3\)'
+	assert_output --regexp 'merge: +[0-9]+'
+	# one array job of 8 tasks, at most 3 at once, memory and CPUs set
+	arr=$(awk '$1 == "buckets" { print $2 }' slurm-out/logs/jobs)
+	run scontrol -o show job "$arr"
+	assert_output --partial 'ArrayTaskThrottle=3'
+	assert_output --partial 'NumCPUs=1'
+	wait_campaign slurm-out
+	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
+	run sa-campaign status slurm.campaign
+	assert_output --partial "done=8 running=0 pending=0 failed=0 waiting=0"
+	# each bucket ran once
+	assert_equal "$(cut -d' ' -f1 slurm-out/logs/attempts | sort -n | uniq -c | awk '$1 != 1' | wc -l)" 0
+}
+
+@test "cancelled array tasks: resubmitting runs only the unfinished buckets, same indices" {
+	tiles 400
+	campaign local.campaign bucket_size=2
+	campaign slurm.campaign engine=slurm bucket_size=2
+	sa-campaign -q run local.campaign
+	sa-campaign -q run slurm.campaign
+	arr=$(awk '$1 == "buckets" { print $2 }' slurm-out/logs/jobs)
+	# cancel the array once a few buckets are done: the rest never finish
+	for k in $(seq 600); do
+		[ "$(ls slurm-out/results | wc -l)" -lt 2 ] || break
+		sleep 0.1
+	done
+	scancel "$arr"
+	wait_campaign slurm-out
+	nb=$(body slurm-out/buckets.tsv | awk 'NR > 1' | wc -l)
+	done=$(ls slurm-out/results | wc -l)
+	assert [ "$done" -lt "$nb" ]
+	assert [ ! -e slurm-out/indices.tsv ]
+	run find slurm-out -name '.*.tmp.*'
+	assert_output ''
+	run sa-campaign status slurm.campaign
+	assert_output --partial "buckets=$nb done=$done "
+	# resubmit: only the unfinished buckets
+	run sa-campaign run slurm.campaign
+	assert_success
+	assert_output --partial "reference: done"
+	assert_output --partial "($((nb - done)) of $nb: "
+	wait_campaign slurm-out
+	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
+	# no bucket ran twice to completion
+	assert_equal "$(ls slurm-out/results | wc -l)" "$nb"
+}
+
+@test "a campaign's jobs still queued: run again is refused" {
+	tiles 400
+	campaign slurm.campaign engine=slurm
+	sa-campaign -q run slurm.campaign
+	run sa-campaign run slurm.campaign
+	assert_failure 1
+	assert_output --partial "still queued or running"
+	wait_campaign slurm-out
+}
+
+@test "the PBS scripts through slurm-wlm-torque's qsub: every bucket exactly once, same indices" {
+	tiles 160
+	campaign local.campaign
+	campaign pbs.campaign engine=pbs pbs=pro walltime=00:10:00
+	sa-campaign -q run local.campaign
+	run sa-campaign run pbs.campaign
+	assert_success
+	wait_campaign pbs-out
+	assert_equal "$(body pbs-out/indices.tsv)" "$(body local-out/indices.tsv)"
+	assert_equal "$(cut -d' ' -f1 pbs-out/logs/attempts | sort -n | tr '\n' ' ')" "0 1 2 3 4 5 6 7 "
+}

@@ -1,0 +1,208 @@
+# engines.sh - the cluster engines of sa-campaign, sourced by it: Slurm job
+# arrays (sbatch) and PBS job arrays (qsub: PBS Pro's -J or Torque's -t).
+# Each submission is: the reference step (unless done), one array over the
+# unfinished buckets after it, and the merge after the array, each job
+# depending on the previous one succeeding.
+# shellcheck shell=bash
+
+# The directory of the job scripts (source tree or installed).
+jobdir() {
+	local d
+	for d in ${sharedir:+"$sharedir/slurm"} "$here/../slurm" "$here/../share/sareuse/slurm"; do
+		[ -d "$d" ] && { (cd "$d" && pwd); return; }
+	done
+	die "cannot find the job scripts (looked in $here/../slurm and $here/../share/sareuse/slurm)"
+}
+
+# Pixels of an image, from its header (PNG IHDR, or tiffinfo for TIFF).
+tile_pixels() {
+	local f=$1 b
+	b=$(od -An -tx1 -N4 "$f" 2>/dev/null | tr -d ' \n')
+	case $b in
+	89504e47)
+		od -An -tu1 -j16 -N8 "$f" | awk '{ w = (($1 * 256 + $2) * 256 + $3) * 256 + $4
+		    h = (($5 * 256 + $6) * 256 + $7) * 256 + $8; print w * h }' ;;
+	49492a00|4d4d002a|49492b00|4d4d002b)
+		if command -v tiffinfo > /dev/null; then
+			tiffinfo "$f" 2>/dev/null | awk '/Image Width:/ { for (i = 1; i <= NF; i++) {
+			    if ($i == "Width:") w = $(i + 1); if ($i == "Length:") h = $(i + 1) } }
+			    END { print (w && h) ? w * h : 16777216 }'
+		else
+			echo 16777216
+		fi ;;
+	*) echo 16777216 ;;
+	esac
+}
+
+# Memory per bucket in MiB: seg-run holds about 20 bytes per pixel per
+# active path and 16 per pixel besides, plus the colour table; with a
+# margin, for the largest tile.
+task_mem() {
+	local max=0 p line
+	while IFS= read -r line; do
+		p=$(tile_pixels "$line")
+		[ "$p" -le "$max" ] || max=$p
+	done < "$out/tiles.list"
+	awk -v p="$max" -v a="${conf[active_paths]}" \
+	    'BEGIN { printf "%d", 200 + p * (16 + 24 * a) / 1048576 + 0.999 }'
+}
+
+engine_submit() {
+	local active
+	if [ -s "$out/logs/jobs" ] && active=$(engine_active) && [ -n "$active" ]; then
+		die "jobs of this campaign are still queued or running ($active): wait for them or cancel them first"
+	fi
+	case ${conf[engine]} in
+	slurm) slurm_submit ;;
+	pbs) pbs_submit ;;
+	esac
+}
+
+# The campaign's recorded jobs that the scheduler still knows as active.
+engine_active() {
+	local ids
+	ids=$(awk '{ print $2 }' "$out/logs/jobs" | paste -sd, -)
+	case ${conf[engine]} in
+	slurm) squeue -h -j "$ids" -o '%i' 2>/dev/null | paste -sd' ' - ;;
+	pbs) local id
+		for id in ${ids//,/ }; do
+			qstat "$id" > /dev/null 2>&1 && printf '%s ' "$id"
+		done ;;
+	esac
+}
+
+# Prints "RUNNING PENDING": the campaign's array tasks by state.
+engine_queue() {
+	local id
+	id=$(awk '$1 == "buckets" { print $2 }' "$out/logs/jobs")
+	[ -n "$id" ] || { echo "0 0"; return; }
+	case ${conf[engine]} in
+	slurm) squeue -h -r -j "$id" -o '%T' 2>/dev/null |
+		awk '$1 == "RUNNING" || $1 == "COMPLETING" { r++ } $1 == "PENDING" || $1 == "CONFIGURING" { p++ }
+		    END { print r + 0, p + 0 }' ;;
+	pbs) # array tasks are listed under varying ids: count by job name
+		qstat 2>/dev/null | awk '$2 == "sa-bucket" { if ($5 == "R") r++; else if ($5 == "Q" || $5 == "H") p++ }
+		    END { print r + 0, p + 0 }' ;;
+	esac
+}
+
+# Options every Slurm job of the campaign gets.
+slurm_opts() {
+	local x=()
+	sopts=()
+	[ -z "${conf[partition]}" ] || sopts+=(--partition="${conf[partition]}")
+	[ -z "${conf[account]}" ] || sopts+=(--account="${conf[account]}")
+	[ -z "${conf[qos]}" ] || sopts+=(--qos="${conf[qos]}")
+	[ -z "${conf[time]}" ] || sopts+=(--time="${conf[time]}")
+	read -ra x <<< "${conf[sbatch_options]}"
+	sopts+=(${x[@]+"${x[@]}"})
+}
+
+slurm_submit() {
+	local todo list mem dir ref='' arr mrg dep=() n
+	dir=$(jobdir)
+	todo=$(unfinished)
+	mem=${conf[mem]:-$(task_mem)M}
+	slurm_opts
+	mkdir -p "$out/logs"
+	: > "$out/logs/.jobs.tmp"
+	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
+		ref=$(sbatch --parsable "${sopts[@]}" --job-name=sa-reference \
+		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
+		    --output="$out/logs/reference-%j.log" \
+		    "$dir/sa-reference.sbatch" "$self" "$campaign" "$out") ||
+		    die "sbatch refused the reference job"
+		ref=${ref%%;*}
+		echo "reference $ref" >> "$out/logs/.jobs.tmp"
+		dep=(--dependency=afterok:"$ref" --kill-on-invalid-dep=yes)
+	fi
+	if [ -n "$todo" ]; then
+		n=$(wc -l <<< "$todo")
+		list=$(ranges <<< "$todo")
+		[ -z "${conf[array_limit]}" ] || list="$list%${conf[array_limit]}"
+		arr=$(sbatch --parsable "${sopts[@]}" ${dep[@]+"${dep[@]}"} \
+		    --job-name=sa-bucket --array="$list" \
+		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
+		    --output="$out/logs/bucket-%a.log" \
+		    "$dir/sa-bucket.sbatch" "$self" "$campaign" "$out") ||
+		    die "sbatch refused the array job"
+		arr=${arr%%;*}
+		echo "buckets $arr" >> "$out/logs/.jobs.tmp"
+		dep=(--dependency=afterok:"$arr" --kill-on-invalid-dep=yes)
+	fi
+	mrg=$(sbatch --parsable "${sopts[@]}" ${dep[@]+"${dep[@]}"} \
+	    --job-name=sa-merge --cpus-per-task=1 --mem=1G \
+	    --output="$out/logs/merge-%j.log" \
+	    "$dir/sa-merge.sbatch" "$self" "$campaign" "$out") ||
+	    die "sbatch refused the merge job"
+	mrg=${mrg%%;*}
+	echo "merge $mrg" >> "$out/logs/.jobs.tmp"
+	commit "$out/logs/.jobs.tmp" "$out/logs/jobs"
+	echo "reference: ${ref:-done}"
+	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
+	echo "merge:     $mrg"
+	say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+}
+
+# qsub's options for every PBS job of the campaign.
+pbs_opts() {
+	local x=()
+	popts=()
+	[ -z "${conf[queue]}" ] || popts+=(-q "${conf[queue]}")
+	[ -z "${conf[account]}" ] || popts+=(-A "${conf[account]}")
+	read -ra x <<< "${conf[qsub_options]}"
+	popts+=(${x[@]+"${x[@]}"})
+}
+
+# pbs_sub SCRIPT [QSUB ARGS]: submits with the campaign's variables;
+# prints the job id
+pbs_sub() {
+	local s=$1 id
+	shift
+	id=$(qsub ${popts[@]+"${popts[@]}"} "$@" -V \
+	    -v "SA_CAMPAIGN_CMD=$self,SA_CAMPAIGN=$campaign,SA_OUT=$out" "$s") ||
+	    die "qsub refused $(basename "$s")"
+	printf '%s\n' "${id%%[[:space:]]*}"
+}
+
+pbs_submit() {
+	local todo mem dir ref='' arr mrg dep=() n arrayopt res
+	dir=$(jobdir)/pbs
+	todo=$(unfinished)
+	mem=${conf[mem]:-$(task_mem)M}
+	mem=$(tr 'KMGT' 'kmgt' <<< "$mem")b
+	# one -l: some qsub front ends keep only the last
+	res=nodes=1:ppn=${conf[active_paths]},mem=$mem${conf[walltime]:+,walltime=${conf[walltime]}}
+	pbs_opts
+	mkdir -p "$out/logs"
+	: > "$out/logs/.jobs.tmp"
+	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
+		ref=$(pbs_sub "$dir/sa-reference.pbs" -N sa-reference -l "$res" \
+		    -o "$out/logs/reference.log" -j oe)
+		echo "reference $ref" >> "$out/logs/.jobs.tmp"
+		dep=(-W depend=afterok:"$ref")
+	fi
+	if [ -n "$todo" ]; then
+		n=$(wc -l <<< "$todo")
+		list=$(ranges <<< "$todo")
+		case ${conf[pbs]} in
+		pro) arrayopt=(-J "$list") ;;
+		torque) arrayopt=(-t "$list${conf[array_limit]:+%${conf[array_limit]}}") ;;
+		esac
+		arr=$(pbs_sub "$dir/sa-bucket.pbs" ${dep[@]+"${dep[@]}"} -N sa-bucket \
+		    "${arrayopt[@]}" -l "$res" -o "$out/logs/pbs-buckets.log" -j oe)
+		echo "buckets $arr" >> "$out/logs/.jobs.tmp"
+		case ${conf[pbs]} in
+		pro) dep=(-W depend=afterok:"$arr") ;;
+		torque) dep=(-W depend=afterokarray:"$arr") ;;
+		esac
+	fi
+	mrg=$(pbs_sub "$dir/sa-merge.pbs" ${dep[@]+"${dep[@]}"} -N sa-merge \
+	    -l walltime=${conf[walltime]:-01:00:00} -o "$out/logs/merge.log" -j oe)
+	echo "merge $mrg" >> "$out/logs/.jobs.tmp"
+	commit "$out/logs/.jobs.tmp" "$out/logs/jobs"
+	echo "reference: ${ref:-done}"
+	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
+	echo "merge:     $mrg"
+	say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+}
