@@ -421,3 +421,17 @@ refuse() {
 	assert_success
 	assert_output --regexp '^seg-run \(sareuse\) [0-9.]+$'
 }
+
+@test "--save-normalized writes the tiles as normalized; --no-normalize on them gives the same masks" {
+	crops 2 200
+	sa-sample -m moat -r 1 -s 2 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 100
+	segrun --bucket 0 --tiles tiles/list --save-normalized norm --masks m1 -o r1.tsv --timings t1.tsv
+	assert_equal "$(ls norm)" "$(printf 't1.tif\nt2.tif')"
+	printf 't1.tif\nt2.tif\n' > norm/list
+	segrun --bucket 0 --tiles norm/list --no-normalize --masks m2 -o r2.tsv --timings t2.tsv
+	run diff -r m1 m2
+	assert_success
+	assert_equal "$(body r2.tsv | cut -f1-4)" "$(body r1.tsv | cut -f1-4)"
+	no_temp_files norm
+}

@@ -34,9 +34,9 @@ tile_pixels() {
 	esac
 }
 
-# Memory per bucket in MiB: seg-run holds about 20 bytes per pixel per
-# active path and 16 per pixel besides, plus the colour table; with a
-# margin, for the largest tile.
+# Memory per bucket in MiB, for the largest tile: seg-run measured about
+# 19 bytes per pixel per active path and 10 per pixel besides, plus 64 MiB
+# of colour table; with a margin: 24 and 16, plus 200 MiB.
 task_mem() {
 	local max=0 p line
 	while IFS= read -r line; do
@@ -45,6 +45,13 @@ task_mem() {
 	done < "$out/tiles.list"
 	awk -v p="$max" -v a="${conf[active_paths]}" \
 	    'BEGIN { printf "%d", 200 + p * (16 + 24 * a) / 1048576 + 0.999 }'
+}
+
+# Starts a new record of submitted jobs (the last one kept as jobs.prev);
+# every job is appended as soon as it is submitted.
+new_jobs() {
+	[ ! -e "$out/logs/jobs" ] || mv -f "$out/logs/jobs" "$out/logs/jobs.prev"
+	: > "$out/logs/jobs"
 }
 
 engine_submit() {
@@ -105,15 +112,15 @@ slurm_submit() {
 	mem=${conf[mem]:-$(task_mem)M}
 	slurm_opts
 	mkdir -p "$out/logs"
-	: > "$out/logs/.jobs.tmp"
+	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
 		ref=$(sbatch --parsable "${sopts[@]}" --job-name=sa-reference \
 		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
 		    --output="$out/logs/reference-%j.log" \
-		    "$dir/sa-reference.sbatch" "$self" "$campaign" "$out") ||
+		    "$dir/sa-reference.sbatch" "$self" "$(abs_campaign)" "$out") ||
 		    die "sbatch refused the reference job"
 		ref=${ref%%;*}
-		echo "reference $ref" >> "$out/logs/.jobs.tmp"
+		echo "reference $ref" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$ref" --kill-on-invalid-dep=yes)
 	fi
 	if [ -n "$todo" ]; then
@@ -124,20 +131,19 @@ slurm_submit() {
 		    --job-name=sa-bucket --array="$list" \
 		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
 		    --output="$out/logs/bucket-%a.log" \
-		    "$dir/sa-bucket.sbatch" "$self" "$campaign" "$out") ||
+		    "$dir/sa-bucket.sbatch" "$self" "$(abs_campaign)" "$out") ||
 		    die "sbatch refused the array job"
 		arr=${arr%%;*}
-		echo "buckets $arr" >> "$out/logs/.jobs.tmp"
+		echo "buckets $arr" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$arr" --kill-on-invalid-dep=yes)
 	fi
 	mrg=$(sbatch --parsable "${sopts[@]}" ${dep[@]+"${dep[@]}"} \
 	    --job-name=sa-merge --cpus-per-task=1 --mem=1G \
 	    --output="$out/logs/merge-%j.log" \
-	    "$dir/sa-merge.sbatch" "$self" "$campaign" "$out") ||
+	    "$dir/sa-merge.sbatch" "$self" "$(abs_campaign)" "$out") ||
 	    die "sbatch refused the merge job"
 	mrg=${mrg%%;*}
-	echo "merge $mrg" >> "$out/logs/.jobs.tmp"
-	commit "$out/logs/.jobs.tmp" "$out/logs/jobs"
+	echo "merge $mrg" >> "$out/logs/jobs"
 	echo "reference: ${ref:-done}"
 	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
 	echo "merge:     $mrg"
@@ -160,7 +166,7 @@ pbs_sub() {
 	local s=$1 id
 	shift
 	id=$(qsub ${popts[@]+"${popts[@]}"} "$@" -V \
-	    -v "SA_CAMPAIGN_CMD=$self,SA_CAMPAIGN=$campaign,SA_OUT=$out" "$s") ||
+	    -v "SA_CAMPAIGN_CMD=$self,SA_CAMPAIGN=$(abs_campaign),SA_OUT=$out${bucketvar:-}" "$s") ||
 	    die "qsub refused $(basename "$s")"
 	printf '%s\n' "${id%%[[:space:]]*}"
 }
@@ -170,28 +176,41 @@ pbs_submit() {
 	dir=$(jobdir)/pbs
 	todo=$(unfinished)
 	mem=${conf[mem]:-$(task_mem)M}
+	[[ $mem =~ [KMGT]$ ]] || mem=${mem}M	# a bare number is MiB, as for Slurm
 	mem=$(tr 'KMGT' 'kmgt' <<< "$mem")b
 	# one -l: some qsub front ends keep only the last
 	res=nodes=1:ppn=${conf[active_paths]},mem=$mem${conf[walltime]:+,walltime=${conf[walltime]}}
 	pbs_opts
 	mkdir -p "$out/logs"
-	: > "$out/logs/.jobs.tmp"
+	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
 		ref=$(pbs_sub "$dir/sa-reference.pbs" -N sa-reference -l "$res" \
 		    -o "$out/logs/reference.log" -j oe)
-		echo "reference $ref" >> "$out/logs/.jobs.tmp"
+		echo "reference $ref" >> "$out/logs/jobs"
 		dep=(-W depend=afterok:"$ref")
 	fi
 	if [ -n "$todo" ]; then
 		n=$(wc -l <<< "$todo")
 		list=$(ranges <<< "$todo")
 		case ${conf[pbs]} in
-		pro) arrayopt=(-J "$list") ;;
+		pro)	# -J takes X-Y only (and two subjobs at least): the
+			# span of the unfinished buckets; finished ones inside it
+			# exit at once (seg-run keeps complete buckets)
+			local lo hi
+			lo=$(head -1 <<< "$todo")
+			hi=$(tail -1 <<< "$todo")
+			list=$lo-$hi
+			arrayopt=(-J "$lo-$hi${conf[array_limit]:+%${conf[array_limit]}}") ;;
 		torque) arrayopt=(-t "$list${conf[array_limit]:+%${conf[array_limit]}}") ;;
 		esac
+		if [ "$n" -eq 1 ]; then	# a single bucket: a plain job
+			arrayopt=()
+			bucketvar=",SA_BUCKET=$todo"
+		fi
 		arr=$(pbs_sub "$dir/sa-bucket.pbs" ${dep[@]+"${dep[@]}"} -N sa-bucket \
-		    "${arrayopt[@]}" -l "$res" -o "$out/logs/pbs-buckets.log" -j oe)
-		echo "buckets $arr" >> "$out/logs/.jobs.tmp"
+		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o "$out/logs/pbs-buckets.log" -j oe)
+		bucketvar=
+		echo "buckets $arr" >> "$out/logs/jobs"
 		case ${conf[pbs]} in
 		pro) dep=(-W depend=afterok:"$arr") ;;
 		torque) dep=(-W depend=afterokarray:"$arr") ;;
@@ -199,8 +218,7 @@ pbs_submit() {
 	fi
 	mrg=$(pbs_sub "$dir/sa-merge.pbs" ${dep[@]+"${dep[@]}"} -N sa-merge \
 	    -l walltime=${conf[walltime]:-01:00:00} -o "$out/logs/merge.log" -j oe)
-	echo "merge $mrg" >> "$out/logs/.jobs.tmp"
-	commit "$out/logs/.jobs.tmp" "$out/logs/jobs"
+	echo "merge $mrg" >> "$out/logs/jobs"
 	echo "reference: ${ref:-done}"
 	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
 	echo "merge:     $mrg"
