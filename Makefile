@@ -37,9 +37,10 @@ OUT       = build/release
 BIN       = bin
 endif
 
-TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice
+TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice \
+            sim-runtime
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
-            compare_test
+            compare_test simulate_test
 LIBSRC    = $(wildcard tools/lib/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
@@ -113,6 +114,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/segrun
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/compare
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/simruntime
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

@@ -8,9 +8,16 @@ load campaign
 # (Bats 1.8 cannot skip from setup_file: setup skips each test instead.)
 setup_file() {
 	[ "$(id -u)" -eq 0 ] || return 0
-	local env
-	env=$("$TOP/test/slurm-cluster" start "$BATS_FILE_TMPDIR/slurm") ||
-	    return 1
+	local env try
+	# a few tries: a daemon can lose a race for its port on a busy host
+	for try in 1 2 3; do
+		rm -rf "$BATS_FILE_TMPDIR/slurm"
+		env=$("$TOP/test/slurm-cluster" start "$BATS_FILE_TMPDIR/slurm") &&
+		    break
+		env=
+		sleep 1
+	done
+	[ -n "$env" ] || return 1
 	eval "$env"
 	export SLURM_CONF
 }

@@ -36,3 +36,8 @@ load common
 	run compare_test
 	assert_success
 }
+
+@test "simulation: exact makespans, heap against brute force, event order, cancellation rule (simulate_test)" {
+	run simulate_test
+	assert_success
+}

@@ -1,0 +1,722 @@
+#!/usr/bin/env bats
+# sim-runtime: exact makespans of hand-made timings (equal tasks, one
+# long task, two plans of the same timings, start-up overhead, dispatch
+# delay, lines per array task, #read lines), cost models, cancellation on
+# hand-made results, every option, and refusal of bad input.
+load common
+
+bats_require_minimum_version 1.5.0
+
+T3=$TOP/test/data/reuse/t3.wf
+
+# --- helpers ---------------------------------------------------------------
+
+# header: the header line of a timings file
+header() {
+	printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n'
+}
+
+# row FIELDS...: one tab-separated row
+row() {
+	local IFS=$'\t'
+	printf '%s\n' "$*"
+}
+
+# equal N SECONDS [LONG]: timings of N buckets of one row each; bucket
+# LONG (if given) takes 10 seconds
+equal() {
+	local i s
+	header
+	for ((i = 0; i < $1; i++)); do
+		s=$2
+		[ "$i" != "${3:-}" ] || s=10
+		row "$i" a 1 t1 "$i" "$s" 0
+	done
+}
+
+# val COLUMN [N]: the field COLUMN (by header name) of data row N (from 1)
+# of $output
+val() {
+	printf '%s\n' "$output" | awk -F'\t' -v c="$1" -v n="${2:-1}" '
+	    /^#/ { next } !h { for (i = 1; i <= NF; i++) if ($i == c) k = i
+	    h = 1; next } ++r == n { print $k }'
+}
+
+# meta KEY: a value from the comment lines of $output
+meta() {
+	printf '%s\n' "$output" | grep '^#' | tr ' ' '\n' | sed -n "s/^#*$1=//p" |
+	    head -n 1
+}
+
+# ex2: the five runs of reuse-merge's worked example 2 (t3.wf: t1(p1),
+# t2(p2), t3(p3)) as i.tsv; the plan none as none.tsv, Smart-Cut with
+# buckets of 2 ({0,1}, {3,4}, {2}) as sca.tsv; timings of the plan none
+# on tile a: t1 4 s, t2 2 s, t3 of instance k k+1 s
+ex2() {
+	wf-compact -q -o i.tsv "$T3" "$TOP/test/data/reuse/ex2.tsv"
+	reuse-merge -a none -o none.tsv "$T3" i.tsv
+	reuse-merge -a sca -b 2 -o sca.tsv "$T3" i.tsv
+	{
+		header
+		for k in 0 1 2 3 4; do
+			row "$k" a 1 t1 "$k" 4 0
+			row "$k" a 2 t2 "$k" 2 0
+			row "$k" a 3 t3 "$k" $((k + 1)) 0
+		done
+	} > t.tsv
+}
+
+# sets R TILES: a design of R runs differing in p1 only (R instances of
+# t3.wf, each its own path) as i.tsv, the plan none as none.tsv, and
+# timings of it on tiles a0..a(TILES-1): 1 s per tile (t1), 3 s for the
+# last run
+sets() {
+	local r k
+	{
+		printf 'run\tp1\tp2\tp3\n'
+		for ((r = 0; r < $1; r++)); do
+			printf '%d\t%d\t1\t1\n' "$r" $((r + 1))
+		done
+	} > d.tsv
+	wf-compact -q -o i.tsv "$T3" d.tsv
+	reuse-merge -a none -o none.tsv "$T3" i.tsv
+	{
+		header
+		for ((r = 0; r < $1; r++)); do
+			for ((k = 0; k < $2; k++)); do
+				row "$r" "a$k" 1 t1 "$r" $((r == $1 - 1 ? 3 : 1)) 0
+				row "$r" "a$k" 2 t2 "$r" 0 0
+				row "$r" "a$k" 3 t3 "$r" 0 0
+			done
+		done
+	} > t.tsv
+}
+
+# results R TILES V...: results of R runs on tiles a0..: run r's dice V_r
+results() {
+	local r k n=$1 tiles=$2
+	shift 2
+	local v=("$@")
+	{
+		printf 'run\ttile\tstatus\tdice\n'
+		for ((r = 0; r < n; r++)); do
+			for ((k = 0; k < tiles; k++)); do
+				printf '%d\ta%d\tok\t%s\n' "$r" "$k" "${v[$r]}"
+			done
+		done
+	} > res.tsv
+}
+
+# --- help, version, output -------------------------------------------------
+
+@test "--help prints the usage with the defaults; --version" {
+	run sim-runtime --help
+	assert_success
+	assert_line --index 0 --partial 'Usage: sim-runtime [options]'
+	assert_output --partial 'acc=0.05,time=2,window=5'
+	assert_output --partial 'random seed [1]'
+	run sim-runtime --version
+	assert_success
+	assert_output 'sim-runtime (sareuse) 0.1.0'
+}
+
+@test "the report: provenance, metadata, header, one row per plan and slot count" {
+	equal 10 1 > t.tsv
+	run sim-runtime -n 3 t.tsv
+	assert_success
+	assert_line --index 0 '#sim-runtime 0.1.0'
+	assert_line --index 1 '#command line: sim-runtime -n 3 t.tsv'
+	assert_line --index 2 '#costs=timings tiles=1 rows=10 read_lines=0'
+	assert_line --index 3 '#overhead=0 delay=0 lines=1 order=file'
+	assert_line --index 4 '#plan=baseline buckets=10 array_tasks=10 work=10'
+	assert_line --index 5 "$(printf 'plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\tnode_hours')"
+	assert_line --index 6 "$(printf 'baseline\t3\t10\t10\t4\t0.8333333333333334\t0.8333333333333334\t0.0033333333333333335')"
+	assert_equal "${#lines[@]}" 7
+}
+
+@test "-o writes atomically; - is stdin and stdout" {
+	equal 10 1 > t.tsv
+	run sim-runtime -n 3 -o r.tsv t.tsv
+	assert_success
+	assert_output ''
+	run body r.tsv
+	assert_line --index 1 --partial "$(printf 'baseline\t3\t10\t10\t4\t')"
+	run sim-runtime -n 3 -o - - < t.tsv
+	assert_success
+	assert_equal "$(val makespan)" 4
+	no_temp_files
+}
+
+# --- exact makespans ---------------------------------------------------------
+
+@test "10 equal tasks of 1 s on 3 slots: 4 s" {
+	equal 10 1 > t.tsv
+	run sim-runtime -n 3 t.tsv
+	assert_success
+	assert_equal "$(val makespan)" 4
+	assert_equal "$(val work)" 10
+	# 10 s of work on 3 x 4 slot-seconds
+	assert_equal "$(val efficiency)" 0.8333333333333334
+	run sim-runtime -n 10 t.tsv
+	assert_equal "$(val makespan)" 1
+	run sim-runtime -n 1000 t.tsv
+	assert_equal "$(val makespan)" 1
+	assert_equal "$(val utilisation)" 0.01
+}
+
+@test "one long task dominating: 10 s of 19; in file order 13 s when it comes last" {
+	equal 10 1 0 > first.tsv
+	run sim-runtime -n 3 first.tsv
+	assert_equal "$(val makespan)" 10
+	equal 10 1 9 > last.tsv
+	run sim-runtime -n 3 last.tsv
+	assert_equal "$(val makespan)" 13
+	run sim-runtime -n 3 --order longest-first last.tsv
+	assert_success
+	assert_equal "$(val makespan)" 10
+	assert_output --partial 'order=longest-first'
+	run sim-runtime -n 3 --order file last.tsv
+	assert_equal "$(val makespan)" 13
+}
+
+@test "a bucket's rows are summed, whatever their order and tiles" {
+	{
+		header
+		row 1 a 1 t1 0 2 0
+		row 0 a 1 t1 0 1 0
+		row 0 b 1 t1 0 1.5 0
+		row 1 b 1 t1 0 0.5 0
+		row 2 a 1 t1 0 4 0
+	} > t.tsv
+	run sim-runtime -n 1 t.tsv
+	assert_equal "$(val makespan)" 9
+	assert_equal "$(val buckets)" 3
+	run sim-runtime -n 2 t.tsv	# 2.5 | 2.5, then 4 on slot 0
+	assert_equal "$(val makespan)" 6.5
+	assert_output --partial '#costs=timings tiles=2 rows=5'
+}
+
+@test "start-up overhead and dispatch delay" {
+	equal 4 1 > t.tsv
+	# a slot runs 0.5 + 1, waits 0.25, runs 0.5 + 1
+	run sim-runtime -n 2 --overhead 0.5 --delay 0.25 t.tsv
+	assert_success
+	assert_equal "$(val makespan)" 3.25
+	assert_equal "$(val work)" 4
+	assert_equal "$(val utilisation)" 0.9230769230769231	# 6 / 6.5
+	assert_equal "$(val efficiency)" 0.6153846153846154	# 4 / 6.5
+	assert_output --partial '#overhead=0.5 delay=0.25 lines=1'
+	# one slot: 4 x 1.5 + 3 x 0.25
+	run sim-runtime --overhead 0.5 --delay 0.25 t.tsv
+	assert_equal "$(val makespan)" 6.75
+}
+
+@test "--lines M: M consecutive buckets per array task, one start-up each" {
+	equal 10 1 > t.tsv
+	run sim-runtime -n 3 --lines 2 t.tsv
+	assert_success
+	assert_equal "$(val makespan)" 4	# 5 tasks of 2 s on 3 slots
+	assert_output --partial 'array_tasks=5'
+	assert_output --partial 'lines=2'
+	run sim-runtime -n 3 --lines 2 --overhead 1 t.tsv
+	assert_equal "$(val makespan)" 6
+	run sim-runtime -n 3 --lines 4 t.tsv	# 4, 4, 2
+	assert_equal "$(val makespan)" 4
+	assert_output --partial 'array_tasks=3'
+	run sim-runtime -n 3 --lines 20 t.tsv
+	assert_equal "$(val makespan)" 10
+	# longest first orders the array tasks: 2+10 | 2+2, 2+2
+	equal 6 2 4 > l.tsv
+	run sim-runtime -n 2 --lines 2 --order longest-first l.tsv
+	assert_equal "$(val makespan)" 12
+}
+
+@test "two plans of the same timings: each bucket costs its distinct task nodes" {
+	ex2
+	run sim-runtime -n 2 --workflow "$T3" --instances i.tsv t.tsv none.tsv sca.tsv
+	assert_success
+	# none: 7, 8, 9, 10, 11 s; sca: {0,1} 4+2+1+2, {3,4} 4+2+4+5, {2} 4+2+3
+	assert_equal "$(val plan 1)" none.tsv
+	assert_equal "$(val work 1)" 45
+	assert_equal "$(val makespan 1)" 27	# 7+9+11 | 8+10
+	assert_equal "$(val plan 2)" sca.tsv
+	assert_equal "$(val buckets 2)" 3
+	assert_equal "$(val work 2)" 33
+	assert_equal "$(val makespan 2)" 18	# 9+9 | 15
+	assert_output --partial '#plan=none.tsv buckets=5 array_tasks=5 stage=s tasks=15 nodes=10 unmeasured=0 work=45'
+	assert_output --partial '#plan=sca.tsv buckets=3 array_tasks=3 stage=s tasks=11 nodes=10 unmeasured=0 work=33'
+	run sim-runtime -n 3 --workflow "$T3" --instances i.tsv t.tsv sca.tsv
+	assert_equal "$(val makespan)" 15
+	# the timings' own plan, costed by their rows, is the plan none
+	run sim-runtime -n 2 --workflow "$T3" --instances i.tsv t.tsv
+	assert_equal "$(val plan)" baseline
+	assert_equal "$(val makespan)" 27
+	assert_output --partial '#plan=baseline buckets=5 array_tasks=5 stage=s tasks=15 nodes=10 unmeasured=0 work=45'
+}
+
+@test "a node never measured costs its task's mean on each tile, and is counted" {
+	ex2
+	# only instances 0 and 3 measured: t1 4 s, t2 2 s, t3 1 and 4 s
+	awk -F'\t' 'NR == 1 || $1 == 0 || $1 == 3' t.tsv > part.tsv
+	run sim-runtime --workflow "$T3" --instances i.tsv part.tsv sca.tsv
+	assert_success
+	# unmeasured: t2 of p1=1,p2=2; t3 of instances 1, 2 and 4 (2.5 s each)
+	assert_output --partial 'nodes=10 unmeasured=4'
+	# {0,1} 4+2+1+2.5, {3,4} 4+2+4+2.5, {2} 4+2+2.5
+	assert_equal "$(val work)" 30.5
+}
+
+@test "a directory of per-bucket timings: #read lines add decoding to each bucket" {
+	mkdir tm
+	for b in 0 1 2; do
+		{
+			echo '#seg-run 0.1.0'
+			echo "#bucket=$b tiles=2"
+			echo '#read tile=x y seconds=0.5'
+			echo "#read tile=z seconds=$b"
+			header
+			row "$b" 'x y' 1 t1 0 1 0
+			row "$b" z 1 t1 0 1 0
+		} > "tm/0000$b.tsv"
+	done
+	echo junk > tm/notes.txt
+	run sim-runtime tm
+	assert_success
+	# buckets 2.5, 3.5, 4.5
+	assert_equal "$(val work)" 10.5
+	assert_output --partial '#costs=timings tiles=2 rows=6 read_lines=6'
+	run sim-runtime -n 3 tm
+	assert_equal "$(val makespan)" 4.5
+	# another plan decodes each tile once per bucket: x y 0.5, z the mean 1
+	ex2
+	mkdir tn
+	for k in 0 1 2 3 4; do	# comments after the header count too
+		{
+			header
+			echo "#bucket=$k tiles=1"
+			echo "#read tile=a seconds=$k"
+			awk -F'\t' -v k=$k '$1 == k' t.tsv
+		} > "tn/$k.tsv"
+	done
+	run sim-runtime --workflow "$T3" --instances i.tsv tn sca.tsv
+	assert_success
+	assert_equal "$(val work)" 39	# 33 + 3 buckets x mean 2
+	run sim-runtime tn
+	assert_equal "$(val work)" 55	# 45 + 0+1+2+3+4
+}
+
+@test "--skip-stage: the stage's rows and nodes are left out" {
+	printf 'stage\ttask\tparams\tcost\nprep\tnorm\t-\t1\ns\tt1\tp1\t1\ns\tt2\tp2\t1\n' > w.wf
+	printf 'run\tp1\tp2\n0\t1\t1\n1\t1\t2\n' > d.tsv
+	wf-compact -q -o i.tsv w.wf d.tsv
+	reuse-merge -a none -o none.tsv w.wf i.tsv
+	reuse-merge -a naive -b 2 -o one.tsv w.wf i.tsv
+	{
+		header
+		row 0 a 1 norm 0 5 0
+		row 0 a 1 t1 0 1 0
+		row 0 a 2 t2 0 1 0
+		row 1 a 1 norm 0 5 0
+		row 1 a 1 t1 1 1 0
+		row 1 a 2 t2 1 2 0
+	} > t.tsv
+	run sim-runtime --workflow w.wf --instances i.tsv t.tsv none.tsv one.tsv
+	assert_success
+	assert_equal "$(val work 1)" 15
+	assert_equal "$(val work 2)" 9	# norm once, t1 once, t2 twice
+	run sim-runtime --workflow w.wf --instances i.tsv --skip-stage prep t.tsv none.tsv one.tsv
+	assert_equal "$(val work 1)" 5
+	assert_equal "$(val work 2)" 4
+	run sim-runtime --workflow w.wf --instances i.tsv --skip-stage prep t.tsv
+	assert_equal "$(val work)" 5
+	# a stage without any timing must be skipped
+	grep -v norm t.tsv > nonorm.tsv
+	run sim-runtime --workflow w.wf --instances i.tsv nonorm.tsv one.tsv
+	assert_failure 1
+	assert_output --partial 'no timings of task norm (stage prep); give --skip-stage prep'
+	run sim-runtime --workflow w.wf --instances i.tsv --skip-stage prep nonorm.tsv one.tsv
+	assert_success
+	run sim-runtime --workflow w.wf --instances i.tsv --skip-stage nope t.tsv
+	assert_failure 2
+	assert_output --partial '--skip-stage nope: no such stage in w.wf'
+}
+
+# --- slots, nodes, sweeps, plots ------------------------------------------------
+
+@test "--nodes, --cores, --cpus-per-task: slots and node-hours" {
+	equal 12 600 > t.tsv
+	# 2 nodes x 4 cores / 2 cores a task = 4 slots: 3 rounds of 600 s
+	run sim-runtime --nodes 2 --cores 4 --cpus-per-task 2 t.tsv
+	assert_success
+	assert_equal "$(val slots)" 4
+	assert_equal "$(val makespan)" 1800
+	assert_equal "$(val node_hours)" 1
+	assert_output --partial 'cores=4 cpus_per_task=2'
+	# 6 slots of 4-core nodes: 2 nodes, for 2 rounds of 600 s
+	run sim-runtime -n 6 --cores 4 t.tsv
+	assert_equal "$(val makespan)" 1200
+	assert_equal "$(val node_hours)" 0.6666666666666666
+	# without --cores a slot counts as a node
+	run sim-runtime -n 6 t.tsv
+	assert_equal "$(val node_hours)" 2
+}
+
+@test "--sweep: a row per slot count; '...' continues the list" {
+	equal 10 1 > t.tsv
+	run sim-runtime --sweep 1,2,4,...,64 t.tsv
+	assert_success
+	assert_equal "$(printf '%s\n' "$output" | grep -v '^#' | tail -n +2 | cut -f2 | paste -sd,)" 1,2,4,8,16,32,64
+	assert_equal "$(printf '%s\n' "$output" | grep -v '^#' | tail -n +2 | cut -f5 | paste -sd,)" 10,5,3,2,1,1,1
+	run sim-runtime --sweep 10,20,30,...,60 t.tsv
+	assert_equal "$(printf '%s\n' "$output" | grep -v '^#' | tail -n +2 | cut -f2 | paste -sd,)" 10,20,30,40,50,60
+	run sim-runtime --sweep 1,2,3,...,5 t.tsv
+	assert_equal "$(printf '%s\n' "$output" | grep -v '^#' | tail -n +2 | cut -f2 | paste -sd,)" 1,2,3,4,5
+	run sim-runtime --sweep 3 t.tsv
+	assert_equal "$(val makespan)" 4
+	# two plans: by plan, then slot count
+	ex2
+	run sim-runtime --sweep 1,2 --workflow "$T3" --instances i.tsv t.tsv none.tsv sca.tsv
+	assert_equal "$(printf '%s\n' "$output" | grep -v '^#' | tail -n +2 | cut -f1,2,5 | tr '\t\n' ' ,')" 'none.tsv 1 45,none.tsv 2 27,sca.tsv 1 33,sca.tsv 2 18,'
+}
+
+@test "--plot: a PNG of makespan against slots, written atomically" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	ex2
+	run sim-runtime --sweep 1,2,4 --plot m.png -o r.tsv --workflow "$T3" \
+	    --instances i.tsv t.tsv none.tsv sca.tsv
+	assert_success
+	assert_output ''
+	run od -An -c -N4 m.png
+	assert_output --partial 'P   N   G'
+	[ -s r.tsv ]
+	no_temp_files
+	# a failing run leaves no plot
+	rm m.png
+	run sim-runtime --sweep 1,2,4 --plot m.png --workflow "$T3" \
+	    --instances i.tsv t.tsv missing.tsv
+	assert_failure 1
+	assert [ ! -e m.png ]
+	no_temp_files
+	run sim-runtime --plot - t.tsv
+	assert_failure 2
+	assert_output --partial '--plot needs a file name'
+}
+
+# --- cost models -------------------------------------------------------------------
+
+@test "--model: seconds per task, tiles, read and overhead rows" {
+	ex2
+	printf 'task\tseconds\tspread\nt1\t4\t0\nt2\t2\t0\nt3\t1\t0\n' > m.tsv
+	run sim-runtime -n 2 --model m.tsv --workflow "$T3" --instances i.tsv none.tsv sca.tsv
+	assert_success
+	assert_output --partial '#costs=model tiles=1 seed=1'
+	assert_equal "$(val work 1)" 35	# 5 x 7
+	assert_equal "$(val makespan 1)" 21
+	assert_equal "$(val work 2)" 23	# 8 + 8 + 7
+	run sim-runtime -n 2 --tiles 3 --model m.tsv --workflow "$T3" --instances i.tsv sca.tsv
+	assert_equal "$(val work)" 69
+	assert_output --partial 'tiles=3'
+	printf 'read\t0.5\t0\noverhead\t10\t0\n' >> m.tsv
+	run sim-runtime -n 2 --tiles 2 --model m.tsv --workflow "$T3" --instances i.tsv sca.tsv
+	assert_equal "$(val work)" 49	# 46 + 3 buckets x 2 tiles x 0.5
+	assert_equal "$(val makespan)" 52	# (10 + 17) + (10 + 15) | 10 + 17
+	assert_output --partial '#overhead=10 '
+	run sim-runtime -n 2 --overhead 0 --tiles 2 --model m.tsv --workflow "$T3" --instances i.tsv sca.tsv
+	assert_equal "$(val makespan)" 32
+}
+
+@test "--model with a spread: lognormal draws, reproducible by --seed" {
+	ex2
+	printf 'task\tseconds\tspread\nt1\t4\t0.5\nt2\t2\t0.5\nt3\t1\t0.5\n' > m.tsv
+	args=(--tiles 200 --model m.tsv --workflow "$T3" --instances i.tsv none.tsv)
+	run sim-runtime "${args[@]}"
+	a=$(val work)
+	run sim-runtime -s 1 "${args[@]}"
+	assert_equal "$(val work)" "$a"
+	run sim-runtime -s 2 "${args[@]}"
+	assert [ "$(val work)" != "$a" ]
+	assert_output --partial 'seed=2'
+	# the mean of 200 tiles x 5 buckets x 7 s
+	awk -v w="$a" 'BEGIN { exit !(w > 0.95 * 7000 && w < 1.05 * 7000) }'
+}
+
+@test "--model refuses a model without a task, an unknown task, a repeat, a bad spread" {
+	ex2
+	printf 'task\tseconds\tspread\nt1\t4\t0\nt2\t2\t0\n' > m.tsv
+	refuse_run sim-runtime 1 'm.tsv: no row for task t3 (stage s)' \
+	    --model m.tsv --workflow "$T3" --instances i.tsv none.tsv
+	printf 't3\t1\t0\nt9\t1\t0\n' >> m.tsv
+	refuse_run sim-runtime 1 "m.tsv:5: column task: 't9' is not a task of $T3 (nor read or overhead)" \
+	    --model m.tsv --workflow "$T3" --instances i.tsv none.tsv
+	printf 'task\tseconds\tspread\nt1\t4\t0\nt2\t2\t0\nt3\t1\t0\nt1\t1\t0\n' > m.tsv
+	refuse_run sim-runtime 1 'm.tsv:5: column task: task t1 repeats line 2' \
+	    --model m.tsv --workflow "$T3" --instances i.tsv none.tsv
+	printf 'task\tseconds\tspread\nt1\t4\t-1\nt2\t2\t0\nt3\t1\t0\n' > m.tsv
+	refuse_run sim-runtime 1 'm.tsv:2: column spread: a negative spread' \
+	    --model m.tsv --workflow "$T3" --instances i.tsv none.tsv
+	printf 'task\tseconds\tspread\nt1\t4\t0\nt2\t2\t0\nt3\t1\t0\nread\t1\t0.2\n' > m.tsv
+	refuse_run sim-runtime 1 'm.tsv:5: column spread: the read row takes spread 0' \
+	    --model m.tsv --workflow "$T3" --instances i.tsv none.tsv
+}
+
+# --- cancellation --------------------------------------------------------------------
+
+@test "--cancel acc: a poor set is cancelled once its mean has settled" {
+	sets 4 10
+	results 4 10 0.9 0.9 0.9 0.5
+	base=(--workflow "$T3" --instances i.tsv --results res.tsv)
+	# one slot: runs 0-2 first (30 values of 0.9); run 3's mean 0.5 is
+	# below 0.9 - 0.05 once settled: after 2w-1 = 3 values (3 x 3 s)
+	run sim-runtime "${base[@]}" --cancel acc=0.05,time=off,window=2 t.tsv
+	assert_success
+	assert_line --index 6 "$(printf 'plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\tnode_hours\tcancelled\tbest_survived')"
+	assert_equal "$(val makespan)" 39
+	assert_equal "$(val cancelled)" 1
+	assert_equal "$(val best_survived)" yes
+	assert_output --partial '#cancel metric=dice acc=0.05 time=off window=2 runs=4 best_run=0'
+	# window 5: 9 values
+	run sim-runtime "${base[@]}" --cancel acc=0.05,time=off,window=5 t.tsv
+	assert_equal "$(val makespan)" 57
+	# without cancellation
+	run sim-runtime t.tsv
+	assert_equal "$(val makespan)" 60
+	run sim-runtime "${base[@]}" --cancel acc=off,time=off t.tsv
+	assert_equal "$(val makespan)" 60
+	assert_equal "$(val cancelled)" 0
+	# four slots in step: at run 3's 3rd value (9 s) the global mean is
+	# (27 x 0.9 + 3 x 0.5) / 30 = 0.86 > 0.5 + 0.05: cancelled
+	run sim-runtime -n 4 "${base[@]}" --cancel acc=0.05,time=off,window=2 t.tsv
+	assert_equal "$(val makespan)" 10
+	assert_equal "$(val work)" 39
+	run sim-runtime -n 4 t.tsv
+	assert_equal "$(val makespan)" 30
+}
+
+@test "--cancel time: a slow set is cancelled; the best set may not survive" {
+	sets 4 10
+	results 4 10 0.8 0.8 0.8 0.95
+	base=(-n 4 --workflow "$T3" --instances i.tsv --results res.tsv)
+	# run 3 takes 3 s a tile against 1 s; at its 3rd value (9 s) the mean
+	# time is (27 x 1 + 3 x 3) / 30 = 1.2, and 3 > 2 x 1.2
+	run sim-runtime "${base[@]}" --cancel acc=off,time=2,window=2 t.tsv
+	assert_success
+	assert_equal "$(val makespan)" 10
+	assert_equal "$(val work)" 39
+	assert_equal "$(val cancelled)" 1
+	assert_equal "$(val best_survived)" no
+	run sim-runtime "${base[@]}" --cancel acc=off,time=3,window=2 t.tsv
+	assert_equal "$(val makespan)" 30
+	assert_equal "$(val best_survived)" yes
+	# defaults: acc=0.05, time=2, window=5 (9 values: 27 s)
+	run sim-runtime "${base[@]}" --cancel '' t.tsv
+	assert_failure 2
+	run sim-runtime "${base[@]}" --cancel window=5 t.tsv
+	assert_equal "$(val makespan)" 27
+}
+
+@test "--cancel in a merged bucket: the nodes of the cancelled run are skipped" {
+	# runs 0, 1 share t1 (2 s a tile); t2 1 s each; run 2 alone 1 s
+	printf 'run\tp1\tp2\tp3\n0\t1\t1\t1\n1\t1\t2\t1\n2\t2\t1\t1\n' > d.tsv
+	wf-compact -q -o i.tsv "$T3" d.tsv
+	reuse-merge -a naive -b 2 -o b.tsv "$T3" i.tsv
+	{
+		header
+		for k in 0 1 2 3 4 5; do
+			row 0 a$k 1 t1 0,1 2 0
+			row 0 a$k 2 t2 0 1 0
+			row 0 a$k 3 t3 0 0 0
+			row 0 a$k 2 t2 1 1 0
+			row 0 a$k 3 t3 1 0 0
+			row 1 a$k 1 t1 2 1 0
+			row 1 a$k 2 t2 2 0 0
+			row 1 a$k 3 t3 2 0 0
+		done
+	} > t.tsv
+	{
+		printf 'run\ttile\tdice\n'
+		for k in 0 1 2 3 4 5; do
+			printf '0\ta%d\t0.2\n1\ta%d\t0.9\n2\ta%d\t0.9\n' $k $k $k
+		done
+	} > res.tsv
+	# bucket 0: 4 s a tile for both runs, 3 s once run 0 is cancelled
+	# after its 2nd value (window 1: then the mean of all is 0.2, 0.9,
+	# 0.2 = 0.43; after its 1st it was 0.2, its own); bucket 1: 6 x 1 s
+	run sim-runtime --workflow "$T3" --instances i.tsv --results res.tsv \
+	    --cancel acc=0.05,time=off,window=1 t.tsv b.tsv
+	assert_success
+	assert_equal "$(val makespan)" $((2 * 4 + 4 * 3 + 6))
+	assert_equal "$(val cancelled)" 1
+	run sim-runtime --workflow "$T3" --instances i.tsv t.tsv b.tsv
+	assert_equal "$(val makespan)" 30
+}
+
+@test "--results: statuses, missing values, --metric" {
+	sets 2 3
+	printf 'run\ttile\tstatus\tdice\tobjects\n0\ta0\tok\t0.5\t3\n0\ta1\terror\t\t0\n1\ta0\tbackground\t1\t0\n' > res.tsv
+	run sim-runtime --workflow "$T3" --instances i.tsv --results res.tsv --cancel window=1 t.tsv
+	assert_success
+	assert_output --partial 'best_run=1'
+	run sim-runtime --workflow "$T3" --instances i.tsv --results res.tsv --metric objects --cancel window=1 t.tsv
+	assert_success
+	assert_output --partial 'metric=objects'
+	assert_output --partial 'best_run=0'
+	printf 'run\ttile\tstatus\tdice\n0\ta0\tbad\t0.5\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv:2: column status: 'bad' is not ok" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	printf 'run\ttile\tdice\n0\ta0\tNaN\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv:2: column dice: 'NaN' is" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	printf 'run\ttile\tdice\n0\tzz\t0.5\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv:2: column tile: 'zz' is not a tile of the timings" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	printf 'run\ttile\tdice\n7\ta0\t0.5\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv:2: column run: 7 is not a run of the instances (0 to 1)" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	printf 'run\ttile\tdice\n0\ta0\t0.5\n1\ta0\t0.5\n0\ta0\t0.6\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv:4: run 0 on tile a0 repeats line 2" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	printf 'run\ttile\tdice\n0\ta0\t\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv: no values of dice" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	refuse_run sim-runtime 1 "res.tsv: no column 'jaccard' in the header" \
+	    --workflow "$T3" --instances i.tsv --results res.tsv --metric jaccard --cancel window=1 t.tsv
+}
+
+@test "--model with --results: the tiles are the results'" {
+	sets 4 10
+	results 4 10 0.9 0.9 0.9 0.5
+	printf 'task\tseconds\tspread\nt1\t1\t0\nt2\t0\t0\nt3\t0\t0\n' > m.tsv
+	run sim-runtime --model m.tsv --workflow "$T3" --instances i.tsv \
+	    --results res.tsv --cancel acc=0.05,time=off,window=2 none.tsv
+	assert_success
+	assert_output --partial '#costs=model tiles=10'
+	assert_equal "$(val makespan)" 33
+	assert_equal "$(val cancelled)" 1
+}
+
+# --- bad input ------------------------------------------------------------------------
+
+@test "bad timings: empty, negative or NaN seconds, bad numbers, rows of other instances" {
+	header > empty.tsv
+	refuse_run sim-runtime 1 'empty.tsv: no timings: the file has no rows' empty.tsv
+	: > none.tsv
+	refuse_run sim-runtime 1 'none.tsv: empty file, expected a header line' none.tsv
+	{ header; row 0 a 1 t1 0 1 0; row 1 a 1 t1 0 -2 0; } > neg.tsv
+	refuse_run sim-runtime 1 'neg.tsv:3: column seconds: negative seconds' neg.tsv
+	{ header; row 0 a 1 t1 0 NaN 0; } > nan.tsv
+	refuse_run sim-runtime 1 "nan.tsv:2: column seconds: 'NaN' is" nan.tsv
+	{ header; row 0 a 1 t1 0 inf 0; } > inf.tsv
+	refuse_run sim-runtime 1 "inf.tsv:2: column seconds: 'inf' is" inf.tsv
+	{ header; row x a 1 t1 0 1 0; } > b.tsv
+	refuse_run sim-runtime 1 "b.tsv:2: column bucket: 'x' is" b.tsv
+	{ header; row -1 a 1 t1 0 1 0; } > b.tsv
+	refuse_run sim-runtime 1 "b.tsv:2: column bucket: negative bucket number" b.tsv
+	printf 'bucket\ttile\ttask\tinstances\n0\ta\tt1\t0\n' > nosec.tsv
+	refuse_run sim-runtime 1 "nosec.tsv: no column 'seconds' in the header" nosec.tsv
+	{ header; printf '0\ta\t1\tt1\t0\t1\n'; } > short.tsv
+	refuse_run sim-runtime 1 'short.tsv:2: 6 fields, expected 7 (row too short)' short.tsv
+	mkdir emptydir
+	refuse_run sim-runtime 1 'emptydir: no *.tsv timings files in the directory' emptydir
+	ex2
+	sed -i 's/^3\ta\t2\tt2\t3/3\ta\t2\tt2\t9/' t.tsv
+	refuse_run sim-runtime 1 "t.tsv:12: column instances: instance '9' is not one of the stage's 5: timings of another instances.tsv?" \
+	    --workflow "$T3" --instances i.tsv t.tsv
+	ex2
+	sed -i 's/^0\ta\t1\tt1\t0/0\ta\t1\tt1\t0,3/' t.tsv
+	refuse_run sim-runtime 1 't.tsv:2: column instances: instances 0,3 do not share this task' \
+	    --workflow "$T3" --instances i.tsv t.tsv
+	ex2
+	sed -i 's/\tt2\t/\ttx\t/' t.tsv
+	refuse_run sim-runtime 1 "t.tsv:3: column task: 'tx' is not a task of $T3" \
+	    --workflow "$T3" --instances i.tsv t.tsv
+	{ echo '#read tile=a seconds=1'; header; row 0 a 1 t1 0 1 0; } > r.tsv
+	refuse_run sim-runtime 1 'r.tsv: #read tile=a seconds=1: before any #bucket= line' r.tsv
+	{ echo '#bucket=0'; echo '#read tile=a seconds=-1'; header; row 0 a 1 t1 0 1 0; } > r.tsv
+	refuse_run sim-runtime 1 "r.tsv: #read tile=a seconds=-1: '-1' is not a number of seconds" r.tsv
+}
+
+@test "a plan that does not fit the instances: exit 1 naming the line" {
+	ex2
+	reuse-merge -a none -o other.tsv "$T3" i.tsv
+	sed -i 's/^4\t4\t4\t3\t3$/4\t7\t4\t3\t3/' other.tsv
+	refuse_run sim-runtime 1 "other.tsv:10: column instances: '7' is not an instance of the stage (0 to 4)" \
+	    --workflow "$T3" --instances i.tsv t.tsv other.tsv
+	reuse-merge -a none -o other.tsv "$T3" i.tsv
+	sed -i 's/^4\t4\t4\t3\t3$/4\t4\t4\t2\t3/' other.tsv
+	refuse_run sim-runtime 1 'other.tsv:10: column tasks: 2, but the bucket'"'"'s instances share 3 tasks: a plan of another instances file?' \
+	    --workflow "$T3" --instances i.tsv t.tsv other.tsv
+	reuse-merge -a none -o other.tsv "$T3" i.tsv
+	sed -i 's/^4\t4\t4\t3\t3$/4\t3\t4\t3\t3/' other.tsv
+	refuse_run sim-runtime 1 'other.tsv:10: column instances: instance 3 is in bucket 3 too' \
+	    --workflow "$T3" --instances i.tsv t.tsv other.tsv
+	reuse-merge -a none -o other.tsv "$T3" i.tsv
+	sed -i 's/^4\t4/5\t4/' other.tsv
+	refuse_run sim-runtime 1 'other.tsv:10: column bucket: row 4 is bucket 5' \
+	    --workflow "$T3" --instances i.tsv t.tsv other.tsv
+	sed -i 's/stage=s/stage=nope/' other.tsv
+	refuse_run sim-runtime 1 "other.tsv: a plan of stage nope, which $T3 does not have" \
+	    --workflow "$T3" --instances i.tsv t.tsv other.tsv
+	printf 'bucket\tinstances\truns\ttasks\tcost\n' > nob.tsv
+	refuse_run sim-runtime 1 'nob.tsv: no buckets' \
+	    --workflow "$T3" --instances i.tsv t.tsv nob.tsv
+}
+
+@test "usage errors exit 2: --slots 0, bad values, missing or conflicting options" {
+	equal 3 1 > t.tsv
+	ex2
+	for args in "--slots 0" "-n -1" "-n x" "--sweep 0,1" "--sweep 4,2" \
+	    "--sweep 1,...,4" "--sweep 1,2,..." "--sweep ," "--lines 0" \
+	    "--overhead -1" "--overhead x" "--delay nan" "--order random" \
+	    "--cores 4 --cpus-per-task 8" "--nodes 2" "--cpus-per-task 2" \
+	    "-n 2 --sweep 1,2" "--nodes 1 --cores 2 -n 2" "--cancel acc=0.1" \
+	    "--results t.tsv" "--metric dice" "--model t.tsv" "--tiles 3" \
+	    "-s 3" "--workflow $T3" "--instances i.tsv" "--skip-stage s" \
+	    "--cancel bad=1 --results t.tsv" "--cancel acc=-1 --results t.tsv" \
+	    "--cancel time=0 --results t.tsv" "--cancel window=0 --results t.tsv" \
+	    "--cancel acc --results t.tsv" "--bogus" "-n"; do
+		# shellcheck disable=SC2086
+		run sim-runtime $args t.tsv
+		[ "$status" -eq 2 ] || fail "$args: exit $status: $output"
+		assert_output --partial "Try 'sim-runtime --help'"
+	done
+	run sim-runtime --slots 0 t.tsv
+	assert_output --partial "--slots '0': a whole number from 1 to 1e9"
+	run sim-runtime
+	assert_failure 2
+	assert_output --partial 'no TIMINGS given'
+	run sim-runtime t.tsv none.tsv
+	assert_failure 2
+	assert_output --partial 'BUCKETS.tsv needs --workflow and --instances'
+	run sim-runtime --model m.tsv --workflow "$T3" --instances i.tsv
+	assert_failure 2
+	assert_output --partial 'no BUCKETS.tsv given'
+	run sim-runtime --workflow "$T3" --instances - - < t.tsv
+	assert_failure 2
+	assert_output --partial 'only one input can be stdin'
+	run sim-runtime --model m.tsv --tiles 2 --results r.tsv --cancel window=1 \
+	    --workflow "$T3" --instances i.tsv none.tsv
+	assert_failure 2
+	assert_output --partial '--tiles and --results exclude each other'
+	run sim-runtime -o r.tsv --plot r.tsv t.tsv
+	assert_failure 2
+	assert_output --partial 'named twice as an output'
+}
+
+@test "missing files: exit 1 naming them" {
+	refuse_run sim-runtime 1 'nothere.tsv: No such file or directory' nothere.tsv
+	ex2
+	refuse_run sim-runtime 1 'nothere.tsv: No such file or directory' \
+	    --workflow "$T3" --instances i.tsv t.tsv nothere.tsv
+}
+
+@test "10^5 buckets, longest first, on up to 10^3 slots: close to work / slots" {
+	awk 'BEGIN { print "bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes"
+	    srand(1); for (i = 0; i < 100000; i++) printf "%d\ta\t1\tt1\t0\t%.3f\t0\n", i, 1 + 9 * rand() }' > big.tsv
+	run sim-runtime --sweep 1,10,100,1000 --order longest-first big.tsv
+	assert_success
+	# LPT on many slots: close to work / slots
+	w=$(val work 4)
+	m=$(val makespan 4)
+	awk -v w="$w" -v m="$m" 'BEGIN { exit !(m >= w / 1000 && m < w / 1000 + 10) }'
+	assert_equal "$(val makespan 1)" "$w"
+}

@@ -1,0 +1,401 @@
+/* simulate_test.c - unit tests of the schedule and the cancellation rule
+ * of simulate.c.
+ *
+ * Exact makespans of small cases (10 equal tasks on 3 slots, one long
+ * task among short ones in file order and longest first, start-up
+ * overhead and dispatch delay); the heap schedules against two brute
+ * forces on random inputs: an O(n s) scan for the slot that starts first,
+ * and, for whole-second costs, a clock that ticks second by second; tasks
+ * split into steps give the same schedule; the cancellation rule on
+ * hand-made value streams.
+ * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
+ */
+#include "simulate.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+static void
+fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("FAIL: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	failures++;
+}
+
+static void
+expect(const char *what, double got, double want)
+{
+	if (fabs(got - want) > 1e-9 * (1 + fabs(want)))
+		fail("%s: %.17g, expected %.17g", what, got, want);
+}
+
+static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
+
+/* xorshift64*: uniform in [0, k). */
+static size_t
+rnd(size_t k)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
+}
+
+/* ---- brute forces ----------------------------------------------------------- */
+
+/* List scheduling by a scan of every slot per task: O(n s). */
+static double
+brute_scan(const sr_simconf *c, const double *cost, const size_t *order,
+    size_t n, double *busy)
+{
+	double *next = calloc(c->slots, sizeof *next), end, mk = 0;
+	size_t k, i, best;
+
+	*busy = 0;
+	for (k = 0; k < n; k++) {
+		for (best = 0, i = 1; i < c->slots; i++)
+			if (next[i] < next[best])
+				best = i;
+		end = next[best] + c->overhead + cost[order ? order[k] : k];
+		*busy += c->overhead + cost[order ? order[k] : k];
+		mk = end > mk ? end : mk;
+		next[best] = end + c->delay;
+	}
+	free(next);
+	return mk;
+}
+
+/* A clock ticking second by second (whole-second costs, overhead and
+ * delay): at every tick, as long as a slot is idle (its delay over), the
+ * lowest such slot takes the next task; a task of no work leaves its
+ * slot idle at the same tick. */
+static long
+brute_clock(size_t slots, long overhead, long delay, const long *cost,
+    size_t n)
+{
+	long *busy_until = calloc(slots, sizeof *busy_until), t, mk = 0;
+	size_t next = 0, i;
+
+	for (t = 0; next < n; t++)
+		for (i = 0; i < slots && next < n; i++)
+			if (busy_until[i] <= t) {
+				long end = t + overhead + cost[next++];
+				mk = end > mk ? end : mk;
+				busy_until[i] = end + delay;
+				i = (size_t)-1;		/* rescan from slot 0 */
+			}
+	free(busy_until);
+	return mk;
+}
+
+/* ---- steps ------------------------------------------------------------------ */
+
+/* Tasks of several steps each: step k of task j costs part[j][k]. */
+struct parts {
+	double **part;
+	size_t *nparts, *at;
+	size_t dones;
+};
+
+static int
+parts_step(void *ctx, size_t j, double now, double *cost)
+{
+	struct parts *p = ctx;
+
+	(void)now;
+	if (p->at[j] == p->nparts[j])
+		return 0;
+	*cost = p->part[j][p->at[j]];
+	return 1;
+}
+
+static void
+parts_done(void *ctx, size_t j, double now)
+{
+	struct parts *p = ctx;
+
+	(void)now;
+	p->at[j]++;
+	p->dones++;
+}
+
+/* Runs cost[] split into random steps through sr_sim_steps. */
+static void
+steps_of(const sr_simconf *c, const double *cost, const size_t *order,
+    size_t n, sr_simstats *st)
+{
+	struct parts p;
+	sr_simsteps ops = { parts_step, parts_done, &p };
+	size_t j, k, total = 0;
+
+	p.part = calloc(n, sizeof *p.part);
+	p.nparts = calloc(n, sizeof *p.nparts);
+	p.at = calloc(n, sizeof *p.at);
+	p.dones = 0;
+	for (j = 0; j < n; j++) {
+		double left = cost[j];
+		p.nparts[j] = rnd(4);	/* 0 steps: a task of no work */
+		if (cost[j] > 0 && p.nparts[j] == 0)
+			p.nparts[j] = 1;
+		p.part[j] = calloc(p.nparts[j] + 1, sizeof **p.part);
+		for (k = 0; k + 1 < p.nparts[j]; k++) {
+			p.part[j][k] = left / 2;
+			left -= p.part[j][k];
+		}
+		if (p.nparts[j])
+			p.part[j][k] = left;
+		total += p.nparts[j];
+	}
+	sr_sim_steps(c, &ops, order, n, st);
+	if (p.dones != total)
+		fail("steps: %zu steps done, expected %zu", p.dones, total);
+	for (j = 0; j < n; j++)
+		free(p.part[j]);
+	free(p.part);
+	free(p.nparts);
+	free(p.at);
+}
+
+/* Records the calls: "s<task>@<time>" and "d<task>@<time>". */
+struct trace {
+	char log[512];
+	size_t steps[8];
+};
+
+static int
+trace_step(void *ctx, size_t j, double now, double *cost)
+{
+	struct trace *t = ctx;
+	size_t n = strlen(t->log);
+
+	snprintf(t->log + n, sizeof t->log - n, " s%zu@%g", j, now);
+	*cost = 1;
+	return t->steps[j]-- > 0;
+}
+
+static void
+trace_done(void *ctx, size_t j, double now)
+{
+	struct trace *t = ctx;
+	size_t n = strlen(t->log);
+
+	snprintf(t->log + n, sizeof t->log - n, " d%zu@%g", j, now);
+}
+
+/* The order of events: at one time, every end before any start; the
+ * lower slot first; a freed slot takes the next task. */
+static void
+event_order(void)
+{
+	struct trace t = { "", { 1, 2, 1, 1 } };
+	sr_simsteps ops = { trace_step, trace_done, &t };
+	sr_simconf c = { 2, 0, 0 };
+	sr_simstats st;
+	/* task 0 ends at 1 and slot 0 takes task 2 before slot 1 goes on */
+	const char *want = " s0@0 s1@0 d0@1 d1@1 s0@1 s2@1 s1@1 d2@2 d1@2"
+	    " s2@2 s3@2 s1@2 d3@3 s3@3";
+
+	sr_sim_steps(&c, &ops, NULL, 4, &st);
+	if (strcmp(t.log, want) != 0)
+		fail("event order:\n  %s\nexpected\n  %s", t.log, want);
+	expect("traced makespan", st.makespan, 3);
+}
+
+/* ---- the cases --------------------------------------------------------------- */
+
+static void
+exact_cases(void)
+{
+	double ten[10], one_long[10], last_long[10];
+	sr_simconf c = { 3, 0, 0 };
+	sr_simstats st;
+	size_t i, *order;
+
+	for (i = 0; i < 10; i++) {
+		ten[i] = 1;
+		one_long[i] = i == 0 ? 10 : 1;
+		last_long[i] = i == 9 ? 10 : 1;
+	}
+	sr_sim_list(&c, ten, NULL, 10, &st);
+	expect("10 x 1 s on 3 slots", st.makespan, 4);
+	expect("10 x 1 s on 3 slots: busy", st.busy, 10);
+	steps_of(&c, ten, NULL, 10, &st);
+	expect("10 x 1 s on 3 slots (steps)", st.makespan, 4);
+	sr_sim_list(&c, one_long, NULL, 10, &st);
+	expect("10 s first, then 9 x 1 s, on 3 slots", st.makespan, 10);
+	sr_sim_list(&c, last_long, NULL, 10, &st);
+	expect("9 x 1 s, then 10 s, on 3 slots", st.makespan, 13);
+	order = sr_sim_longest_first(last_long, 10);
+	if (order[0] != 9 || order[1] != 0 || order[9] != 8)
+		fail("longest first: %zu %zu ... %zu", order[0], order[1],
+		    order[9]);
+	sr_sim_list(&c, last_long, order, 10, &st);
+	expect("9 x 1 s, then 10 s, longest first", st.makespan, 10);
+	free(order);
+	c.slots = 100;
+	sr_sim_list(&c, ten, NULL, 10, &st);
+	expect("10 x 1 s on 100 slots", st.makespan, 1);
+	/* 4 x 1 s on 2 slots, 0.5 s start-up, 0.25 s between tasks: a slot
+	 * runs 0-1.5, then 1.75-3.25 */
+	c = (sr_simconf){ 2, 0.5, 0.25 };
+	sr_sim_list(&c, ten, NULL, 4, &st);
+	expect("overhead and delay", st.makespan, 3.25);
+	expect("overhead and delay: busy", st.busy, 6);
+	expect("overhead and delay: work", st.work, 4);
+	steps_of(&c, ten, NULL, 4, &st);
+	expect("overhead and delay (steps)", st.makespan, 3.25);
+	sr_sim_list(&c, ten, NULL, 0, &st);
+	expect("no tasks", st.makespan, 0);
+}
+
+static void
+random_cases(void)
+{
+	size_t iter, n, i, *order;
+	double cost[200], busy, want;
+	long lcost[200];
+	sr_simconf c;
+	sr_simstats st, st2;
+
+	for (iter = 0; iter < 2000; iter++) {
+		n = rnd(200);
+		c.slots = 1 + rnd(iter % 3 ? 12 : 300);
+		c.overhead = rnd(3);
+		c.delay = rnd(3);
+		for (i = 0; i < n; i++) {
+			lcost[i] = (long)rnd(iter % 2 ? 4 : 50);	/* ties */
+			cost[i] = (double)lcost[i];
+		}
+		sr_sim_list(&c, cost, NULL, n, &st);
+		want = (double)brute_clock(c.slots, (long)c.overhead,
+		    (long)c.delay, lcost, n);
+		if (st.makespan != want)
+			fail("case %zu: heap %g, clock %g (n %zu, slots %zu)", iter,
+			    st.makespan, want, n, c.slots);
+		steps_of(&c, cost, NULL, n, &st2);
+		if (st2.makespan != st.makespan || st2.busy != st.busy)
+			fail("case %zu: steps %g, list %g", iter, st2.makespan,
+			    st.makespan);
+		/* real costs, in longest-first order */
+		for (i = 0; i < n; i++)
+			cost[i] = (double)rnd(1000000) / 1e4;
+		c.overhead = (double)rnd(100) / 7;
+		c.delay = (double)rnd(100) / 13;
+		order = sr_sim_longest_first(cost, n);
+		for (i = 1; i < n; i++)
+			if (cost[order[i]] > cost[order[i - 1]] ||
+			    (cost[order[i]] == cost[order[i - 1]] &&
+			    order[i] < order[i - 1]))
+				fail("case %zu: longest-first order broken at %zu",
+				    iter, i);
+		sr_sim_list(&c, cost, order, n, &st);
+		want = brute_scan(&c, cost, order, n, &busy);
+		expect("heap against scan", st.makespan, want);
+		expect("heap against scan: busy", st.busy, busy);
+		steps_of(&c, cost, order, n, &st2);
+		expect("steps against list", st2.makespan, st.makespan);
+		free(order);
+	}
+}
+
+/* Feeds set 0 the values x[0..n) with time 1 (and set 1 the values y,
+ * interleaved, when given); returns after which value of set 0 it was
+ * cancelled (1-based), 0 if never. */
+static size_t
+cancel_after(const sr_cancelrule *r, const double *x, const double *y,
+    size_t n, const double *t0)
+{
+	sr_canceller *c = sr_cancel_new(r, 2);
+	size_t k, at = 0;
+
+	for (k = 0; k < n && !at; k++) {
+		if (y)
+			sr_cancel_add(c, 1, y[k], 1);
+		if (sr_cancel_add(c, 0, x[k], t0 ? t0[k] : 1))
+			at = k + 1;
+	}
+	if (at && (!sr_cancel_is(c, 0) || sr_cancel_count(c) < 1))
+		fail("cancelled set not reported");
+	sr_cancel_free(c);
+	return at;
+}
+
+static void
+cancel_cases(void)
+{
+	sr_cancelrule r = { 0.05, NAN, 3 };
+	double low[12], high[12], rising[12], slow[12];
+	size_t k;
+
+	for (k = 0; k < 12; k++) {
+		low[k] = 0.5;
+		high[k] = 0.9;
+		slow[k] = 3;
+		/* the running mean moves more and more: never converges */
+		rising[k] = k % 2 ? 0.1 : 0.1 + 0.01 * (double)(k * k * k);
+	}
+	/* w = 3: converged at the 2w-1 = 5th value (V_3, V_4, V_5 all 0) */
+	if ((k = cancel_after(&r, low, high, 12, NULL)) != 5)
+		fail("poor constant set: cancelled after %zu, expected 5", k);
+	if ((k = cancel_after(&r, high, low, 12, NULL)) != 0)
+		fail("good set cancelled after %zu", k);
+	if ((k = cancel_after(&r, rising, high, 12, NULL)) != 0)
+		fail("unsettled set cancelled after %zu", k);
+	/* 0.95 three times sums to 2.8499999999999996: the running mean
+	 * must stay 0.95 for the set to settle */
+	for (k = 0; k < 12; k++)
+		low[k] = 0.95;
+	for (k = 0; k < 12; k++)
+		high[k] = 1.5;
+	if ((k = cancel_after(&r, low, high, 12, NULL)) != 5)
+		fail("poor constant set of 0.95: cancelled after %zu, expected 5", k);
+	for (k = 0; k < 12; k++) {
+		low[k] = 0.5;
+		high[k] = 0.9;
+	}
+	r.window = 1;
+	if ((k = cancel_after(&r, low, high, 12, NULL)) != 1)
+		fail("w = 1: cancelled after %zu, expected 1", k);
+	/* alone, a set is never below the mean of everything */
+	if ((k = cancel_after(&r, low, NULL, 12, NULL)) != 0)
+		fail("a lone set cancelled after %zu", k);
+	/* time: 3 s a value against 1 s for the other set; the global mean
+	 * after value k of both is 2, so 3 > 1.4 x 2 */
+	r = (sr_cancelrule){ NAN, 1.4, 2 };
+	if ((k = cancel_after(&r, high, high, 12, slow)) != 3)
+		fail("slow set: cancelled after %zu, expected 3", k);
+	r.time = 1.6;
+	if ((k = cancel_after(&r, high, high, 12, slow)) != 0)
+		fail("slow set within 1.6 x: cancelled after %zu", k);
+	/* acc off and time off: nothing is ever cancelled */
+	r = (sr_cancelrule){ NAN, NAN, 1 };
+	if ((k = cancel_after(&r, low, high, 12, slow)) != 0)
+		fail("rule off: cancelled after %zu", k);
+}
+
+int
+main(void)
+{
+	exact_cases();
+	event_order();
+	random_cases();
+	cancel_cases();
+	if (failures) {
+		printf("%d failures\n", failures);
+		return 1;
+	}
+	printf("ok\n");
+	return 0;
+}
