@@ -19,38 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 
 #define MAXW	14
 #define MAXPX	(MAXW * MAXW)
 #define NCASES	10000
 
-static int failures;
-
-/* Reports a failed check. */
-static void
-fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	failures++;
-}
-
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-
-/* xorshift64*: uniform in [0, k). */
-static size_t
-rnd(size_t k)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
-}
 
 static int
 near(double a, double b)

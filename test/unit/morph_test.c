@@ -23,38 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#define CHECK_SEED 0x9e3779b97f4a7c15ULL
+#include "check.h"
 
 #define MAXSIDE	40	/* of a square-ish image */
 #define MAXPIX	(MAXSIDE * MAXSIDE)	/* of any image */
 #define NRANDOM	600	/* random cases per function and kind */
 
-static int failures;
-
-/* Reports a failed check. */
-static void
-fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	failures++;
-}
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
-
-/* xorshift64*: uniform in [0, k). */
-static size_t
-rnd(size_t k)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
-}
 
 /* Checked allocation for the test itself. */
 static void *

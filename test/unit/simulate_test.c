@@ -18,39 +18,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "check.h"
 
-static int failures;
-
-static void
-fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	failures++;
-}
 
 static void
 expect(const char *what, double got, double want)
 {
 	if (fabs(got - want) > 1e-9 * (1 + fabs(want)))
 		fail("%s: %.17g, expected %.17g", what, got, want);
-}
-
-static uint64_t rng_state = 0x2545f4914f6cdd1dULL;
-
-/* xorshift64*: uniform in [0, k). */
-static size_t
-rnd(size_t k)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
 }
 
 /* ---- brute forces ----------------------------------------------------------- */
