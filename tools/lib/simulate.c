@@ -2,6 +2,7 @@
  * events), early cancellation, and bucket costs from timings or a model.
  * See simulate.h and sim-runtime(1). */
 #include "simulate.h"
+#include "timings.h"
 #include "err.h"
 #include "num.h"
 #include "rng.h"
@@ -565,37 +566,6 @@ find_task(const sr_workflow *w, const char *name, size_t *s, size_t *k)
 	return 0;
 }
 
-/* The node of task k that the row's instances (column col) share: that
- * of the first; with shared set, all of them must share it. *first gets
- * the first instance. */
-static size_t
-row_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k, int shared,
-    size_t *first)
-{
-	const char *f = sr_tsv_str(t, col);
-	size_t node = SR_NONE, v;
-	char item[32];
-	long i;
-	int rc;
-
-	while ((rc = sr_list_next(&f, item, sizeof item)) > 0) {
-		if (sr_parse_long(item, &i) || i < 0 || (size_t)i >= tree->n)
-			sr_tsv_die(t, col, "instance '%s' is not one of the stage's "
-			    "%zu: timings of another instances.tsv?", item, tree->n);
-		v = tree->path[(size_t)i * (tree->m + 1) + k + 1];
-		if (node == SR_NONE)
-			*first = (size_t)i;
-		else if (shared && v != node)
-			sr_tsv_die(t, col, "instances %s do not share this task: "
-			    "timings of another instances.tsv?", sr_tsv_str(t, col));
-		node = v;
-	}
-	if (rc < 0 || node == SR_NONE)
-		sr_tsv_die(t, col, "'%.40s' is not a list of instances",
-		    sr_tsv_str(t, col));
-	return node;
-}
-
 /* Reads the comment lines of t not seen yet: "#bucket=I ..." names the
  * bucket that the "#read tile=NAME seconds=S" lines after it belong to. */
 static void
@@ -697,7 +667,7 @@ read_timings_file(const char *path, sr_simcost *c, gather *g)
 			continue;
 		add_bucket_sec(g, id, sec);
 		if (w) {
-			v = row_node(t, ci, c->st[s].tree, k, s == c->mstage, &first);
+			v = sr_timings_node(t, ci, c->st[s].tree, k, s == c->mstage, &first);
 			g->m = grow(g->m, g->nm, &g->capm, sizeof *g->m);
 			g->m[g->nm++] = (meas){ v, (uint32_t)s, (uint32_t)tile, sec };
 			if (s == c->mstage && k == 0)

@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The tree node at task k (from 0) that all the instances of the comma
- * list in column col share; dies if they do not share one (timings made
- * with another instances.tsv). */
-static size_t
-row_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k)
+/* The node of task k that the row's instances (column col) share: that
+ * of the first; with shared set, all of them must share it. *first gets
+ * the first instance. */
+size_t
+sr_timings_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k, int shared,
+    size_t *first)
 {
 	const char *f = sr_tsv_str(t, col);
 	size_t node = SR_NONE, v;
@@ -22,14 +23,16 @@ row_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k)
 	while ((rc = sr_list_next(&f, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &i) || i < 0 || (size_t)i >= tree->n)
 			sr_tsv_die(t, col, "instance '%s' is not one of the stage's "
-			    "%zu", item, tree->n);
+			    "%zu: timings of another instances.tsv?", item, tree->n);
 		v = tree->path[(size_t)i * (tree->m + 1) + k + 1];
-		if (node != SR_NONE && v != node)
+		if (node == SR_NONE)
+			*first = (size_t)i;
+		else if (shared && v != node)
 			sr_tsv_die(t, col, "instances %s do not share this task: "
 			    "timings of another instances.tsv?", sr_tsv_str(t, col));
 		node = v;
 	}
-	if (rc < 0)
+	if (rc < 0 || node == SR_NONE)
 		sr_tsv_die(t, col, "'%.40s' is not a list of instances",
 		    sr_tsv_str(t, col));
 	return node;
@@ -89,7 +92,7 @@ sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path)
 	double *tsum = sr_calloc(st->ntask, sizeof *tsum);
 	size_t *tcnt = sr_calloc(st->ntask, sizeof *tcnt), ntile = 0, i, k;
 	char **tile = NULL;
-	size_t missing;
+	size_t missing, first;
 
 	while (sr_tsv_next(t)) {
 		double sec = sr_tsv_double(t, csec);
@@ -100,7 +103,7 @@ sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path)
 			continue;
 		if (sec < 0)
 			sr_tsv_die(t, csec, "negative seconds");
-		i = row_node(t, cinst, tree, k);
+		i = sr_timings_node(t, cinst, tree, k, 1, &first);
 		sum[i] += sec;
 		cnt[i]++;
 		tsum[k] += sec;

@@ -16,4 +16,13 @@
  * or a task with no timing at all. */
 size_t sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path);
 
+/* The node of tree at task k (from 0) that the current row's instances
+ * (comma list in column col of t) share: that of the first, which goes to
+ * *first; with shared set, all of them must share it. Dies naming the row
+ * and column on an instance not of the tree, an empty list, or (shared)
+ * instances that do not share the task. */
+struct sr_tsv;
+size_t sr_timings_node(const struct sr_tsv *t, int col, const sr_rtree *tree,
+    size_t k, int shared, size_t *first);
+
 #endif
