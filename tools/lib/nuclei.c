@@ -6,7 +6,6 @@
 #include "morph.h"
 
 #include <float.h>
-#include <stddef.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
