@@ -150,6 +150,36 @@ END
 	assert_success
 }
 
+@test "--no-prefault: the same results and masks, no #prefault lines; prefault stays below the tasks' own peak" {
+	sa-testimg mosaic 1536 tiles.png "$MONUSEG"/TCGA-21-5784-01Z-00-DX1.png \
+	    "$MONUSEG"/TCGA-A7-A13E-01Z-00-DX1.png
+	echo tiles.png > list
+	sa-sample -m moat -r 1 -s 5 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 16
+	for p in 1 2; do
+		segrun --bucket 0 --tiles list --active-paths $p --masks m$p \
+		    -o r$p.tsv --timings t$p.tsv
+		segrun --bucket 0 --tiles list --active-paths $p --masks n$p \
+		    --no-prefault -o s$p.tsv --timings u$p.tsv
+		assert_equal "$(body s$p.tsv | cut -f1-4)" "$(body r$p.tsv | cut -f1-4)"
+		assert_equal "$(body u$p.tsv | cut -f1-5,7)" "$(body t$p.tsv | cut -f1-5,7)"
+		run diff -r m$p n$p
+		assert_success
+		grep -Eq '^#prefault tile=tiles seconds=[0-9.e-]+$' t$p.tsv
+		run grep -c '^#prefault' u$p.tsv
+		assert_output 0
+		# the heap touched up front is no more than the tasks touch
+		# without it (peak resident memory, 20 % for noise)
+		a=$(sed -n 's/^#memory.*peak_rss=//p' t$p.tsv)
+		b=$(sed -n 's/^#memory.*peak_rss=//p' u$p.tsv)
+		awk -v a="$a" -v b="$b" 'BEGIN { exit !(a <= 1.2 * b) }' ||
+		    fail "--active-paths $p: peak RSS $a with prefault, $b without"
+		# and reaches what the model asks: 1536^2 x (3 + 23 + 17 (p - 1))
+		awk -v a="$a" -v p=$p 'BEGIN { exit !(a >= 1536 * 1536 * (26 + 17 * (p - 1))) }' ||
+		    fail "--active-paths $p: peak RSS $a, below the prefault model"
+	done
+}
+
 @test "timings cost another plan: reuse-merge --cost reads them" {
 	crops 1 200
 	sa-sample -m moat -r 2 -s 5 -o d.tsv "$SPACE"
@@ -174,6 +204,10 @@ END
 	grep -qx '#bucket=0 instances=1 runs=1 tiles=2 tasks=7' r.tsv
 	grep -qx '#active_paths=1 normalize=reinhard' r.tsv
 	grep -q '^#read tile=t1 seconds=' t.tsv
+	# each #read line followed by its tile's #prefault line
+	assert_equal "$(grep -e '^#read' -e '^#prefault' t.tsv | cut -d' ' -f1,2 | tr '\n' ' ')" \
+	    '#read tile=t1 #prefault tile=t1 #read tile=t2 #prefault tile=t2 '
+	grep -Eq '^#memory heap=[0-9]+ peak_rss=[1-9][0-9]+$' t.tsv
 	# without --ref: no dice or jaccard columns
 	segrun --bucket 0 --tiles tiles/list -o r2.tsv --timings t2.tsv
 	assert_equal "$(body r2.tsv | head -1)" "$(printf 'run\ttile\tstatus\tobjects\tseconds')"

@@ -266,13 +266,14 @@ results() {
 	assert_equal "$(val work)" 30.5
 }
 
-@test "a directory of per-bucket timings: #read lines add decoding to each bucket" {
+@test "a directory of per-bucket timings: #read and #prefault lines add decoding to each bucket" {
 	mkdir tm
 	for b in 0 1 2; do
 		{
 			echo '#seg-run 0.1.0'
 			echo "#bucket=$b tiles=2"
-			echo '#read tile=x y seconds=0.5'
+			echo '#read tile=x y seconds=0.25'
+			echo '#prefault tile=x y seconds=0.25'
 			echo "#read tile=z seconds=$b"
 			header
 			row "$b" 'x y' 1 t1 0 1 0
@@ -303,6 +304,16 @@ results() {
 	assert_equal "$(val work)" 39	# 33 + 3 buckets x mean 2
 	run sim-runtime tn
 	assert_equal "$(val work)" 55	# 45 + 0+1+2+3+4
+	# a #prefault line adds to its tile's #read: mean 2 + 1 per bucket
+	mkdir tp
+	for k in 0 1 2 3 4; do
+		{ sed -n '/^#read/p' tn/$k.tsv; echo '#prefault tile=a seconds=1'; } > c
+		{ header; echo "#bucket=$k tiles=1"; cat c; awk -F'\t' -v k=$k '$1 == k' t.tsv; } > tp/$k.tsv
+	done
+	run sim-runtime --workflow "$T3" --instances i.tsv tp sca.tsv
+	assert_success
+	assert_equal "$(val work)" 42	# 33 + 3 buckets x 3
+	assert_output --partial 'read_lines=5'
 }
 
 @test "--skip-stage: the stage's rows and nodes are left out" {

@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <malloc.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -15,6 +14,7 @@
 
 #include "cv.h"
 #include "err.h"
+#include "heap.h"
 #include "image.h"
 #include "nuclei.h"
 #include "num.h"
@@ -29,7 +29,7 @@ enum {
 	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
 	OPT_TILES, OPT_REF, OPT_REF_SUFFIX, OPT_ACTIVE, OPT_MASKS,
 	OPT_MASK_FORMAT, OPT_TIMINGS, OPT_TARGET, OPT_NO_NORMALIZE, OPT_FORCE,
-	OPT_SAVE_NORM, OPT_VERSION
+	OPT_SAVE_NORM, OPT_NO_PREFAULT, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "save-normalized", required_argument, NULL, OPT_SAVE_NORM },
+	{ "no-prefault", no_argument, NULL, OPT_NO_PREFAULT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -62,7 +63,7 @@ struct opts {
 	const char *masks, *timings, *output, *target, *save_norm;
 	long bucket;
 	size_t active;
-	int png8, normalize, force, quiet;
+	int png8, normalize, prefault, force, quiet;
 };
 
 static void
@@ -89,6 +90,7 @@ usage(FILE *fp)
 "      --target-image IMG   normalize to IMG's colour statistics\n"
 "      --no-normalize       use the tiles as they are\n"
 "      --save-normalized DIR  write each tile as normalized to DIR/TILE.tif\n"
+"      --no-prefault        leave page faults to the tasks\n"
 "      --force              redo a bucket whose outputs are complete\n"
 "  -o, --output FILE        results: one row per run and tile\n"
 "      --timings FILE       one row per executed task node and tile\n"
@@ -129,6 +131,7 @@ parse(int argc, char **argv, struct opts *o)
 	o->bucket = -1;
 	o->active = 1;
 	o->normalize = 1;
+	o->prefault = 1;
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_WORKFLOW: o->workflow = optarg; break;
@@ -141,6 +144,7 @@ parse(int argc, char **argv, struct opts *o)
 		case OPT_TIMINGS: o->timings = optarg; break;
 		case OPT_TARGET: o->target = optarg; break;
 		case OPT_NO_NORMALIZE: o->normalize = 0; break;
+		case OPT_NO_PREFAULT: o->prefault = 0; break;
 		case OPT_FORCE: o->force = 1; break;
 		case OPT_SAVE_NORM: o->save_norm = optarg; break;
 		case 'o': o->output = optarg; break;
@@ -679,10 +683,17 @@ write_timings(FILE *fp, const struct opts *o, const sr_instances *in,
 
 	sr_out_provenance(fp, argc, argv);
 	fprintf(fp, "#bucket=%ld tiles=%zu\n", o->bucket, tiles->n);
+	fprintf(fp, "#memory heap=%zu peak_rss=%zu\n", sr_heap_size(),
+	    sr_peak_rss());
 	for (i = 0; i < tiles->n; i++) {
 		fprintf(fp, "#read tile=%s seconds=", tiles->name[i]);
 		sr_put_double(fp, r->read_seconds[i]);
 		fputc('\n', fp);
+		if (o->prefault) {
+			fprintf(fp, "#prefault tile=%s seconds=", tiles->name[i]);
+			sr_put_double(fp, r->prefault_seconds[i]);
+			fputc('\n', fp);
+		}
 	}
 	fputs("bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n", fp);
 	for (k = 0; k < r->ntiming; k++) {
@@ -781,11 +792,7 @@ main(int argc, char **argv)
 	FILE *ft, *fr;
 
 	sr_init(argv[0]);
-	/* the tasks allocate and free tile-sized buffers all the time: keep
-	 * them in the heap instead of mapping (and zeroing) fresh pages */
-	mallopt(M_MMAP_THRESHOLD, 1 << 30);
-	mallopt(M_TRIM_THRESHOLD, 1 << 30);
-	mallopt(M_ARENA_MAX, 1);	/* threads too: a thread arena maps */
+	sr_heap_keep();
 	memset(&job, 0, sizeof job);
 	parse(argc, argv, &o);
 	sr_cv_init();
@@ -831,6 +838,7 @@ main(int argc, char **argv)
 	}
 	job.ninst = n;
 	job.threads = o.active;
+	job.prefault = o.prefault;
 	job.progress = !o.quiet && isatty(STDERR_FILENO);
 	memset(&mc, 0, sizeof mc);
 	mc.o = &o;

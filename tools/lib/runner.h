@@ -27,6 +27,7 @@ typedef struct {
 	const double *param;		/* ninst x SR_NUC_NPARAM values */
 	const uint64_t *key;		/* ninst x SR_NUC_NTASK reuse keys */
 	size_t threads;			/* active paths */
+	int prefault;			/* touch the heap a tile needs first */
 	int progress;			/* report progress on stderr */
 	/* Called from the worker threads, without any lock held, once per
 	 * instance and tile when its mask is final (labels NULL: empty). */
@@ -64,7 +65,14 @@ typedef struct {
 	int *normalized;		/* per tile: 1 normalized, 0 left as read */
 	double *foreground;		/* per tile: foreground fraction */
 	double *read_seconds;		/* per tile: decoding the image(s) */
+	double *prefault_seconds;	/* per tile: touching the heap */
 } sr_runout;
+
+/* The heap that a bucket's paths need on tiles of w x h pixels, at the
+ * low end of seg-run's measured peaks (see runner.c); what prefault
+ * touches. */
+size_t sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles,
+    int ref);
 
 /* Runs the job; fills *out (free with sr_runout_free). */
 void sr_run_bucket(const sr_runjob *job, sr_runout *out);

@@ -567,7 +567,10 @@ find_task(const sr_workflow *w, const char *name, size_t *s, size_t *k)
 }
 
 /* Reads the comment lines of t not seen yet: "#bucket=I ..." names the
- * bucket that the "#read tile=NAME seconds=S" lines after it belong to. */
+ * bucket that the "#read tile=NAME seconds=S" lines after it belong to,
+ * and the "#prefault tile=NAME seconds=S" line after a #read line adds
+ * to that tile's cost in the bucket (both are paid per bucket and tile,
+ * whatever the plan). */
 static void
 take_comments(sr_tsv *t, size_t *seen, long *bucket, gather *g,
     sr_simtiles *tiles)
@@ -576,7 +579,8 @@ take_comments(sr_tsv *t, size_t *seen, long *bucket, gather *g,
 	char *name;
 	double s;
 	long b;
-	size_t n;
+	size_t n, id, skip;
+	int pre;
 
 	for (; *seen < t->ncomment; ++*seen) {
 		c = t->comment[*seen];
@@ -588,23 +592,32 @@ take_comments(sr_tsv *t, size_t *seen, long *bucket, gather *g,
 				    t->path, c);
 			free(name);
 			*bucket = b;
-		} else if (strncmp(c, "read tile=", 10) == 0) {
-			if ((sec = strstr(c, " seconds=")) == NULL)
-				sr_die(SR_EXIT_DATA, "%s: #%s: no seconds=", t->path, c);
-			while (strstr(sec + 1, " seconds="))
-				sec = strstr(sec + 1, " seconds=");
-			if (sr_parse_double(sec + 9, &s) || s < 0)
-				sr_die(SR_EXIT_DATA, "%s: #%s: '%s' is not a number of "
-				    "seconds", t->path, c, sec + 9);
-			if (*bucket < 0)
-				sr_die(SR_EXIT_DATA, "%s: #%s: before any #bucket= line",
-				    t->path, c);
-			name = strndup(c + 10, (size_t)(sec - c - 10));
-			g->rd = grow(g->rd, g->nrd, &g->caprd, sizeof *g->rd);
-			g->rd[g->nrd++] = (bsec){ *bucket,
-			    sr_simtiles_id(tiles, name, 1), s };
-			free(name);
+			continue;
 		}
+		pre = strncmp(c, "prefault tile=", 14) == 0;
+		if (!pre && strncmp(c, "read tile=", 10) != 0)
+			continue;
+		skip = pre ? 14 : 10;
+		if ((sec = strstr(c, " seconds=")) == NULL)
+			sr_die(SR_EXIT_DATA, "%s: #%s: no seconds=", t->path, c);
+		while (strstr(sec + 1, " seconds="))
+			sec = strstr(sec + 1, " seconds=");
+		if (sr_parse_double(sec + 9, &s) || s < 0)
+			sr_die(SR_EXIT_DATA, "%s: #%s: '%s' is not a number of "
+			    "seconds", t->path, c, sec + 9);
+		if (*bucket < 0)
+			sr_die(SR_EXIT_DATA, "%s: #%s: before any #bucket= line",
+			    t->path, c);
+		name = strndup(c + skip, (size_t)(sec - c - skip));
+		id = sr_simtiles_id(tiles, name, 1);
+		free(name);
+		if (pre && g->nrd > 0 && g->rd[g->nrd - 1].id == *bucket &&
+		    g->rd[g->nrd - 1].tile == id) {
+			g->rd[g->nrd - 1].sec += s;
+			continue;
+		}
+		g->rd = grow(g->rd, g->nrd, &g->caprd, sizeof *g->rd);
+		g->rd[g->nrd++] = (bsec){ *bucket, id, s };
 	}
 }
 
