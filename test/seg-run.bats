@@ -155,7 +155,7 @@ END
 	    "$MONUSEG"/TCGA-A7-A13E-01Z-00-DX1.png
 	echo tiles.png > list
 	sa-sample -m moat -r 1 -s 5 -o d.tsv "$SPACE"
-	plan d.tsv naive -b 16
+	plan d.tsv naive -b 4
 	for p in 1 2; do
 		segrun --bucket 0 --tiles list --active-paths $p --masks m$p \
 		    -o r$p.tsv --timings t$p.tsv
