@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "compare.h"
@@ -262,15 +261,6 @@ free_pairs(struct pair *p, size_t n)
 	free(p);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Dies with message, prefixed by the pairs file's line and column (col
  * NULL: none) when there is one. */
 static _Noreturn void
@@ -294,7 +284,7 @@ compare_pair(const struct opts *o, const struct pair *p, sr_comparison *c)
 {
 	char err[SR_ERRLEN], msg[3 * SR_ERRLEN];
 	sr_labels m, r;
-	double t0 = now(), t1;
+	double t0 = sr_now(), t1;
 
 	if (sr_labels_read(p->mask_path, &m, err) < 0)
 		pair_die(o, p, "mask", err);
@@ -305,7 +295,7 @@ compare_pair(const struct opts *o, const struct pair *p, sr_comparison *c)
 		    "%zux%zu", p->ref_path, r.w, r.h, p->mask_path, m.w, m.h);
 		pair_die(o, p, NULL, msg);
 	}
-	t1 = now();
+	t1 = sr_now();
 	if (sr_compare_images(m.px, r.px, m.w, m.h, p->mask_path, p->ref_path,
 	    o->how, o->iou, c, err) < 0)
 		pair_die(o, p, NULL, err);
@@ -314,7 +304,7 @@ compare_pair(const struct opts *o, const struct pair *p, sr_comparison *c)
 		    "%.3f s, compared %.3f s", p->mask, p->ref, m.w, m.h,
 		    c->obj.objects_mask, c->obj.objects_ref,
 		    c->binary_mask ? "binary" : "labels",
-		    c->binary_ref ? "binary" : "labels", t1 - t0, now() - t1);
+		    c->binary_ref ? "binary" : "labels", t1 - t0, sr_now() - t1);
 	sr_labels_free(&m);
 	sr_labels_free(&r);
 }

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "err.h"
 #include "num.h"
@@ -394,15 +393,6 @@ write_tree(FILE *fp, const struct opts *o, const sr_instances *in, size_t st,
 	free(mark);
 }
 
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -421,9 +411,9 @@ main(int argc, char **argv)
 	st = pick_stage(w, o.stage);
 	in = sr_instances_read(o.instances, w);
 	t = build_tree(in, st, o.cost);
-	t0 = now();
+	t0 = sr_now();
 	merge(&o, t, &p);
-	t0 = now() - t0;
+	t0 = sr_now() - t0;
 	check_plan(t, &p);
 	if (o.tree >= 0 && (size_t)o.tree >= p.n)
 		sr_die(SR_EXIT_DATA, "--tree %ld: the plan has buckets 0 to %zu",

@@ -1,6 +1,7 @@
 /* heap.c - a pre-touched heap for the tasks' buffers (see heap.h). */
 #define _DEFAULT_SOURCE		/* madvise, mallinfo2 */
 #include "heap.h"
+#include "num.h"
 
 #include <malloc.h>
 #include <pthread.h>
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 static pthread_mutex_t heap_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -19,15 +19,6 @@ sr_heap_keep(void)
 	mallopt(M_MMAP_THRESHOLD, 1 << 30);
 	mallopt(M_TRIM_THRESHOLD, 1 << 30);
 	mallopt(M_ARENA_MAX, 1);	/* threads too: a thread arena maps */
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* One block as large as the heap is short of, its pages populated in the
@@ -41,7 +32,7 @@ sr_heap_prefault(size_t bytes)
 {
 	struct mallinfo2 mi;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE), n, k;
-	double t0 = now();
+	double t0 = sr_now();
 	uintptr_t a, e;
 	char *p;
 
@@ -59,7 +50,7 @@ sr_heap_prefault(size_t bytes)
 			((volatile char *)a)[k] = 0;
 	free(p);
 	pthread_mutex_unlock(&heap_mu);
-	return now() - t0;
+	return sr_now() - t0;
 }
 
 size_t

@@ -1,4 +1,5 @@
-/* num.h - strict number parsing and shortest round-trip formatting. */
+/* num.h - strict number parsing, shortest round-trip formatting, and the
+ * clock that timings read. */
 #ifndef SR_NUM_H
 #define SR_NUM_H
 
@@ -17,5 +18,8 @@ const char *sr_parse_long(const char *s, long *out);
 /* Writes the shortest decimal form of v that reads back as v; integral
  * values without exponent up to 1e15. Returns buf. */
 char *sr_fmt_double(char buf[SR_NUMLEN], double v);
+
+/* Seconds on the monotonic clock (for differences). */
+double sr_now(void);
 
 #endif

@@ -1,5 +1,6 @@
 /* runner.c - the bucket executor (see runner.h). */
 #include "runner.h"
+#include "num.h"
 #include "compare.h"
 #include "err.h"
 #include "heap.h"
@@ -10,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct {
 	size_t tile, node;
@@ -51,15 +51,6 @@ typedef struct {
 	run *r;
 	size_t id;
 } worker_arg;
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static void
 lock(run *r)
@@ -162,7 +153,7 @@ do_root(run *r, size_t i)
 	const sr_runjob *job = r->job;
 	tstate *ts = &r->ts[i];
 	char err[SR_ERRLEN];
-	double t0 = now(), t1;
+	double t0 = sr_now(), t1;
 	size_t bytes;
 
 	if (sr_rgb_read(job->tile_path[i], &ts->img, err) < 0)
@@ -175,13 +166,13 @@ do_root(run *r, size_t i)
 			    job->ref_path[i], ts->ref.w, ts->ref.h,
 			    job->tile_path[i], ts->img.w, ts->img.h);
 	}
-	t1 = now();
+	t1 = sr_now();
 	r->out->read_seconds[i] = t1 - t0;
 	if (job->prefault) {
 		r->out->prefault_seconds[i] = sr_heap_prefault(
 		    sr_run_heap_bytes(ts->img.w, ts->img.h, job->threads,
 		    job->ntiles, job->ref_path != NULL));
-		t1 = now();
+		t1 = sr_now();
 	}
 	if (job->normalize)
 		r->out->normalized[i] = sr_normalize(&ts->img, job->mean, job->sd,
@@ -191,7 +182,7 @@ do_root(run *r, size_t i)
 	ts->out = sr_calloc(r->t->nnodes, sizeof *ts->out);
 	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
 	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);
-	ts->secs[0] = now() - t1;
+	ts->secs[0] = sr_now() - t1;
 	ts->out[0].status = SR_NUC_CONTINUE;
 	bytes = 3 * ts->img.w * ts->img.h;
 	if (job->ref_path)
@@ -214,12 +205,12 @@ do_task(run *r, size_t i, size_t v)
 
 	for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
 		up[t->node[a].depth - 1] = &ts->out[a];
-	t0 = now();
+	t0 = sr_now();
 	if (sr_nuc_task((int)d - 1, &ts->img, up,
 	    r->job->param + r->rep[v] * SR_NUC_NPARAM, &ts->out[v], err) < 0)
 		sr_die(SR_EXIT_DATA, "%s: %s: %s", r->job->tile_path[i],
 		    sr_nuc_task_name[d - 1], err);
-	ts->secs[v] = now() - t0;
+	ts->secs[v] = sr_now() - t0;
 	lock(r);
 	add_timing(r, i, v, (int)d - 1, ts->secs[v], ts->out[v].bytes);
 	ts->secs[v] += ts->secs[t->node[v].parent];
@@ -237,13 +228,13 @@ finish(run *r, size_t i, size_t v)
 	tstate *ts = &r->ts[i];
 	const sr_nuc_out *nv = &ts->out[v];
 	const uint32_t *labels = nv->status == SR_NUC_OK ? nv->labels : NULL;
-	double dice = NAN, jac = NAN, t0 = now(), csec = 0;
+	double dice = NAN, jac = NAN, t0 = sr_now(), csec = 0;
 	size_t k;
 
 	if (job->ref_path) {
 		sr_compare_pixels(labels, ts->ref.px, ts->img.w * ts->img.h, &dice,
 		    &jac);
-		csec = now() - t0;
+		csec = sr_now() - t0;
 	}
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)
 		if (job->mask)
