@@ -3,6 +3,7 @@
 #include "heap.h"
 #include "num.h"
 
+#include <errno.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -17,38 +18,55 @@ void
 sr_heap_keep(void)
 {
 	mallopt(M_MMAP_THRESHOLD, 1 << 30);
-	mallopt(M_TRIM_THRESHOLD, 1 << 30);
+	mallopt(M_TRIM_THRESHOLD, -1);	/* never give the top back */
 	mallopt(M_ARENA_MAX, 1);	/* threads too: a thread arena maps */
 }
 
-/* One block as large as the heap is short of, its pages populated in the
- * kernel in one call (a page fault each costs several times more, and
- * more still when processes fault at once), then freed into the heap. On
- * a kernel without MADV_POPULATE_WRITE (before Linux 5.14), or where a
- * block cannot be had, the pages are written one by one or not at all:
- * the tasks then fault them in themselves. */
+/* Populates the pages of [p, p + n) in the kernel in one call. On a
+ * kernel without MADV_POPULATE_WRITE (before Linux 5.14) they are written
+ * one by one; where they cannot be had (ENOMEM) nothing more is touched:
+ * the tasks then fault in what they use themselves. */
+static void
+populate(char *p, size_t n, size_t page)
+{
+	uintptr_t a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
+	uintptr_t e = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
+	size_t k;
+
+	if (e > a && madvise((void *)a, e - a, MADV_POPULATE_WRITE) != 0 &&
+	    errno == EINVAL)
+		for (k = 0; k < e - a; k += page)
+			((volatile char *)a)[k] = 0;
+}
+
+/* What the heap is short of, as blocks of at most BLOCK bytes (below the
+ * mmap threshold, so that they come from the heap and stay in it), each
+ * populated, then all freed into the heap. */
+#define BLOCK ((size_t)256 << 20)
+#define MAXBLOCKS 256		/* 64 GiB */
+
 double
 sr_heap_prefault(size_t bytes)
 {
 	struct mallinfo2 mi;
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), n, k;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), n, k, nb = 0;
 	double t0 = sr_now();
-	uintptr_t a, e;
-	char *p;
+	char *blk[MAXBLOCKS];
 
 	pthread_mutex_lock(&heap_mu);
 	mi = mallinfo2();
-	if (mi.arena >= bytes || (p = malloc(bytes - mi.uordblks)) == NULL) {
+	if (mi.arena >= bytes) {
 		pthread_mutex_unlock(&heap_mu);
 		return 0;
 	}
-	n = bytes - mi.uordblks;
-	a = ((uintptr_t)p + page - 1) & ~(uintptr_t)(page - 1);
-	e = ((uintptr_t)p + n) & ~(uintptr_t)(page - 1);
-	if (e > a && madvise((void *)a, e - a, MADV_POPULATE_WRITE) != 0)
-		for (k = 0; k < e - a; k += page)
-			((volatile char *)a)[k] = 0;
-	free(p);
+	for (n = bytes - mi.uordblks; n > 0 && nb < MAXBLOCKS; n -= k) {
+		k = n < BLOCK ? n : BLOCK;
+		if ((blk[nb] = malloc(k)) == NULL)
+			break;
+		populate(blk[nb++], k, page);
+	}
+	while (nb > 0)
+		free(blk[--nb]);
 	pthread_mutex_unlock(&heap_mu);
 	return sr_now() - t0;
 }
