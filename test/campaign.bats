@@ -93,11 +93,46 @@ load campaign
 	assert_failure 1
 	assert_output --partial "buckets without results:"
 	assert [ ! -e c-out/indices.tsv ]
+	# the killed buckets count as failed, none as running (once their
+	# processes, killed too, are gone)
+	killed=$(awk '{ print $1 }' c-out/logs/attempts | sort -u | wc -l)
+	for k in $(seq 50); do
+		sa-campaign status c.campaign | grep -q 'running=0' && break
+		sleep 0.1
+	done
 	run sa-campaign status c.campaign
-	assert_output --partial "done=$done "
+	assert_output --partial "done=$done running=0 pending=0 failed=$((killed - done)) waiting=$((nb - killed))"
 	# resume
 	sa-campaign -q run c.campaign
 	assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
+}
+
+@test "status (local engine): a bucket in progress is running, a killed one failed" {
+	tiles 400
+	campaign c.campaign bucket_size=2
+	sa-campaign -q plan c.campaign
+	sa-campaign -q reference c.campaign
+	setsid sa-campaign -q bucket c.campaign 3 > log 2>&1 &
+	pid=$!
+	for k in $(seq 100); do
+		[ ! -s c-out/logs/attempts ] || break
+		sleep 0.05
+	done
+	kill -STOP -- -"$pid"	# held, alive: running
+	run sa-campaign status c.campaign
+	assert_output --partial 'done=0 running=1 pending=0 failed=0 waiting=15'
+	kill -KILL -- -"$pid"
+	wait "$pid" || true
+	run sa-campaign status c.campaign
+	assert_output --partial 'done=0 running=0 pending=0 failed=1 waiting=15'
+	# the attempt of another host is not looked for here: not running
+	sed -i 's/^3 [^ ]* /3 elsewhere.example /' c-out/logs/attempts
+	run sa-campaign status c.campaign
+	assert_output --partial 'running=0 pending=0 failed=1'
+	# done once it has results
+	sa-campaign -q bucket c.campaign 3
+	run sa-campaign status c.campaign
+	assert_output --partial 'done=1 running=0 pending=0 failed=0 waiting=15'
 }
 
 @test "merge names the missing buckets; bucket runs one bucket" {
