@@ -159,6 +159,31 @@ load campaign
 	run sa-campaign -o elsewhere plan d.campaign
 	assert_failure 1
 	assert_output --partial "holds another campaign"
+	# the same campaign file, but the space, the workflow or the tiles
+	# list changed since the plan: refused, nothing rewritten
+	cp "$SPACE" s.tsv
+	cp "$TOP/share/workflows/nuclei.wf" w.wf
+	campaign e.campaign space=s.tsv workflow=w.wf
+	sa-campaign -q plan e.campaign
+	cp -p e-out/design.tsv design.before
+	echo '# a note' >> s.tsv
+	run sa-campaign plan e.campaign
+	assert_failure 1
+	assert_output "sa-campaign: $PWD/s.tsv: changed since $PWD/e-out was planned with it: remove $PWD/e-out or set another output"
+	cp "$SPACE" s.tsv
+	sa-campaign -q plan e.campaign
+	sed -i 's/^Seg0/Seg0/; $ s/$/ /' w.wf
+	run sa-campaign plan e.campaign
+	assert_failure 1
+	assert_output --partial "w.wf: changed since $PWD/e-out was planned"
+	cp "$TOP/share/workflows/nuclei.wf" w.wf
+	echo b.png >> tiles/list
+	run sa-campaign status e.campaign
+	assert_failure 1
+	assert_output --partial "tiles/list lists other tiles (or the same at other paths) than $PWD/e-out was planned with"
+	cmp design.before e-out/design.tsv
+	run find e-out -name '.*.tmp*'
+	assert_output ''
 }
 
 @test "bad campaign files: exit 1 naming file and line, nothing run" {
