@@ -228,4 +228,15 @@ wait_campaign() {
 	wait_campaign pbs-out
 	assert_equal "$(body pbs-out/indices.tsv)" "$(body local-out/indices.tsv)"
 	assert_equal "$(cut -d' ' -f1 pbs-out/logs/attempts | sort -n | tr '\n' ' ')" "0 1 2 3 4 5 6 7 "
+	# status counts this campaign's bucket jobs only, not another's held
+	# in the queue (nor one named as all campaigns' once were)
+	other=sa-b00000000	# not this output's (8 digits of a checksum)
+	j1=$(sbatch --parsable --hold --job-name="$other" --wrap true)
+	j2=$(sbatch --parsable --hold --job-name=sa-bucket --wrap true)
+	run qstat
+	assert_output --partial "$other"
+	run sa-campaign status pbs.campaign
+	assert_success
+	assert_output --partial 'buckets=8 done=8 running=0 pending=0 failed=0 waiting=0'
+	scancel "$j1" "$j2"
 }

@@ -87,8 +87,11 @@ engine_queue() {
 	slurm) squeue -h -r -j "$id" -o '%T' 2>/dev/null |
 		awk '$1 == "RUNNING" || $1 == "COMPLETING" { r++ } $1 == "PENDING" || $1 == "CONFIGURING" { p++ }
 		    END { print r + 0, p + 0 }' ;;
-	pbs) # array tasks are listed under varying ids: count by job name
-		qstat 2>/dev/null | awk '$2 == "sa-bucket" { if ($5 == "R") r++; else if ($5 == "Q" || $5 == "H") p++ }
+	pbs) # array tasks are listed under ids of their own (Slurm's qstat)
+		# or the array's (Torque, PBS Pro): count this user's jobs
+		# named for this campaign's output (qstat truncates the user)
+		qstat 2>/dev/null | awk -v n="$(pbs_bucket_name)" -v u="$(id -un)" \
+		    '$2 == n && index(u, $3) == 1 { if ($5 == "R") r++; else if ($5 == "Q" || $5 == "H") p++ }
 		    END { print r + 0, p + 0 }' ;;
 	esac
 }
@@ -162,6 +165,13 @@ pbs_opts() {
 
 # pbs_sub SCRIPT [QSUB ARGS]: submits with the campaign's variables;
 # prints the job id
+# The name of the campaign's PBS bucket jobs: sa-b and 8 digits of the
+# checksum of the output directory's path, so that status counts this
+# campaign's array tasks only (15 characters at most, as Torque wants).
+pbs_bucket_name() {
+	printf '%s' "$out" | cksum | awk '{ printf "sa-b%08d", $1 % 100000000 }'
+}
+
 pbs_sub() {
 	local s=$1 id
 	shift
@@ -207,7 +217,7 @@ pbs_submit() {
 			arrayopt=()
 			bucketvar=",SA_BUCKET=$todo"
 		fi
-		arr=$(pbs_sub "$dir/sa-bucket.pbs" ${dep[@]+"${dep[@]}"} -N sa-bucket \
+		arr=$(pbs_sub "$dir/sa-bucket.pbs" ${dep[@]+"${dep[@]}"} -N "$(pbs_bucket_name)" \
 		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o "$out/logs/pbs-buckets.log" -j oe)
 		bucketvar=
 		echo "buckets $arr" >> "$out/logs/jobs"
