@@ -36,6 +36,23 @@ load campaign
 	assert_equal "$(body c-out/indices.tsv)" "$(body before.tsv)"
 }
 
+@test "a white tile left unnormalized: results.tsv keeps its #unnormalized line, whatever the plan" {
+	tiles 160
+	sa-testimg solid 160 160 250 250 250 tiles/white.png
+	sa-testimg blank 160 160 tiles/white.mask.png
+	echo white.png >> tiles/list
+	for plan in none rtma; do
+		campaign $plan.campaign merge=$plan
+		sa-campaign -q run $plan.campaign
+		run grep -c '^#unnormalized ' $plan-out/results.tsv
+		assert_output 1
+		grep -q '^#unnormalized tile=white foreground=0' $plan-out/results.tsv
+		# once, before the table
+		assert_equal "$(sed -n '4p' $plan-out/results.tsv | cut -c1-13)" '#unnormalized'
+	done
+	assert_equal "$(body rtma-out/indices.tsv)" "$(body none-out/indices.tsv)"
+}
+
 @test "plans without reuse, with stage-level reuse, RTMA and TRTMA give identical indices" {
 	tiles 160
 	campaign rtma.campaign
