@@ -7,12 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "err.h"
 #include "num.h"
 #include "out.h"
+#include "plot.h"
 #include "rng.h"
 #include "simulate.h"
 #include "tsv.h"
@@ -572,82 +571,28 @@ write_row(FILE *fp, const struct opts *o, const sr_simplan *p,
 
 /* ---- the plot ---------------------------------------------------------------- */
 
-/* Writes s as a gnuplot double-quoted string. */
-static void
-put_quoted(FILE *fp, const char *s)
-{
-	fputc('"', fp);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
-}
-
-/* Writes the gnuplot script: one line of makespan against slots per plan,
- * log-log, the data inline. */
-static void
-write_script(FILE *g, const struct opts *o, const struct run *r,
-    const struct row *rows)
-{
-	size_t i, k;
-
-	fputs("set terminal pngcairo size 800,560 noenhanced\n"
-	    "set title \"sim-runtime: predicted makespan\"\n"
-	    "set xlabel \"slots\"\nset ylabel \"makespan (s)\"\n"
-	    "set logscale xy\nset grid\nset key top right\n", g);
-	for (i = 0; i < r->nplan; i++) {
-		fprintf(g, "$p%zu << EOD\n", i);
-		for (k = 0; k < o->nsweep; k++) {
-			fprintf(g, "%zu ", rows[i * o->nsweep + k].slots);
-			sr_put_double(g, rows[i * o->nsweep + k].st.makespan);
-			fputc('\n', g);
-		}
-		fputs("EOD\n", g);
-	}
-	fputs("plot ", g);
-	for (i = 0; i < r->nplan; i++) {
-		fprintf(g, "%s$p%zu using 1:2 with linespoints pt 7 title ",
-		    i ? ", " : "", i);
-		put_quoted(g, r->plan[i]->name);
-	}
-	fputc('\n', g);
-}
-
-/* Draws the plot with gnuplot, its PNG written to path through the
- * output module (atomically, with the report). */
+/* Draws makespan against slots, a line per plan, log-log. */
 static void
 plot(const struct opts *o, const struct run *r, const struct row *rows)
 {
-	FILE *png = sr_out_open(o->plot), *g;
-	int fd[2], st;
-	pid_t pid;
+	sr_plot_line *l = sr_calloc(r->nplan, sizeof *l);
+	double *x = sr_calloc(r->nplan * o->nsweep, sizeof *x);
+	double *y = sr_calloc(r->nplan * o->nsweep, sizeof *y);
+	size_t i, k;
 
-	if (pipe(fd) != 0)
-		sr_die_errno("%s: pipe", o->plot);
-	fflush(NULL);
-	if ((pid = fork()) < 0)
-		sr_die_errno("%s: fork", o->plot);
-	if (pid == 0) {
-		dup2(fd[0], STDIN_FILENO);
-		dup2(fileno(png), STDOUT_FILENO);
-		close(fd[0]);
-		close(fd[1]);
-		execlp("gnuplot", "gnuplot", (char *)NULL);
-		_exit(127);
+	for (i = 0; i < r->nplan; i++) {
+		for (k = 0; k < o->nsweep; k++) {
+			x[i * o->nsweep + k] = (double)rows[i * o->nsweep + k].slots;
+			y[i * o->nsweep + k] = rows[i * o->nsweep + k].st.makespan;
+		}
+		l[i] = (sr_plot_line){ r->plan[i]->name, x + i * o->nsweep,
+		    y + i * o->nsweep, o->nsweep };
 	}
-	close(fd[0]);
-	if ((g = fdopen(fd[1], "w")) == NULL)
-		sr_die_errno("%s: gnuplot", o->plot);
-	write_script(g, o, r, rows);
-	fclose(g);
-	if (waitpid(pid, &st, 0) < 0)
-		sr_die_errno("%s: gnuplot", o->plot);
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		sr_die(SR_EXIT_DATA, "%s: gnuplot failed (exit %d)%s", o->plot,
-		    WIFEXITED(st) ? WEXITSTATUS(st) : -1, WIFEXITED(st) &&
-		    WEXITSTATUS(st) == 127 ? ": is gnuplot installed?" : "");
+	sr_plot_lines(o->plot, "sim-runtime: predicted makespan", "slots",
+	    "makespan (s)", 1, l, r->nplan);
+	free(l);
+	free(x);
+	free(y);
 }
 
 /* Simulates every plan on every slot count; rows by plan, then count. */

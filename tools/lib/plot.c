@@ -1,5 +1,5 @@
-/* plot.c - index plots: a data file and a script fed to gnuplot, whose
- * PNG goes to a temporary file renamed into place on success. */
+/* plot.c - plots: a data file and a script fed to gnuplot, whose PNG goes
+ * to a temporary file renamed into place on success. */
 #include "plot.h"
 #include "err.h"
 #include "out.h"
@@ -126,6 +126,46 @@ sr_plot_scatter(const char *path, const char *title, char **names, size_t k,
 	    "graph 0.1, graph 0.05\nplot '%s' using 1:2 with points pt 7 "
 	    "notitle, '' using 1:2:3 with labels offset 1,0.5 left notitle\n",
 	    xlabel, ylabel, data);
+	if (fclose(d) || fclose(g))
+		sr_die_errno("%s: cannot write the plot script", path);
+	run_gnuplot(path, script, data, png);
+}
+
+void
+sr_plot_lines(const char *path, const char *title, const char *xlabel,
+    const char *ylabel, int logxy, const sr_plot_line *l, size_t nl)
+{
+	char data[4096], script[4096], png[4096];
+	FILE *d = temp_beside(path, "dat", data, sizeof data);
+	FILE *g = temp_beside(path, "gp", script, sizeof script);
+	size_t i, j;
+
+	fclose(temp_beside(path, "png", png, sizeof png));
+	for (j = 0; j < nl; j++) {	/* one data block (index) per line */
+		for (i = 0; i < l[j].n; i++) {
+			sr_put_double(d, l[j].x[i]);
+			fputc('\t', d);
+			sr_put_double(d, l[j].y[i]);
+			fputc('\n', d);
+		}
+		fputs("\n\n", d);
+	}
+	fprintf(g, "set terminal pngcairo size 800,560 noenhanced\n"
+	    "set output '%s'\nset title \"", png);
+	put_label(g, title);
+	fputs("\"\nset xlabel \"", g);
+	put_label(g, xlabel);
+	fputs("\"\nset ylabel \"", g);
+	put_label(g, ylabel);
+	fprintf(g, "\"\n%sset grid\nset key top right\n"
+	    "set datafile missing 'NaN'\nplot ", logxy ? "set logscale xy\n" : "");
+	for (j = 0; j < nl; j++) {
+		fprintf(g, "%s'%s' index %zu using 1:2 with linespoints pt 7 "
+		    "title \"", j ? ", " : "", data, j);
+		put_label(g, l[j].title);
+		fputc('"', g);
+	}
+	fputc('\n', g);
 	if (fclose(d) || fclose(g))
 		sr_die_errno("%s: cannot write the plot script", path);
 	run_gnuplot(path, script, data, png);

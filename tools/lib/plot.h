@@ -1,4 +1,4 @@
-/* plot.h - index plots drawn with gnuplot(1). */
+/* plot.h - plots drawn with gnuplot(1): index bars and scatters, lines. */
 #ifndef SR_PLOT_H
 #define SR_PLOT_H
 
@@ -21,5 +21,16 @@ void sr_plot_bars(const char *path, const char *title, char **names,
 void sr_plot_scatter(const char *path, const char *title, char **names,
     size_t k, const double *x, const double *y, const char *xlabel,
     const char *ylabel);
+
+/* One line of a line plot: n points (x[i], y[i]). */
+typedef struct {
+	const char *title;
+	const double *x, *y;
+	size_t n;
+} sr_plot_line;
+
+/* Writes a PNG of the lines, points joined, log-log when logxy. */
+void sr_plot_lines(const char *path, const char *title, const char *xlabel,
+    const char *ylabel, int logxy, const sr_plot_line *l, size_t nl);
 
 #endif
