@@ -255,6 +255,8 @@ check_options(struct opts *o, int argc, char **argv)
 		    "results name the tiles");
 	if (o->plot && strcmp(o->plot, "-") == 0)
 		sr_usage_error("--plot needs a file name");
+	if (o->plot && o->output && strcmp(o->plot, o->output) == 0)
+		sr_die(SR_EXIT_USAGE, "%s: named twice as an output", o->plot);
 	if (optind >= argc)
 		sr_usage_error(o->model ? "no BUCKETS.tsv given" :
 		    "no TIMINGS given");

@@ -98,8 +98,6 @@ sr_out_open(const char *path)
 
 	if (path == NULL || strcmp(path, "-") == 0)
 		return stdout;
-	/* a device or a pipe (/dev/null, /dev/stdout, a FIFO) is written in
-	 * place: renaming a file over it would replace it */
 	for (i = 0; i < noutputs; i++)
 		if (strcmp(outputs[i].path, path) == 0)
 			sr_die(SR_EXIT_USAGE, "%s: named twice as an output", path);
