@@ -334,7 +334,12 @@ END
 	seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket 0 \
 	    --tiles tiles.list --masks m -o r.tsv --timings t.tsv &
 	pid=$!
-	sleep 0.5
+	# midway: once it writes masks (later under valgrind)
+	for k in $(seq 300); do
+		[ -z "$(ls m 2>/dev/null)" ] || break
+		sleep 0.1
+	done
+	sleep 0.2
 	kill -TERM $pid
 	run wait $pid
 	assert_failure
