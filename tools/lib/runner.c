@@ -1,10 +1,10 @@
 /* runner.c - the bucket executor (see runner.h). */
 #include "runner.h"
-#include "num.h"
 #include "compare.h"
 #include "err.h"
 #include "heap.h"
 #include "image.h"
+#include "num.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -41,6 +41,7 @@ typedef struct {
 	tstate *ts;		/* per tile */
 	deque *dq;		/* per thread */
 	size_t busy;		/* items being executed */
+	size_t paths;		/* paths that can be active at once */
 	size_t done, total;	/* task nodes, for progress */
 	size_t tcap;		/* capacity of out->timing */
 	pthread_mutex_t mu;
@@ -170,7 +171,7 @@ do_root(run *r, size_t i)
 	r->out->read_seconds[i] = t1 - t0;
 	if (job->prefault) {
 		r->out->prefault_seconds[i] = sr_heap_prefault(
-		    sr_run_heap_bytes(ts->img.w, ts->img.h, job->threads,
+		    sr_run_heap_bytes(ts->img.w, ts->img.h, r->paths,
 		    job->ntiles, job->ref_path != NULL));
 		t1 = sr_now();
 	}
@@ -388,13 +389,13 @@ cmp_timing(const void *a, const void *b)
  * The normalization's colour table (64 MiB, touched only where the tile
  * has colours) is left out. */
 size_t
-sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles, int ref)
+sr_run_heap_bytes(size_t w, size_t h, size_t paths, size_t tiles, int ref)
 {
-	size_t k = threads < tiles ? threads : tiles;
+	size_t k = paths < tiles ? paths : tiles;
 
 	if (k == 0)
 		return 0;
-	return w * h * (k * (ref ? 7 : 3) + 23 + 17 * (threads - 1));
+	return w * h * (k * (ref ? 7 : 3) + 23 + 17 * (paths - 1));
 }
 
 void
@@ -421,6 +422,11 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	r.ts = sr_calloc(job->ntiles, sizeof *r.ts);
 	r.dq = sr_calloc(job->threads, sizeof *r.dq);
 	r.total = job->ntiles * r.t->nnodes;
+	for (i = 1; i < r.t->nnodes; i++)	/* leaves: paths per tile */
+		r.paths += r.t->node[i].first_child == SR_NONE;
+	r.paths *= job->ntiles;
+	if (r.paths > job->threads)
+		r.paths = job->threads;
 	for (i = job->ntiles; i > 0; i--)	/* tile 0 on top */
 		push(&r.dq[0], (item){ i - 1, 0 });
 	pthread_mutex_init(&r.mu, NULL);
