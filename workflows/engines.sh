@@ -108,6 +108,24 @@ slurm_opts() {
 	sopts+=(${x[@]+"${x[@]}"})
 }
 
+# slurm_sub WHAT SCRIPT SBATCH-OPTIONS...: submits one of the campaign's
+# job scripts; prints the job id
+slurm_sub() {
+	local what=$1 s=$2 id
+	shift 2
+	id=$(sbatch --parsable "${sopts[@]}" "$@" "$s" "$self" "$(abs_campaign)" "$out") ||
+	    die "sbatch refused the $what job"
+	printf '%s\n' "${id%%;*}"
+}
+
+# submitted: what was submitted (from $ref, $arr, $n, $list and $mrg)
+submitted() {
+	echo "reference: ${ref:-done}"
+	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
+	echo "merge:     $mrg"
+	say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+}
+
 slurm_submit() {
 	local todo list mem dir ref='' arr mrg dep=() n
 	dir=$(jobdir)
@@ -117,12 +135,9 @@ slurm_submit() {
 	mkdir -p "$out/logs"
 	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
-		ref=$(sbatch --parsable "${sopts[@]}" --job-name=sa-reference \
-		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
-		    --output="$out/logs/reference-%j.log" \
-		    "$dir/sa-reference.sbatch" "$self" "$(abs_campaign)" "$out") ||
-		    die "sbatch refused the reference job"
-		ref=${ref%%;*}
+		ref=$(slurm_sub reference "$dir/sa-reference.sbatch" \
+		    --job-name=sa-reference --cpus-per-task="${conf[active_paths]}" \
+		    --mem="$mem" --output="$out/logs/reference-%j.log")
 		echo "reference $ref" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$ref" --kill-on-invalid-dep=yes)
 	fi
@@ -130,27 +145,18 @@ slurm_submit() {
 		n=$(wc -l <<< "$todo")
 		list=$(ranges <<< "$todo")
 		[ -z "${conf[array_limit]}" ] || list="$list%${conf[array_limit]}"
-		arr=$(sbatch --parsable "${sopts[@]}" ${dep[@]+"${dep[@]}"} \
+		arr=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
 		    --job-name=sa-bucket --array="$list" \
 		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
-		    --output="$out/logs/bucket-%a.log" \
-		    "$dir/sa-bucket.sbatch" "$self" "$(abs_campaign)" "$out") ||
-		    die "sbatch refused the array job"
-		arr=${arr%%;*}
+		    --output="$out/logs/bucket-%a.log")
 		echo "buckets $arr" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$arr" --kill-on-invalid-dep=yes)
 	fi
-	mrg=$(sbatch --parsable "${sopts[@]}" ${dep[@]+"${dep[@]}"} \
+	mrg=$(slurm_sub merge "$dir/sa-merge.sbatch" ${dep[@]+"${dep[@]}"} \
 	    --job-name=sa-merge --cpus-per-task=1 --mem=1G \
-	    --output="$out/logs/merge-%j.log" \
-	    "$dir/sa-merge.sbatch" "$self" "$(abs_campaign)" "$out") ||
-	    die "sbatch refused the merge job"
-	mrg=${mrg%%;*}
+	    --output="$out/logs/merge-%j.log")
 	echo "merge $mrg" >> "$out/logs/jobs"
-	echo "reference: ${ref:-done}"
-	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
-	echo "merge:     $mrg"
-	say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+	submitted
 }
 
 # qsub's options for every PBS job of the campaign.
@@ -229,8 +235,5 @@ pbs_submit() {
 	mrg=$(pbs_sub "$dir/sa-merge.pbs" ${dep[@]+"${dep[@]}"} -N sa-merge \
 	    -l walltime=${conf[walltime]:-01:00:00} -o "$out/logs/merge.log" -j oe)
 	echo "merge $mrg" >> "$out/logs/jobs"
-	echo "reference: ${ref:-done}"
-	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
-	echo "merge:     $mrg"
-	say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+	submitted
 }
