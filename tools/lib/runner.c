@@ -41,7 +41,6 @@ typedef struct {
 	tstate *ts;		/* per tile */
 	deque *dq;		/* per thread */
 	size_t busy;		/* items being executed */
-	size_t paths;		/* paths that can be active at once */
 	size_t done, total;	/* task nodes, for progress */
 	size_t tcap;		/* capacity of out->timing */
 	pthread_mutex_t mu;
@@ -171,7 +170,7 @@ do_root(run *r, size_t i)
 	r->out->read_seconds[i] = t1 - t0;
 	if (job->prefault) {
 		r->out->prefault_seconds[i] = sr_heap_prefault(
-		    sr_run_heap_bytes(ts->img.w, ts->img.h, r->paths,
+		    sr_run_heap_bytes(ts->img.w, ts->img.h, job->threads,
 		    job->ntiles, job->ref_path != NULL));
 		t1 = sr_now();
 	}
@@ -382,20 +381,20 @@ cmp_timing(const void *a, const void *b)
 
 /* Measured peak resident memory of seg-run on 1000^2 to 4096^2 tiles with
  * 1, 2 and 4 active paths (--no-prefault): 3 bytes per pixel for each
- * tile in flight (4 more with a reference mask), about 23 for the first
- * path and 17 to 23 for each further one (paths rarely peak together).
- * The model takes the low figures: a heap short of the peak leaves a few
- * page faults to the tasks, one beyond it would hold memory for nothing.
- * The normalization's colour table (64 MiB, touched only where the tile
- * has colours) is left out. */
+ * tile in flight (4 more with a reference mask) and about 23 for the
+ * first path on it; a further path adds anything from a few bytes (paths
+ * that part at Seg5 share the outputs before) to 23, depending on the
+ * bucket's tree and on whether the paths peak together. The model counts
+ * the first path of each tile in flight only: a heap short of the peak
+ * leaves page faults to the further paths, one beyond it would hold
+ * memory for nothing. The normalization's colour table (64 MiB, touched
+ * only where the tile has colours) is left out. */
 size_t
-sr_run_heap_bytes(size_t w, size_t h, size_t paths, size_t tiles, int ref)
+sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles, int ref)
 {
-	size_t k = paths < tiles ? paths : tiles;
+	size_t k = threads < tiles ? threads : tiles;
 
-	if (k == 0)
-		return 0;
-	return w * h * (k * (ref ? 7 : 3) + 23 + 17 * (paths - 1));
+	return w * h * k * ((ref ? 7 : 3) + 23);
 }
 
 void
@@ -422,11 +421,6 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	r.ts = sr_calloc(job->ntiles, sizeof *r.ts);
 	r.dq = sr_calloc(job->threads, sizeof *r.dq);
 	r.total = job->ntiles * r.t->nnodes;
-	for (i = 1; i < r.t->nnodes; i++)	/* leaves: paths per tile */
-		r.paths += r.t->node[i].first_child == SR_NONE;
-	r.paths *= job->ntiles;
-	if (r.paths > job->threads)
-		r.paths = job->threads;
 	for (i = job->ntiles; i > 0; i--)	/* tile 0 on top */
 		push(&r.dq[0], (item){ i - 1, 0 });
 	pthread_mutex_init(&r.mu, NULL);

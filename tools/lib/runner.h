@@ -68,12 +68,11 @@ typedef struct {
 	double *prefault_seconds;	/* per tile: touching the heap */
 } sr_runout;
 
-/* The heap that `paths` active paths need on tiles of w x h pixels (at
- * most `tiles` of them in flight, with reference masks when ref), at the
- * low end of seg-run's measured peaks (see runner.c); what prefault
- * touches. The runner takes as paths the threads, or the bucket's leaves
- * times its tiles when fewer. */
-size_t sr_run_heap_bytes(size_t w, size_t h, size_t paths, size_t tiles,
+/* The heap that the first path of each tile in flight (at most threads
+ * of tiles) needs on tiles of w x h pixels, with reference masks when
+ * ref: the low end of seg-run's measured peaks (see runner.c), what
+ * prefault touches. */
+size_t sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles,
     int ref);
 
 /* Runs the job; fills *out (free with sr_runout_free). */
