@@ -41,8 +41,8 @@ TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice \
             sim-runtime
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test
-LIBSRC    = $(wildcard tools/lib/*.c)
-LIBCXXSRC = $(wildcard tools/lib/*.cpp)
+LIBSRC    = $(wildcard tools/lib/*/*.c)
+LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
             $(LIBCXXSRC:tools/lib/%.cpp=$(OUT)/lib/%.o)
 LIBA      = $(OUT)/libsareuse.a
@@ -95,6 +95,7 @@ deps:
 	@tools/install-deps
 
 check: deps
+	$(MAKE) lint
 	$(MAKE) testbins
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin \
 	    VALGRIND=$(valgrind) test/run
@@ -106,8 +107,10 @@ demo: deps
 	$(MAKE) all
 	examples/moat/run $(or $(OUT_DIR),moat-out)
 
+# man pages, and the library's layers (README, ARCHITECTURE)
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
+	tools/check-layers tools/lib
 
 bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run

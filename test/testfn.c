@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "design.h"
-#include "err.h"
-#include "num.h"
-#include "out.h"
-#include "tsv.h"
+#include "sa/design.h"
+#include "core/err.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "core/tsv.h"
 
 /* Parses a comma list of numbers into v (at most max); returns count. */
 static size_t

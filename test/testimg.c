@@ -51,10 +51,10 @@
 #include <setjmp.h>
 #include <tiffio.h>
 
-#include "err.h"
-#include "image.h"
-#include "num.h"
-#include "out.h"
+#include "core/err.h"
+#include "image/image.h"
+#include "core/num.h"
+#include "core/out.h"
 
 enum { OPT_BIGTIFF = CHAR_MAX + 1 };
 

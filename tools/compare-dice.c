@@ -8,13 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "cv.h"
-#include "err.h"
-#include "image.h"
-#include "num.h"
-#include "out.h"
-#include "tsv.h"
+#include "image/compare.h"
+#include "image/opencv.h"
+#include "core/err.h"
+#include "image/image.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "core/tsv.h"
 
 enum { OPT_IOU = CHAR_MAX + 1, OPT_BINARY, OPT_LABELS, OPT_VERSION };
 
@@ -336,7 +336,7 @@ main(int argc, char **argv)
 
 	sr_init(argv[0]);
 	parse(argc, argv, &o);
-	sr_cv_init();
+	sr_opencv_init();
 	pairs = o.list ? read_pairs(o.list, &n, &other_head) :
 	    operand_pair(argv + optind);
 	progress = o.list && !o.quiet && !o.verbose && isatty(STDERR_FILENO);

@@ -6,14 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "num.h"
-#include "out.h"
-#include "reuse.h"
-#include "stagekeys.h"
-#include "timings.h"
-#include "tsv.h"
-#include "workflow.h"
+#include "core/err.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "plan/merge.h"
+#include "plan/stage_keys.h"
+#include "plan/timings.h"
+#include "core/tsv.h"
+#include "plan/workflow.h"
 
 #define DEF_B 8
 /* sr_sca_work counts Stoer-Wagner steps of about a nanosecond; runs whose

@@ -6,15 +6,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
-#include "design.h"
-#include "err.h"
-#include "metrics.h"
-#include "num.h"
-#include "out.h"
-#include "plot.h"
-#include "rng.h"
-#include "tsv.h"
+#include "sa/sobol.h"
+#include "sa/morris.h"
+#include "sa/corr.h"
+#include "sa/design.h"
+#include "core/err.h"
+#include "sa/metrics.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "core/plot.h"
+#include "core/rng.h"
+#include "core/tsv.h"
 
 #define DEF_SEED 1UL
 #define DEF_CONF 0.95

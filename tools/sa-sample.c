@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "design.h"
-#include "err.h"
-#include "gen.h"
-#include "num.h"
-#include "out.h"
-#include "rng.h"
-#include "sample.h"
-#include "space.h"
+#include "sa/design.h"
+#include "core/err.h"
+#include "sa/generator.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "core/rng.h"
+#include "sa/sampler.h"
+#include "sa/space.h"
 
 #define DEF_N 1000
 #define DEF_R 20
@@ -199,7 +199,7 @@ apply_fixes(sr_space *s, const struct opts *o)
 /* Returns the number of runs the design will have; exits 2 when it is
  * beyond any machine. */
 static double
-design_rows(const struct opts *o, const sr_gen *g)
+design_rows(const struct opts *o, const sr_generator *g)
 {
 	const char *m = o->method ? o->method : "reference";
 	double k = (double)g->k, rows;
@@ -209,7 +209,7 @@ design_rows(const struct opts *o, const sr_gen *g)
 	else if (strcmp(m, "moat") == 0)
 		rows = (double)(o->optimize ? o->optimize : o->r) * (k + 1);
 	else if (strcmp(m, "grid") == 0)
-		rows = sr_gen_grid_size(g, o->p);
+		rows = sr_generator_grid_size(g, o->p);
 	else if (strcmp(m, "reference") == 0)
 		rows = 0;
 	else
@@ -225,7 +225,7 @@ design_rows(const struct opts *o, const sr_gen *g)
 
 /* Writes the metadata comment line (see design(5)). */
 static void
-write_meta(FILE *fp, const struct opts *o, const sr_gen *g, double rows)
+write_meta(FILE *fp, const struct opts *o, const sr_generator *g, double rows)
 {
 	const char *m = o->method ? o->method : "reference";
 	size_t j;
@@ -257,7 +257,7 @@ write_meta(FILE *fp, const struct opts *o, const sr_gen *g, double rows)
 /* What precedes the rows; written only once the first row is ready. */
 struct head {
 	const struct opts *o;
-	const sr_gen *g;
+	const sr_generator *g;
 	double rows;
 	int argc;
 	char **argv;
@@ -275,7 +275,7 @@ write_head(void *arg)
 
 /* Runs the generator the method names. */
 static void
-generate(const struct opts *o, sr_gen *g, int base)
+generate(const struct opts *o, sr_generator *g, int base)
 {
 	const char *m = o->method, *why = NULL;
 	char errbuf[256];
@@ -283,17 +283,17 @@ generate(const struct opts *o, sr_gen *g, int base)
 	if (m == NULL)
 		return;
 	if (strcmp(m, "vbd") == 0)
-		why = sr_gen_vbd(g, base, o->n, o->second_order, errbuf,
+		why = sr_generator_vbd(g, base, o->n, o->second_order, errbuf,
 		    sizeof errbuf);
 	else if (strcmp(m, "moat") == 0)
-		why = sr_gen_moat(g, o->r, o->p, o->optimize, errbuf,
+		why = sr_generator_moat(g, o->r, o->p, o->optimize, errbuf,
 		    sizeof errbuf);
 	else if (strcmp(m, "grid") == 0)
-		sr_gen_grid(g, o->p);
+		sr_generator_grid(g, o->p);
 	else if (strcmp(m, "random") == 0)
-		why = sr_gen_random(g, o->n, errbuf, sizeof errbuf);
+		why = sr_generator_random(g, o->n, errbuf, sizeof errbuf);
 	else
-		why = sr_gen_unit(g, sr_unit_method_parse(m), o->n, errbuf,
+		why = sr_generator_unit(g, sr_unit_method_parse(m), o->n, errbuf,
 		    sizeof errbuf);
 	if (why)
 		sr_die(SR_EXIT_DATA, "%s: %s", o->space, why);
@@ -305,7 +305,7 @@ main(int argc, char **argv)
 	struct opts o;
 	struct head h;
 	sr_space *space;
-	sr_gen g;
+	sr_generator g;
 	double rows;
 	int base;
 
@@ -313,7 +313,7 @@ main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	space = sr_space_read(o.space);
 	apply_fixes(space, &o);
-	sr_gen_init(&g, space, NULL, o.seed);
+	sr_generator_init(&g, space, NULL, o.seed);
 	base = sr_unit_method_parse(o.base);
 	rows = design_rows(&o, &g);
 	g.fp = sr_out_open(o.output);
@@ -326,9 +326,9 @@ main(int argc, char **argv)
 	g.arg = &h;
 	generate(&o, &g, base);
 	if (o.reference)
-		sr_gen_reference(&g);
+		sr_generator_reference(&g);
 	sr_out_commit_all();
-	sr_gen_free(&g);
+	sr_generator_free(&g);
 	sr_space_free(space);
 	free(o.fix);
 	return SR_EXIT_OK;

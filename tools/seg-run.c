@@ -12,18 +12,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cv.h"
-#include "err.h"
-#include "heap.h"
-#include "image.h"
-#include "nuclei.h"
-#include "num.h"
-#include "out.h"
-#include "runner.h"
-#include "stagekeys.h"
-#include "tiles.h"
-#include "tsv.h"
-#include "workflow.h"
+#include "image/opencv.h"
+#include "core/err.h"
+#include "exec/arena.h"
+#include "image/image.h"
+#include "image/nuclei.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "exec/runner.h"
+#include "plan/merge.h"
+#include "plan/stage_keys.h"
+#include "image/tiles.h"
+#include "core/tsv.h"
+#include "plan/workflow.h"
 
 enum {
 	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
@@ -683,7 +684,7 @@ write_timings(FILE *fp, const struct opts *o, const sr_instances *in,
 
 	sr_out_provenance(fp, argc, argv);
 	fprintf(fp, "#bucket=%ld tiles=%zu\n", o->bucket, tiles->n);
-	fprintf(fp, "#memory heap=%zu peak_rss=%zu\n", sr_heap_size(),
+	fprintf(fp, "#memory heap=%zu peak_rss=%zu\n", sr_arena_size(),
 	    sr_peak_rss());
 	for (i = 0; i < tiles->n; i++) {
 		fprintf(fp, "#read tile=%s seconds=", tiles->name[i]);
@@ -792,10 +793,10 @@ main(int argc, char **argv)
 	FILE *ft, *fr;
 
 	sr_init(argv[0]);
-	sr_heap_keep();
+	sr_arena_keep();
 	memset(&job, 0, sizeof job);
 	parse(argc, argv, &o);
-	sr_cv_init();
+	sr_opencv_init();
 	w = sr_workflow_read(o.workflow);
 	st = segment_stage(w, col);
 	in = sr_instances_read(o.instances, w);

@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-#include "num.h"
-#include "out.h"
-#include "plot.h"
-#include "rng.h"
-#include "simulate.h"
-#include "tsv.h"
-#include "workflow.h"
+#include "core/err.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "core/plot.h"
+#include "core/rng.h"
+#include "sim/simulate.h"
+#include "core/tsv.h"
+#include "plan/workflow.h"
 
 #define MAX_COUNT 1000000000L	/* slots, nodes, cores, lines, tiles */
 #define DEF_ACC 0.05

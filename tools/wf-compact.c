@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compact.h"
-#include "design.h"
-#include "err.h"
-#include "out.h"
-#include "workflow.h"
+#include "plan/compact.h"
+#include "sa/design.h"
+#include "core/err.h"
+#include "core/out.h"
+#include "plan/workflow.h"
 
 enum { OPT_VERSION = CHAR_MAX + 1 };
 

@@ -10,8 +10,8 @@
  * Also: both images empty, one empty, and worked examples.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "compare.h"
-#include "cv.h"
+#include "image/compare.h"
+#include "image/opencv.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -595,7 +595,7 @@ many_objects(void)
 int
 main(void)
 {
-	sr_cv_init();
+	sr_opencv_init();
 	empty_cases();
 	worked_examples();
 	random_cases();

@@ -1,9 +1,9 @@
-/* corr_test.c - known-answer tests for sr_corr_analyze (tools/lib/corr.c).
+/* corr_test.c - known-answer tests for sr_corr_analyze (tools/lib/sa/corr.c).
  *
  * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
  * exit 1.
  */
-#include "analyze.h"
+#include "sa/corr.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
  * messages.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "image.h"
+#include "image/image.h"
 
 #include <errno.h>
 #include <png.h>

@@ -1,4 +1,4 @@
-/* morph_test.c - unit tests of tools/lib/morph.c.
+/* morph_test.c - unit tests of tools/lib/image/morph.c.
  *
  * Compares every function with a deliberately simple brute-force
  * reference written here (geodesic dilation iterated to stability,
@@ -14,7 +14,7 @@
  * on morph.c too to test the portable code on x86.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "morph.h"
+#include "image/morph.h"
 
 #include <float.h>
 #include <math.h>

@@ -5,7 +5,7 @@
  * exhaustive optimum on random Morris trajectories, and argument errors.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "analyze.h"
+#include "sa/morris.h"
 
 #include <math.h>
 #include <stdint.h>

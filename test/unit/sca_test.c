@@ -1,4 +1,4 @@
-/* sca_test.c - unit tests of Smart-Cut bucketing (tools/lib/sca.c).
+/* sca_test.c - unit tests of Smart-Cut bucketing (tools/lib/plan/sca.c).
  *
  * Includes sca.c to reach its static functions (link rtree.c and err.c,
  * not sca.c). Checks the worked example exactly, the plan invariants on
@@ -8,7 +8,7 @@
  * search, and that sr_sca_work bounds the steps done.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "../../tools/lib/sca.c"
+#include "../../tools/lib/plan/sca.c"
 
 #include <stdint.h>
 #include <stdio.h>

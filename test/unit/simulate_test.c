@@ -10,7 +10,7 @@
  * hand-made value streams.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "simulate.h"
+#include "sim/simulate.h"
 
 #include <math.h>
 #include <stdarg.h>

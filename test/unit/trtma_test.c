@@ -8,7 +8,7 @@
  * written here (full recounts, no pruning).
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "trtma.c"
+#include "plan/trtma.c"
 
 #include <stdint.h>
 #include <stdio.h>

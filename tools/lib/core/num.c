@@ -1,0 +1,168 @@
+/* num.c - strict number parsing and shortest round-trip formatting. */
+#include "core/num.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+static const double pow10_exact[] = {	/* every power of ten a double holds exactly */
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+	1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+};
+
+/* Clinger's fast path: a plain decimal [-]DIGITS[.DIGITS] with at most 15
+ * significant digits is an exact integer divided by an exact power of ten,
+ * so one correctly rounded division gives what strtod would. Returns 0
+ * when s is not that simple (strtod then decides). Written by hand because
+ * design files are millions of such numbers and strtod is the hot spot. */
+static int
+parse_simple(const char *s, double *out)
+{
+	uint64_t m = 0;
+	int digits = 0, frac = 0, neg = 0, dot = 0;
+
+	if (*s == '-' || *s == '+')
+		neg = *s++ == '-';
+	if (*s == '\0')
+		return 0;
+	for (; *s; s++) {
+		if (*s == '.' && !dot) {
+			dot = 1;
+			continue;
+		}
+		if (*s < '0' || *s > '9')
+			return 0;
+		if (m == 0 && *s == '0') {	/* leading zeros are free */
+			frac += dot;
+			continue;
+		}
+		if (++digits > 15)
+			return 0;
+		m = m * 10 + (uint64_t)(*s - '0');
+		frac += dot;
+	}
+	if (frac > 22 || (dot && s[-1] == '.' && digits + frac == 0))
+		return 0;
+	*out = (double)m / pow10_exact[frac];
+	if (neg)
+		*out = -*out;
+	return 1;
+}
+
+const char *
+sr_parse_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+	const char *p;
+
+	if (s == NULL || *s == '\0')
+		return "empty";
+	if (parse_simple(s, &v)) {
+		*out = v == 0 ? 0.0 : v;	/* no negative zero */
+		return NULL;
+	}
+	if (s[strspn(s, "0123456789.eE+-")] == '\0')
+		goto convert;	/* plain decimal digits: strtod decides */
+	if (isspace((unsigned char)*s))
+		return "not a number";
+	p = (*s == '-' || *s == '+') ? s + 1 : s;
+	if (strncasecmp(p, "nan", 3) == 0 || strncasecmp(p, "inf", 3) == 0)
+		return "not finite (NaN or Inf)";
+	if (strpbrk(s, "xXnNiIpP"))	/* strtod would take hex floats */
+		return "not a number";
+convert:
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0')
+		return "not a number";
+	if (errno == ERANGE && fabs(v) > 1)
+		return "out of range";
+	if (!isfinite(v))
+		return "not finite";
+	*out = v == 0 ? 0.0 : v;	/* no negative zero */
+	return NULL;
+}
+
+const char *
+sr_parse_long(const char *s, long *out)
+{
+	double v;
+	const char *why = sr_parse_double(s, &v);
+
+	if (why)
+		return why;
+	if (v != floor(v))
+		return "not an integer";
+	if (v < -9.0e15 || v > 9.0e15)
+		return "out of range";
+	*out = (long)v;
+	return NULL;
+}
+
+/* Writes the integer m (< 1e16) with a decimal point before its last frac
+ * digits; returns the length. */
+static int
+put_scaled(char *buf, int neg, uint64_t m, int frac)
+{
+	char tmp[SR_NUMLEN];
+	int n = 0, len = 0;
+
+	do {
+		tmp[n++] = (char)('0' + m % 10);
+		m /= 10;
+	} while (m || n <= frac);
+	if (neg)
+		buf[len++] = '-';
+	while (n > 0) {
+		if (n == frac)
+			buf[len++] = '.';
+		buf[len++] = tmp[--n];
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+char *
+sr_fmt_double(char buf[SR_NUMLEN], double v)
+{
+	double a = fabs(v), x, back;
+	int prec, frac;
+
+	/* fast paths: integers, and values with up to 6 decimals that read
+	 * back exactly (grid values, rounded data) */
+	for (frac = 0; frac <= 6 && a < 1e9; frac++) {
+		x = a * pow10_exact[frac];
+		if (x != floor(x))
+			continue;
+		put_scaled(buf, v < 0, (uint64_t)x, frac);
+		if (frac == 0 || (parse_simple(buf, &back) && back == v))
+			return buf;
+		break;
+	}
+	if (v == floor(v) && a < 1e15) {
+		snprintf(buf, SR_NUMLEN, "%.0f", v == 0 ? 0.0 : v);
+		return buf;
+	}
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, SR_NUMLEN, "%.*g", prec, v);
+		if (prec == 17 || strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
+double
+sr_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

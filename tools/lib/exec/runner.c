@@ -1,0 +1,467 @@
+/* runner.c - the bucket executor (see runner.h). */
+#include "exec/runner.h"
+#include "image/compare.h"
+#include "core/err.h"
+#include "exec/arena.h"
+#include "image/image.h"
+#include "core/num.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+	size_t tile, node;
+} item;
+
+/* A thread's path: pushed and popped at hi (depth-first), stolen at lo
+ * (the shallowest node waiting). */
+typedef struct {
+	item *a;
+	size_t lo, hi, cap;
+} deque;
+
+/* A tile being worked on. */
+typedef struct {
+	sr_rgb img;
+	sr_labels ref;
+	sr_nuc_out *out;	/* per node */
+	size_t *pending;	/* per node: children whose subtrees are not done */
+	double *secs;		/* per node: seconds from the tile's start through it */
+} tstate;
+
+typedef struct {
+	const sr_runjob *job;
+	sr_runout *out;
+	const sr_rtree *t;
+	size_t *rep;		/* an instance below each node */
+	size_t *pre;		/* depth-first rank of each node */
+	tstate *ts;		/* per tile */
+	deque *dq;		/* per thread */
+	size_t busy;		/* items being executed */
+	size_t done, total;	/* task nodes, for progress */
+	size_t tcap;		/* capacity of out->timing */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+} run;
+
+typedef struct {
+	run *r;
+	size_t id;
+} worker_arg;
+
+static void
+lock(run *r)
+{
+	pthread_mutex_lock(&r->mu);
+}
+
+static void
+unlock(run *r)
+{
+	pthread_mutex_unlock(&r->mu);
+}
+
+static void
+push(deque *d, item it)
+{
+	if (d->hi == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 64;
+		d->a = sr_reallocarray(d->a, d->cap, sizeof *d->a);
+	}
+	d->a[d->hi++] = it;
+}
+
+/* Takes the next item for thread me: its own deepest, else the
+ * shallowest of another thread. Called locked. */
+static int
+take(run *r, size_t me, item *it)
+{
+	size_t n = r->job->threads, k;
+	deque *d = &r->dq[me];
+
+	if (d->hi > d->lo) {
+		*it = d->a[--d->hi];
+		if (d->hi == d->lo)
+			d->hi = d->lo = 0;
+		return 1;
+	}
+	for (k = 1; k < n; k++) {
+		d = &r->dq[(me + k) % n];
+		if (d->hi > d->lo) {
+			*it = d->a[d->lo++];
+			if (d->hi == d->lo)
+				d->hi = d->lo = 0;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Records a timing row. Called locked. */
+static void
+add_timing(run *r, size_t tile, size_t node, int task, double sec,
+    size_t bytes)
+{
+	sr_runout *o = r->out;
+
+	if (o->ntiming == r->tcap) {
+		r->tcap = r->tcap ? 2 * r->tcap : 256;
+		o->timing = sr_reallocarray(o->timing, r->tcap, sizeof *o->timing);
+	}
+	o->timing[o->ntiming++] = (sr_runtiming){ tile, node, task, sec, bytes };
+}
+
+static void
+progress(run *r)
+{
+	if (r->job->progress)
+		fprintf(stderr, "\r%s: %zu/%zu task nodes", sr_progname,
+		    ++r->done, r->total);
+}
+
+/* Frees node v's outputs and those of its ancestors whose subtrees are
+ * now done; the tile's state with its root. Called locked. */
+static void
+release(run *r, size_t tile, size_t v)
+{
+	tstate *ts = &r->ts[tile];
+
+	for (;;) {
+		if (v == 0) {
+			sr_rgb_free(&ts->img);
+			sr_labels_free(&ts->ref);
+			free(ts->out);
+			free(ts->pending);
+			free(ts->secs);
+			memset(ts, 0, sizeof *ts);
+			return;
+		}
+		sr_nuc_out_free(&ts->out[v]);
+		v = r->t->node[v].parent;
+		if (--ts->pending[v] > 0)
+			return;
+	}
+}
+
+/* Reads and normalizes tile i (node 0). */
+static void
+do_root(run *r, size_t i)
+{
+	const sr_runjob *job = r->job;
+	tstate *ts = &r->ts[i];
+	char err[SR_ERRLEN];
+	double t0 = sr_now(), t1;
+	size_t bytes;
+
+	if (sr_rgb_read(job->tile_path[i], &ts->img, err) < 0)
+		sr_die(SR_EXIT_DATA, "%s", err);
+	if (job->ref_path) {
+		if (sr_labels_read(job->ref_path[i], &ts->ref, err) < 0)
+			sr_die(SR_EXIT_DATA, "%s", err);
+		if (ts->ref.w != ts->img.w || ts->ref.h != ts->img.h)
+			sr_die(SR_EXIT_DATA, "%s: %zux%zu, but tile %s is %zux%zu",
+			    job->ref_path[i], ts->ref.w, ts->ref.h,
+			    job->tile_path[i], ts->img.w, ts->img.h);
+	}
+	t1 = sr_now();
+	r->out->read_seconds[i] = t1 - t0;
+	if (job->prefault) {
+		r->out->prefault_seconds[i] = sr_arena_prefault(
+		    sr_run_heap_bytes(ts->img.w, ts->img.h, job->threads,
+		    job->ntiles, job->ref_path != NULL));
+		t1 = sr_now();
+	}
+	if (job->normalize)
+		r->out->normalized[i] = sr_normalize(&ts->img, job->mean, job->sd,
+		    &r->out->foreground[i]);
+	if (job->normalized)
+		job->normalized(job->ctx, i, &ts->img);
+	ts->out = sr_calloc(r->t->nnodes, sizeof *ts->out);
+	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
+	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);
+	ts->secs[0] = sr_now() - t1;
+	ts->out[0].status = SR_NUC_CONTINUE;
+	bytes = 3 * ts->img.w * ts->img.h;
+	if (job->ref_path)
+		bytes += sizeof *ts->ref.px * ts->ref.w * ts->ref.h;
+	lock(r);
+	add_timing(r, i, 0, -1, ts->secs[0], bytes);
+	unlock(r);
+}
+
+/* Runs node v's task on tile i. */
+static void
+do_task(run *r, size_t i, size_t v)
+{
+	const sr_rtree *t = r->t;
+	tstate *ts = &r->ts[i];
+	const sr_nuc_out *up[SR_NUC_NTASK];
+	char err[SR_ERRLEN];
+	size_t d = t->node[v].depth, a;
+	double t0;
+
+	for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
+		up[t->node[a].depth - 1] = &ts->out[a];
+	t0 = sr_now();
+	if (sr_nuc_task((int)d - 1, &ts->img, up,
+	    r->job->param + r->rep[v] * SR_NUC_NPARAM, &ts->out[v], err) < 0)
+		sr_die(SR_EXIT_DATA, "%s: %s: %s", r->job->tile_path[i],
+		    sr_nuc_task_name[d - 1], err);
+	ts->secs[v] = sr_now() - t0;
+	lock(r);
+	add_timing(r, i, v, (int)d - 1, ts->secs[v], ts->out[v].bytes);
+	ts->secs[v] += ts->secs[t->node[v].parent];
+	unlock(r);
+}
+
+/* Node v ended its path on tile i (a final mask, or a status that stops
+ * the run): compares, reports the masks and records the results of every
+ * instance below it. */
+static void
+finish(run *r, size_t i, size_t v)
+{
+	const sr_runjob *job = r->job;
+	sr_runout *o = r->out;
+	tstate *ts = &r->ts[i];
+	const sr_nuc_out *nv = &ts->out[v];
+	const uint32_t *labels = nv->status == SR_NUC_OK ? nv->labels : NULL;
+	double dice = NAN, jac = NAN, t0 = sr_now(), csec = 0;
+	size_t k;
+
+	if (job->ref_path) {
+		sr_compare_pixels(labels, ts->ref.px, ts->img.w * ts->img.h, &dice,
+		    &jac);
+		csec = sr_now() - t0;
+	}
+	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)
+		if (job->mask)
+			job->mask(job->ctx, o->node_inst[k], i, labels, ts->img.w,
+			    ts->img.h);
+	lock(r);
+	if (job->ref_path)
+		add_timing(r, i, v, SR_NUC_NTASK, csec, 0);
+	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++) {
+		sr_runresult *res = &o->result[o->node_inst[k] * job->ntiles + i];
+		res->status = nv->status == SR_NUC_CONTINUE ? SR_NUC_OK :
+		    nv->status;
+		res->dice = dice;
+		res->jaccard = jac;
+		res->objects = labels ? nv->objects : 0;
+		res->seconds = ts->secs[v] + csec;
+	}
+	unlock(r);
+}
+
+/* Executes one item and queues what follows it. */
+static void
+execute(run *r, size_t me, item it)
+{
+	const sr_rtree *t = r->t;
+	tstate *ts = &r->ts[it.tile];
+	size_t v = it.node, c, n = 0;
+	item kids[64], *kid = kids;
+
+	if (v == 0)
+		do_root(r, it.tile);
+	else
+		do_task(r, it.tile, v);
+	if (ts->out[v].status == SR_NUC_CONTINUE && t->node[v].first_child !=
+	    SR_NONE) {
+		for (c = t->node[v].first_child; c != SR_NONE;
+		    c = t->node[c].next_sibling)
+			n++;
+		if (n > 64)
+			kid = sr_calloc(n, sizeof *kid);
+		n = 0;
+		for (c = t->node[v].first_child; c != SR_NONE;
+		    c = t->node[c].next_sibling)
+			kid[n++] = (item){ it.tile, c };
+		lock(r);
+		ts->pending[v] = n;
+		while (n > 0)		/* the first child on top */
+			push(&r->dq[me], kid[--n]);
+		progress(r);
+		unlock(r);
+		if (kid != kids)
+			free(kid);
+		return;
+	}
+	finish(r, it.tile, v);
+	lock(r);
+	release(r, it.tile, v);
+	progress(r);
+	unlock(r);
+}
+
+static void *
+worker(void *arg)
+{
+	worker_arg *w = arg;
+	run *r = w->r;
+	item it;
+
+	lock(r);
+	for (;;) {
+		if (take(r, w->id, &it)) {
+			r->busy++;
+			unlock(r);
+			execute(r, w->id, it);
+			lock(r);
+			r->busy--;
+			pthread_cond_broadcast(&r->cv);
+		} else if (r->busy == 0)
+			break;
+		else
+			pthread_cond_wait(&r->cv, &r->mu);
+	}
+	pthread_cond_broadcast(&r->cv);
+	unlock(r);
+	return NULL;
+}
+
+/* Fills node_inst/node_first (instances below each node), rep and the
+ * depth-first ranks. */
+static void
+index_tree(run *r, sr_runout *o, size_t n)
+{
+	const sr_rtree *t = o->tree;
+	size_t m = t->m, i, d, v, *fill, *stack, sp = 0, rank = 0;
+
+	o->node_first = sr_calloc(t->nnodes + 1, sizeof *o->node_first);
+	o->node_inst = sr_calloc(n * (m + 1), sizeof *o->node_inst);
+	r->rep = sr_calloc(t->nnodes, sizeof *r->rep);
+	r->pre = sr_calloc(t->nnodes, sizeof *r->pre);
+	for (i = 0; i < n; i++)
+		for (d = 0; d <= m; d++)
+			o->node_first[t->path[i * (m + 1) + d] + 1]++;
+	for (v = 0; v < t->nnodes; v++)
+		o->node_first[v + 1] += o->node_first[v];
+	fill = sr_calloc(t->nnodes, sizeof *fill);
+	for (i = 0; i < n; i++)
+		for (d = 0; d <= m; d++) {
+			v = t->path[i * (m + 1) + d];
+			if (fill[v] == 0)
+				r->rep[v] = i;
+			o->node_inst[o->node_first[v] + fill[v]++] = i;
+		}
+	free(fill);
+	stack = sr_calloc(t->nnodes, sizeof *stack);
+	stack[sp++] = 0;
+	while (sp > 0) {	/* children pushed last to first */
+		size_t c, k = 0, j = 0;
+		v = stack[--sp];
+		r->pre[v] = rank++;
+		for (c = t->node[v].first_child; c != SR_NONE;
+		    c = t->node[c].next_sibling)
+			k++;
+		for (c = t->node[v].first_child; c != SR_NONE;
+		    c = t->node[c].next_sibling)
+			stack[sp + k - 1 - j++] = c;
+		sp += k;
+	}
+	free(stack);
+}
+
+static run *sort_run;	/* for cmp_timing: qsort has no context */
+
+static int
+cmp_timing(const void *a, const void *b)
+{
+	const sr_runtiming *x = a, *y = b;
+
+	if (x->tile != y->tile)
+		return x->tile < y->tile ? -1 : 1;
+	if (x->node != y->node)
+		return sort_run->pre[x->node] < sort_run->pre[y->node] ? -1 : 1;
+	return (x->task > y->task) - (x->task < y->task);
+}
+
+/* Measured peak resident memory of seg-run on 1000^2 to 4096^2 tiles with
+ * 1, 2 and 4 active paths (--no-prefault): 3 bytes per pixel for each
+ * tile in flight (4 more with a reference mask) and about 23 for the
+ * first path on it; a further path adds anything from a few bytes (paths
+ * that part at Seg5 share the outputs before) to 23, depending on the
+ * bucket's tree and on whether the paths peak together. The model counts
+ * the first path of each tile in flight only: a heap short of the peak
+ * leaves page faults to the further paths, one beyond it would hold
+ * memory for nothing. The normalization's colour table (64 MiB, touched
+ * only where the tile has colours) is left out. */
+size_t
+sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles, int ref)
+{
+	size_t k = threads < tiles ? threads : tiles;
+
+	return w * h * k * ((ref ? 7 : 3) + 23);
+}
+
+void
+sr_run_bucket(const sr_runjob *job, sr_runout *o)
+{
+	run r;
+	pthread_t *th;
+	worker_arg *wa;
+	size_t i, k;
+
+	memset(o, 0, sizeof *o);
+	memset(&r, 0, sizeof r);
+	r.job = job;
+	r.out = o;
+	o->tree = sr_rtree_build(job->ninst, SR_NUC_NTASK, job->key, NULL);
+	r.t = o->tree;
+	index_tree(&r, o, job->ninst);
+	o->result = sr_calloc(job->ninst * job->ntiles, sizeof *o->result);
+	o->normalized = sr_calloc(job->ntiles, sizeof *o->normalized);
+	o->foreground = sr_calloc(job->ntiles, sizeof *o->foreground);
+	o->read_seconds = sr_calloc(job->ntiles, sizeof *o->read_seconds);
+	o->prefault_seconds = sr_calloc(job->ntiles,
+	    sizeof *o->prefault_seconds);
+	r.ts = sr_calloc(job->ntiles, sizeof *r.ts);
+	r.dq = sr_calloc(job->threads, sizeof *r.dq);
+	r.total = job->ntiles * r.t->nnodes;
+	for (i = job->ntiles; i > 0; i--)	/* tile 0 on top */
+		push(&r.dq[0], (item){ i - 1, 0 });
+	pthread_mutex_init(&r.mu, NULL);
+	pthread_cond_init(&r.cv, NULL);
+	th = sr_calloc(job->threads, sizeof *th);
+	wa = sr_calloc(job->threads, sizeof *wa);
+	for (k = 0; k < job->threads; k++) {
+		wa[k] = (worker_arg){ &r, k };
+		if (pthread_create(&th[k], NULL, worker, &wa[k]) != 0)
+			sr_die(SR_EXIT_DATA, "cannot start thread %zu of %zu", k + 1,
+			    job->threads);
+	}
+	for (k = 0; k < job->threads; k++)
+		pthread_join(th[k], NULL);
+	if (job->progress)
+		fputc('\n', stderr);
+	sort_run = &r;
+	qsort(o->timing, o->ntiming, sizeof *o->timing, cmp_timing);
+	pthread_mutex_destroy(&r.mu);
+	pthread_cond_destroy(&r.cv);
+	for (k = 0; k < job->threads; k++)
+		free(r.dq[k].a);
+	free(r.dq);
+	free(r.ts);
+	free(r.rep);
+	free(r.pre);
+	free(th);
+	free(wa);
+}
+
+void
+sr_runout_free(sr_runout *o)
+{
+	sr_rtree_free(o->tree);
+	free(o->node_inst);
+	free(o->node_first);
+	free(o->result);
+	free(o->timing);
+	free(o->normalized);
+	free(o->foreground);
+	free(o->read_seconds);
+	free(o->prefault_seconds);
+	memset(o, 0, sizeof *o);
+}

@@ -1,0 +1,82 @@
+/* runner.h - executing one bucket of the nuclei workflow: each tile read
+ * and normalized once, then the bucket's merged task tree (shared
+ * prefixes once) walked depth-first by N threads, each on its own
+ * root-to-leaf path; an idle thread takes the shallowest waiting node of
+ * another thread's path. A node's images live until its subtree is done,
+ * so at most N paths hold images at once whatever the bucket's size (the
+ * RMSR scheduler of the papers).
+ *
+ * Errors (an unreadable tile, out of memory) die through sr_die.
+ */
+#ifndef SR_RUNNER_H
+#define SR_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "image/nuclei.h"
+#include "plan/reuse_tree.h"
+
+typedef struct {
+	size_t ntiles;
+	char *const *tile_path;		/* images */
+	char *const *ref_path;		/* reference masks; NULL: no comparison */
+	int normalize;			/* 0: tiles used as read */
+	double mean[3], sd[3];		/* lαβ target of the normalization */
+	size_t ninst;			/* the bucket's instances */
+	const double *param;		/* ninst x SR_NUC_NPARAM values */
+	const uint64_t *key;		/* ninst x SR_NUC_NTASK reuse keys */
+	size_t threads;			/* active paths */
+	int prefault;			/* touch the heap a tile needs first */
+	int progress;			/* report progress on stderr */
+	/* Called from the worker threads, without any lock held, once per
+	 * instance and tile when its mask is final (labels NULL: empty). */
+	void (*mask)(void *ctx, size_t inst, size_t tile, const uint32_t *labels,
+	    size_t w, size_t h);
+	/* Called likewise once per tile with the tile as normalized (NULL:
+	 * not called). */
+	void (*normalized)(void *ctx, size_t tile, const sr_rgb *img);
+	void *ctx;
+} sr_runjob;
+
+typedef struct {
+	int status;			/* enum sr_nuc_status */
+	double dice, jaccard;		/* NaN without a reference */
+	size_t objects;
+	double seconds;			/* normalize + tasks + compare of this run */
+} sr_runresult;
+
+/* One executed task node on one tile. */
+typedef struct {
+	size_t tile;
+	size_t node;			/* node of the tree; 0: normalize */
+	int task;			/* -1 normalize, 0..6 Seg0..Seg6, 7 compare */
+	double seconds;
+	size_t bytes;			/* bytes its outputs held */
+} sr_runtiming;
+
+typedef struct {
+	sr_rtree *tree;			/* the bucket's merged task tree */
+	size_t *node_inst;		/* instances below node v: */
+	size_t *node_first;		/* node_inst[node_first[v]..node_first[v+1]) */
+	sr_runresult *result;		/* [inst * ntiles + tile] */
+	sr_runtiming *timing;		/* by tile, then depth-first order */
+	size_t ntiming;
+	int *normalized;		/* per tile: 1 normalized, 0 left as read */
+	double *foreground;		/* per tile: foreground fraction */
+	double *read_seconds;		/* per tile: decoding the image(s) */
+	double *prefault_seconds;	/* per tile: touching the heap */
+} sr_runout;
+
+/* The heap that the first path of each tile in flight (at most threads
+ * of tiles) needs on tiles of w x h pixels, with reference masks when
+ * ref: the low end of seg-run's measured peaks (see runner.c), what
+ * prefault touches. */
+size_t sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles,
+    int ref);
+
+/* Runs the job; fills *out (free with sr_runout_free). */
+void sr_run_bucket(const sr_runjob *job, sr_runout *out);
+void sr_runout_free(sr_runout *out);
+
+#endif

@@ -1,0 +1,690 @@
+/* nuclei.c - the nuclei-segmentation workflow (nscale's segmentNuclei in 7
+ * tasks) and Reinhard's colour normalization. */
+#include "image/nuclei.h"
+#include "image/opencv.h"
+#include "core/err.h"
+#include "image/morph.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const sr_nuc_param_name[SR_NUC_NPARAM] = {
+	"B", "G", "R", "T1", "T2", "G1", "G2", "minSize", "maxSize",
+	"minSizePl", "minSizeSeg", "maxSizeSeg", "FillHoles", "MorphRecon",
+	"Watershed"
+};
+
+const double sr_nuc_default[SR_NUC_NPARAM] = {
+	220, 220, 220, 5.0, 4.0, 80, 45, 11, 1000, 30, 21, 1000, 4, 8, 8
+};
+
+const char *const sr_nuc_task_name[SR_NUC_NTASK] = {
+	"Seg0", "Seg1", "Seg2", "Seg3", "Seg4", "Seg5", "Seg6"
+};
+
+const int sr_nuc_task_param[SR_NUC_NTASK][6] = {
+	{ SR_NP_B, SR_NP_G, SR_NP_R, SR_NP_T1, SR_NP_T2, -1 },
+	{ SR_NP_MORPHRECON, -1 },
+	{ SR_NP_FILLHOLES, SR_NP_G1, -1 },
+	{ SR_NP_MINSIZE, SR_NP_MAXSIZE, -1 },
+	{ SR_NP_G2, -1 },
+	{ SR_NP_MINSIZEPL, SR_NP_WATERSHED, -1 },
+	{ SR_NP_MINSIZESEG, SR_NP_MAXSIZESEG, SR_NP_FILLHOLES, -1 },
+};
+
+const char *const sr_nuc_status_name[4] = {
+	"ok", "background", "background_likely", "no_candidates"
+};
+
+const char *
+sr_nuc_param_check(int p, double v)
+{
+	if (!isfinite(v))
+		return "not a finite number";
+	switch (p) {
+	case SR_NP_B: case SR_NP_G: case SR_NP_R: case SR_NP_G1: case SR_NP_G2:
+		if (v != floor(v) || v < 0 || v > 255)
+			return "not an integer from 0 to 255";
+		return NULL;
+	case SR_NP_T1: case SR_NP_T2:
+		if (v < 0 || v > 1e9)
+			return "not a ratio from 0 to 1e9";
+		return NULL;
+	case SR_NP_FILLHOLES: case SR_NP_MORPHRECON: case SR_NP_WATERSHED:
+		if (v != 4 && v != 8)
+			return "not a connectivity (4 or 8)";
+		return NULL;
+	default:			/* object sizes in pixels */
+		if (v != floor(v) || v < 0 || v > 2147483647.0)
+			return "not a pixel count from 0 to 2147483647";
+		return NULL;
+	}
+}
+
+void
+sr_nuc_out_free(sr_nuc_out *o)
+{
+	free(o->rbc);
+	free(o->recon);
+	free(o->diff);
+	free(o->bw1);
+	free(o->cand);
+	free(o->open);
+	free(o->sep);
+	free(o->labels);
+	memset(o, 0, sizeof *o);
+}
+
+/* ---- helpers --------------------------------------------------------------- */
+
+static uint8_t *
+img8(const sr_rgb *t)
+{
+	return sr_malloc(t->w * t->h);
+}
+
+/* The 19 x 19 disk of radius 10 of MATLAB's strel('disk', 10) that nscale
+ * uses (OpenCV's ellipse differs): rows of the given widths, centred. */
+static void
+disk19(uint8_t k[19 * 19])
+{
+	static const int width[19] = {
+		11, 13, 15, 17, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 17,
+		15, 13, 11
+	};
+	int y, x;
+
+	for (y = 0; y < 19; y++)
+		for (x = 0; x < 19; x++)
+			k[y * 19 + x] = abs(x - 9) <= width[y] / 2;
+}
+
+/* OpenCV's 3 x 3 ellipse: the cross. */
+static const uint8_t cross3[9] = { 0, 1, 0, 1, 1, 1, 0, 1, 0 };
+
+/* Opening of src into dst by the kw x kh element k. */
+static int
+open8(const uint8_t *src, uint8_t *dst, size_t w, size_t h, const uint8_t *k,
+    int kw, int kh, char *errbuf)
+{
+	uint8_t *tmp = sr_malloc(w * h);
+	int rc = sr_opencv_erode(src, tmp, w, h, k, kw, kh, errbuf);
+
+	if (rc == 0)
+		rc = sr_opencv_dilate(tmp, dst, w, h, k, kw, kh, errbuf);
+	free(tmp);
+	return rc;
+}
+
+/* Keeps the conn-connected objects of bin whose area a has lo <= a < hi:
+ * out = 255 there, 0 elsewhere (nscale's bwareaopen2). *kept gets the
+ * number of objects kept. */
+static int
+area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
+    double lo, double hi, size_t *kept, char *errbuf)
+{
+	size_t n = w * h, nobj, i;
+	int32_t *lab = sr_malloc(n * sizeof *lab);
+	size_t *area;
+	uint8_t *keep;
+
+	if (sr_opencv_label(bin, lab, w, h, conn, &nobj, errbuf) < 0) {
+		free(lab);
+		return -1;
+	}
+	area = sr_calloc(nobj + 1, sizeof *area);
+	keep = sr_calloc(nobj + 1, 1);
+	for (i = 0; i < n; i++)
+		area[lab[i]]++;
+	*kept = 0;
+	for (i = 1; i <= nobj; i++)
+		if ((double)area[i] >= lo && (double)area[i] < hi) {
+			keep[i] = 255;
+			++*kept;
+		}
+	for (i = 0; i < n; i++)
+		out[i] = keep[lab[i]];
+	free(keep);
+	free(area);
+	free(lab);
+	return 0;
+}
+
+/* ---- the tasks -------------------------------------------------------------- */
+
+/* Seg0: background test, then red blood cells: R/G > T2 connected (8) to
+ * R/G > T1, where R/B > 1 (ratios in float with FLT_EPSILON added to the
+ * divisor, as nscale). */
+static int
+seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
+{
+	size_t n = t->w * t->h, i, bg = 0, seeds = 0;
+	const uint8_t *px = t->rgb;
+	uint8_t *bw1, *bw2;
+	float t1 = (float)p[SR_NP_T1], t2 = (float)p[SR_NP_T2];
+	float ratio;
+
+	for (i = 0; i < n; i++)
+		bg += px[3 * i] > p[SR_NP_R] && px[3 * i + 1] > p[SR_NP_G] &&
+		    px[3 * i + 2] > p[SR_NP_B];
+	ratio = (float)bg / (float)n;
+	if (ratio >= 0.99f) {
+		o->status = SR_NUC_BACKGROUND;
+		return 0;
+	}
+	if (ratio >= 0.9f) {
+		o->status = SR_NUC_BACKGROUND_LIKELY;
+		return 0;
+	}
+	bw1 = img8(t);
+	bw2 = img8(t);
+	for (i = 0; i < n; i++) {
+		float r2g = (float)px[3 * i] / ((float)px[3 * i + 1] + FLT_EPSILON);
+		bw1[i] = r2g > t1;
+		bw2[i] = r2g > t2;
+		seeds += bw1[i];
+	}
+	o->rbc = img8(t);
+	if (seeds > 0) {
+		sr_select(bw2, bw1, o->rbc, t->w, t->h, 8);
+		for (i = 0; i < n; i++)
+			if ((float)px[3 * i] / ((float)px[3 * i + 2] +
+			    FLT_EPSILON) <= 1.0f)
+				o->rbc[i] = 0;
+	} else
+		memset(o->rbc, 0, n);
+	free(bw1);
+	free(bw2);
+	o->bytes = n;
+	o->status = SR_NUC_CONTINUE;
+	return 0;
+}
+
+/* 255 - R. */
+static uint8_t *
+red_complement(const sr_rgb *t)
+{
+	size_t n = t->w * t->h, i;
+	uint8_t *rc = img8(t);
+
+	for (i = 0; i < n; i++)
+		rc[i] = (uint8_t)(255 - t->rgb[3 * i]);
+	return rc;
+}
+
+/* Seg1: rc = 255 - R opened by the disk of radius 10, reconstructed under
+ * rc (MorphRecon connectivity). */
+static int
+seg1(const sr_rgb *t, const double *p, sr_nuc_out *o, char *errbuf)
+{
+	uint8_t k[19 * 19], *rc = red_complement(t);
+
+	disk19(k);
+	o->recon = img8(t);
+	if (open8(rc, o->recon, t->w, t->h, k, 19, 19, errbuf) < 0) {
+		free(rc);
+		return -1;
+	}
+	sr_reconstruct_u8(o->recon, rc, t->w, t->h, (int)p[SR_NP_MORPHRECON]);
+	free(rc);
+	o->bytes = t->w * t->h;
+	o->status = SR_NUC_CONTINUE;
+	return 0;
+}
+
+/* Seg2: diff = rc - recon; bw1 = diff > G1 with holes filled (FillHoles
+ * connectivity). */
+static int
+seg2(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
+    sr_nuc_out *o)
+{
+	size_t n = t->w * t->h, i;
+	const uint8_t *recon = up[1]->recon;
+	uint8_t g1 = (uint8_t)p[SR_NP_G1];
+
+	o->diff = img8(t);
+	o->bw1 = img8(t);
+	for (i = 0; i < n; i++) {
+		o->diff[i] = (uint8_t)(255 - t->rgb[3 * i] - recon[i]);
+		o->bw1[i] = o->diff[i] > g1 ? 255 : 0;
+	}
+	sr_fill_holes(o->bw1, t->w, t->h, (int)p[SR_NP_FILLHOLES]);
+	o->bytes = 2 * n;
+	o->status = SR_NUC_CONTINUE;
+	return 0;
+}
+
+/* Seg3: the 8-connected objects of bw1 with minSize <= area < maxSize. */
+static int
+seg3(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
+    sr_nuc_out *o, char *errbuf)
+{
+	o->cand = img8(t);
+	if (area_keep(up[2]->bw1, o->cand, t->w, t->h, 8, p[SR_NP_MINSIZE],
+	    p[SR_NP_MAXSIZE], &o->objects, errbuf) < 0)
+		return -1;
+	o->bytes = t->w * t->h;
+	if (o->objects == 0) {
+		free(o->cand);
+		o->cand = NULL;
+		o->bytes = 0;
+		o->status = SR_NUC_NO_CANDIDATES;
+	} else
+		o->status = SR_NUC_CONTINUE;
+	return 0;
+}
+
+/* Seg4: the 8-connected objects of diff > G2 that touch a candidate,
+ * minus red blood cells; holes filled (4); opened by the 3 x 3 cross. */
+static int
+seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
+    sr_nuc_out *o, char *errbuf)
+{
+	size_t n = t->w * t->h, i;
+	const uint8_t *diff = up[2]->diff, *rbc = up[0]->rbc;
+	uint8_t g2 = (uint8_t)p[SR_NP_G2], *bw2 = img8(t), *sel = img8(t);
+	int rc;
+
+	for (i = 0; i < n; i++)
+		bw2[i] = diff[i] > g2;
+	sr_select(bw2, up[3]->cand, sel, t->w, t->h, 8);
+	for (i = 0; i < n; i++)
+		if (rbc[i])
+			sel[i] = 0;
+	sr_fill_holes(sel, t->w, t->h, 4);
+	o->open = bw2;
+	rc = open8(sel, o->open, t->w, t->h, cross3, 3, 3, errbuf);
+	free(sel);
+	o->bytes = n;
+	o->status = SR_NUC_CONTINUE;
+	return rc;
+}
+
+/* nscale's localMinima of img (which it negates in place): with c = -img,
+ * the pixels where the reconstruction of c - 1 under c stays at c - 1 (no
+ * higher point is reachable without dropping by 1 or more), less the
+ * plateaus among them that have a higher neighbour. Such a plateau is not
+ * a regional maximum of c, and a regional maximum's pixels all pass or all
+ * fail the first test, so this is the regional minima of img that pass
+ * it: the minima whose dynamic is at least 1. After an h-minima transform
+ * with h = 1 that keeps the minima at least 2 deep in the original, which
+ * is what nscale computes (and what its published scores come from). */
+static void
+local_minima(float *img, uint8_t *out, size_t w, size_t h, int conn)
+{
+	size_t n = w * h, i;
+	float *rec = sr_malloc(n * sizeof *rec);
+
+	sr_regional_minima_f32(img, out, w, h, conn);
+	for (i = 0; i < n; i++) {
+		img[i] = -img[i];
+		rec[i] = img[i] - 1.0f;
+	}
+	sr_reconstruct_f32(rec, img, w, h, conn);
+	for (i = 0; i < n; i++)
+		if (img[i] - 1.0f < rec[i])
+			out[i] = 0;
+	free(rec);
+}
+
+/* Cleans the lines of an OpenCV watershed (padded labels, -1 on lines) as
+ * nscale's NeighborOperations::border: a pixel below a line pixel whose
+ * left (right) neighbour is a line pixel not below a line pixel closes the
+ * diagonal gap and becomes a line pixel. Decisions read the original
+ * values; rows are done bottom-up with one row of scratch. */
+static void
+clean_lines(int32_t *lab, size_t W, size_t H)
+{
+	int32_t *row = sr_malloc(W * sizeof *row);
+	size_t y, x;
+
+	for (y = H - 1; y >= 1; y--) {
+		const int32_t *up = lab + (y - 1) * W;
+		int32_t *cur = lab + y * W;
+
+		memcpy(row, cur, W * sizeof *row);
+		for (x = 1; x + 1 < W; x++)
+			if (up[x] == -1 && cur[x] != -1 &&
+			    ((up[x - 1] != -1 && cur[x - 1] == -1) ||
+			    (up[x + 1] != -1 && cur[x + 1] == -1)))
+				row[x] = -1;
+		memcpy(cur, row, W * sizeof *row);
+	}
+	free(row);
+}
+
+/* Seg5: objects of at least minSizePl pixels, dilated by the cross
+ * (seg_big); markers are the regional minima (Watershed connectivity) of
+ * the h-minima (h = 1) of minus the distance to the background, the
+ * background itself at -FLT_MAX; the watershed of the tile masked by
+ * seg_big from them; seg_big off the cleaned watershed lines. */
+static int
+seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
+    sr_nuc_out *o, char *errbuf)
+{
+	size_t w = t->w, h = t->h, n = w * h, W = w + 2, H = h + 2, i, y, nmin;
+	int conn = (int)p[SR_NP_WATERSHED], rc = -1;
+	uint8_t *big_t = img8(t), *big = img8(t), *minima, *nuc = NULL;
+	float *dist = NULL;
+	int32_t *lab = NULL, *mark = NULL;
+	size_t kept;
+
+	if (area_keep(up[4]->open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY,
+	    &kept, errbuf) < 0 ||
+	    sr_opencv_dilate(big_t, big, w, h, cross3, 3, 3, errbuf) < 0)
+		goto out;
+	free(big_t);
+	big_t = NULL;
+	dist = sr_malloc(n * sizeof *dist);
+	if (sr_opencv_distance(big, dist, w, h, errbuf) < 0)
+		goto out;
+	for (i = 0; i < n; i++)
+		dist[i] = big[i] ? -dist[i] : -FLT_MAX;
+	sr_hmin_f32(dist, w, h, 1.0f, 8);
+	minima = img8(t);
+	local_minima(dist, minima, w, h, conn);
+	free(dist);
+	dist = NULL;
+	lab = sr_malloc(n * sizeof *lab);
+	rc = sr_opencv_label(minima, lab, w, h, conn, &nmin, errbuf);
+	free(minima);
+	if (rc < 0)
+		goto out;
+	rc = -1;
+	/* a one-pixel frame of unknown (0) markers and black, as nscale: the
+	 * watershed puts its own frame of lines there, not on the tile */
+	mark = sr_calloc(W * H, sizeof *mark);
+	nuc = sr_calloc(W * H, 3);
+	for (y = 0; y < h; y++) {
+		memcpy(mark + (y + 1) * W + 1, lab + y * w, w * sizeof *mark);
+		for (i = 0; i < w; i++)
+			if (big[y * w + i])
+				memcpy(nuc + 3 * ((y + 1) * W + 1 + i),
+				    t->rgb + 3 * (y * w + i), 3);
+	}
+	free(lab);
+	lab = NULL;
+	if (sr_opencv_watershed(nuc, mark, W, H, errbuf) < 0)
+		goto out;
+	clean_lines(mark, W, H);
+	o->sep = big;
+	for (y = 0; y < h; y++)
+		for (i = 0; i < w; i++)
+			if (mark[(y + 1) * W + 1 + i] < 0)
+				big[y * w + i] = 0;
+	big = NULL;
+	o->bytes = n;
+	o->status = SR_NUC_CONTINUE;
+	rc = 0;
+out:
+	free(big_t);
+	free(big);
+	free(dist);
+	free(lab);
+	free(mark);
+	free(nuc);
+	return rc;
+}
+
+/* Seg6: the 4-connected objects with minSizeSeg <= area < maxSizeSeg,
+ * holes filled (FillHoles connectivity), labelled 8-connected. */
+static int
+seg6(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
+    sr_nuc_out *o, char *errbuf)
+{
+	size_t n = t->w * t->h, kept;
+	uint8_t *seg = img8(t);
+	int32_t *lab;
+
+	if (area_keep(up[5]->sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
+	    p[SR_NP_MAXSIZESEG], &kept, errbuf) < 0) {
+		free(seg);
+		return -1;
+	}
+	if (kept == 0) {
+		free(seg);
+		o->status = SR_NUC_NO_CANDIDATES;
+		return 0;
+	}
+	sr_fill_holes(seg, t->w, t->h, (int)p[SR_NP_FILLHOLES]);
+	lab = sr_malloc(n * sizeof *lab);
+	if (sr_opencv_label(seg, lab, t->w, t->h, 8, &o->objects, errbuf) < 0) {
+		free(seg);
+		free(lab);
+		return -1;
+	}
+	free(seg);
+	o->labels = (uint32_t *)lab;	/* labels are >= 0 */
+	o->bytes = n * sizeof *lab;
+	o->status = SR_NUC_OK;
+	return 0;
+}
+
+int
+sr_nuc_task(int t, const sr_rgb *tile, const sr_nuc_out *const *up,
+    const double *param, sr_nuc_out *out, char *errbuf)
+{
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	switch (t) {
+	case 0: rc = seg0(tile, param, out); break;
+	case 1: rc = seg1(tile, param, out, errbuf); break;
+	case 2: rc = seg2(tile, up, param, out); break;
+	case 3: rc = seg3(tile, up, param, out, errbuf); break;
+	case 4: rc = seg4(tile, up, param, out, errbuf); break;
+	case 5: rc = seg5(tile, up, param, out, errbuf); break;
+	case 6: rc = seg6(tile, up, param, out, errbuf); break;
+	default:
+		sr_seterr(errbuf, "no task %d", t);
+		rc = -1;
+	}
+	if (rc < 0)
+		sr_nuc_out_free(out);
+	return rc;
+}
+
+int
+sr_nuc_segment(const sr_rgb *tile, const double *param, sr_nuc_out *out,
+    char *errbuf)
+{
+	sr_nuc_out o[SR_NUC_NTASK];
+	const sr_nuc_out *up[SR_NUC_NTASK];
+	int t, last = -1, rc = 0;
+
+	for (t = 0; t < SR_NUC_NTASK; t++) {
+		up[t] = &o[t];
+		if (sr_nuc_task(t, tile, up, param, &o[t], errbuf) < 0) {
+			rc = -1;
+			break;
+		}
+		last = t;
+		if (o[t].status != SR_NUC_CONTINUE)
+			break;
+	}
+	memset(out, 0, sizeof *out);
+	for (t = 0; t <= last; t++)
+		if (t == last && rc == 0)
+			*out = o[t];
+		else
+			sr_nuc_out_free(&o[t]);
+	return rc;
+}
+
+/* ---- colour normalization ---------------------------------------------- */
+
+const double sr_norm_target_mean[3] = { -0.632356, -0.0516004, 0.0376543 };
+const double sr_norm_target_std[3] = { 0.26235, 0.0514831, 0.0114217 };
+
+/* Foreground by nscale's Fisher discriminant on raw RGB (in float). */
+static int
+is_fg(const uint8_t *px)
+{
+	float r = px[0], g = px[1], b = px[2];
+	float d1 = -0.154f * r + 0.035f * g + 0.549f * b - 45.718f;
+	float d2 = -0.057f * r - 0.817f * g + 1.170f * b - 49.887f;
+
+	return d1 < d2;
+}
+
+/* RGB (0..255) to Reinhard's lαβ: LMS, log10, decorrelation. */
+static void
+rgb2lab(const uint8_t *px, double lab[3])
+{
+	double r = px[0] / 255.0, g = px[1] / 255.0, b = px[2] / 255.0;
+	double l = log10(0.3811 * r + 0.5783 * g + 0.0402 * b);
+	double m = log10(0.1967 * r + 0.7244 * g + 0.0782 * b);
+	double s = log10(0.0241 * r + 0.1288 * g + 0.8444 * b);
+
+	lab[0] = (l + m + s) / sqrt(3.0);
+	lab[1] = (l + m - 2 * s) / sqrt(6.0);
+	lab[2] = (l - m) / sqrt(2.0);
+}
+
+/* lαβ back to 8-bit RGB, rounded half up and clamped (nscale's lab2BGR). */
+static void
+lab2rgb(const double lab[3], uint8_t *px)
+{
+	double a = lab[0] / sqrt(3.0), b = lab[1] / sqrt(6.0),
+	    c = lab[2] / sqrt(2.0);
+	double l = pow(10.0, a + b + c), m = pow(10.0, a + b - c),
+	    s = pow(10.0, a - 2 * b);
+	double v[3];
+	int k;
+
+	v[0] = 4.4687 * l - 3.5887 * m + 0.1196 * s;
+	v[1] = -1.2197 * l + 2.3831 * m - 0.1626 * s;
+	v[2] = 0.0585 * l - 0.2611 * m + 1.2057 * s;
+	for (k = 0; k < 3; k++) {
+		double x = isfinite(v[k]) ? v[k] * 255.0 : 0.0;
+		x = x < 0 ? 0 : x > 255 ? 255 : x;
+		px[k] = (uint8_t)floor(x + 0.5);
+	}
+}
+
+/* Colours are counted and mapped through a direct table of all 2^24 RGB
+ * colours (64 MiB, of which a tile touches what its colours need: about
+ * 35 MiB for a 4096 x 4096 H&E tile of 650,000 colours). Written by hand
+ * because mapping each distinct colour once instead of each pixel saves
+ * ~10^8 log10 and pow calls per tile, and a direct table is twice as fast
+ * as hashing at these sizes. */
+#define NCOLOURS ((size_t)1 << 24)
+
+static uint32_t
+pack(const uint8_t *px)
+{
+	return (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
+}
+
+static void
+unpack(uint32_t key, uint8_t *px)
+{
+	px[0] = (uint8_t)(key >> 16);
+	px[1] = (uint8_t)(key >> 8);
+	px[2] = (uint8_t)key;
+}
+
+/* Counts the foreground colours of img into tab (NCOLOURS counts); *nfg
+ * the foreground pixels; fg (if not NULL) gets 1 on foreground pixels. */
+static uint32_t *
+fg_colours(const sr_rgb *img, size_t *nfg, uint8_t *fg)
+{
+	uint32_t *tab = sr_calloc(NCOLOURS, sizeof *tab);
+	size_t n = img->w * img->h, i;
+
+	*nfg = 0;
+	for (i = 0; i < n; i++) {
+		int f = is_fg(img->rgb + 3 * i);
+		if (fg)
+			fg[i] = (uint8_t)f;
+		if (f) {
+			tab[pack(img->rgb + 3 * i)]++;
+			++*nfg;
+		}
+	}
+	return tab;
+}
+
+/* Mean and sd of lαβ over the colours counted in tab, with finite lαβ;
+ * returns the number of pixels used. */
+static double
+lab_moments(const uint32_t *tab, double mean[3], double sd[3])
+{
+	double sum[3] = { 0, 0, 0 }, sq[3] = { 0, 0, 0 }, cnt = 0, lab[3];
+	uint8_t px[3];
+	uint32_t key;
+	int k;
+
+	for (key = 0; key < NCOLOURS; key++) {
+		if (!tab[key])
+			continue;
+		unpack(key, px);
+		rgb2lab(px, lab);
+		if (!isfinite(lab[0]) || !isfinite(lab[1]) || !isfinite(lab[2]))
+			continue;
+		for (k = 0; k < 3; k++) {
+			sum[k] += tab[key] * lab[k];
+			sq[k] += tab[key] * lab[k] * lab[k];
+		}
+		cnt += tab[key];
+	}
+	for (k = 0; k < 3 && cnt > 0; k++) {
+		double var;
+		mean[k] = sum[k] / cnt;
+		var = sq[k] / cnt - mean[k] * mean[k];
+		sd[k] = var > 0 ? sqrt(var) : 0;
+	}
+	return cnt;
+}
+
+int
+sr_norm_stats(const sr_rgb *img, double mean[3], double sd[3], double *fg)
+{
+	size_t nfg;
+	uint32_t *tab = fg_colours(img, &nfg, NULL);
+	double used = lab_moments(tab, mean, sd);
+
+	*fg = (double)nfg / (double)(img->w * img->h);
+	free(tab);
+	return used > 0 ? 0 : -1;
+}
+
+int
+sr_normalize(sr_rgb *img, const double tmean[3], const double tsd[3],
+    double *fg)
+{
+	size_t nfg, n = img->w * img->h, i;
+	double mean[3], sd[3], lab[3];
+	uint8_t px[3], *isfg = sr_malloc(n);
+	uint32_t *tab = fg_colours(img, &nfg, isfg), key;
+	int k, done = 0;
+
+	*fg = (double)nfg / (double)n;
+	if (*fg < SR_NORM_MIN_FOREGROUND || lab_moments(tab, mean, sd) <= 0 ||
+	    sd[0] <= 0 || sd[1] <= 0 || sd[2] <= 0)
+		goto out;
+	/* map each colour once: its count becomes its new colour */
+	for (key = 0; key < NCOLOURS; key++) {
+		if (!tab[key])
+			continue;
+		unpack(key, px);
+		rgb2lab(px, lab);
+		if (isfinite(lab[0]) && isfinite(lab[1]) && isfinite(lab[2])) {
+			for (k = 0; k < 3; k++)
+				lab[k] = (lab[k] - mean[k]) * (tsd[k] / sd[k]) +
+				    tmean[k];
+			lab2rgb(lab, px);
+		}
+		tab[key] = pack(px);
+	}
+	for (i = 0; i < n; i++)
+		if (isfg[i])
+			unpack(tab[pack(img->rgb + 3 * i)], img->rgb + 3 * i);
+	done = 1;
+out:
+	free(isfg);
+	free(tab);
+	return done;
+}

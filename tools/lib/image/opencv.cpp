@@ -1,0 +1,140 @@
+// cv.cpp - C wrappers of the OpenCV operations in cv.h. C++ only because
+// OpenCV 4's C headers cannot be compiled as C; every exception stops here.
+#include "image/opencv.h"
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <climits>
+#include <cstdio>
+#include <exception>
+#include <new>
+
+namespace {
+
+const size_t ERRLEN = 256;	// SR_ERRLEN
+
+// Reports the exception being handled in errbuf; returns -1.
+int
+fail(char *errbuf, const char *what)
+{
+	if (errbuf) {
+		try {
+			throw;
+		} catch (const std::bad_alloc &) {
+			std::snprintf(errbuf, ERRLEN, "%s: out of memory", what);
+		} catch (const cv::Exception &e) {
+			std::snprintf(errbuf, ERRLEN, "%s: OpenCV: %s", what,
+			    e.err.c_str());
+		} catch (const std::exception &e) {
+			std::snprintf(errbuf, ERRLEN, "%s: %s", what, e.what());
+		} catch (...) {
+			std::snprintf(errbuf, ERRLEN, "%s: unknown error", what);
+		}
+	}
+	return -1;
+}
+
+// Whether w x h fits OpenCV's int sizes and indices.
+bool
+fits(size_t w, size_t h)
+{
+	return w > 0 && h > 0 && w <= INT_MAX / 4 && h <= INT_MAX / 4 &&
+	    w * h <= (size_t)INT_MAX;
+}
+
+cv::Mat
+wrap(const void *p, size_t w, size_t h, int type)
+{
+	return cv::Mat((int)h, (int)w, type, const_cast<void *>(p));
+}
+
+}	// namespace
+
+extern "C" void
+sr_opencv_init(void)
+{
+	cv::setNumThreads(0);
+}
+
+extern "C" int
+sr_opencv_erode(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const uint8_t *k, int kw, int kh, char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat s = wrap(src, w, h, CV_8UC1), d = wrap(dst, w, h, CV_8UC1);
+		cv::erode(s, d, wrap(k, kw, kh, CV_8UC1), cv::Point(-1, -1), 1,
+		    cv::BORDER_CONSTANT, cv::morphologyDefaultBorderValue());
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "erosion");
+	}
+}
+
+extern "C" int
+sr_opencv_dilate(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const uint8_t *k, int kw, int kh, char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat s = wrap(src, w, h, CV_8UC1), d = wrap(dst, w, h, CV_8UC1);
+		cv::dilate(s, d, wrap(k, kw, kh, CV_8UC1), cv::Point(-1, -1), 1,
+		    cv::BORDER_CONSTANT, cv::morphologyDefaultBorderValue());
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "dilation");
+	}
+}
+
+extern "C" int
+sr_opencv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
+    char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat d = wrap(dist, w, h, CV_32FC1);
+		cv::distanceTransform(wrap(bin, w, h, CV_8UC1), d, cv::DIST_L2,
+		    cv::DIST_MASK_PRECISE, CV_32F);
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "distance transform");
+	}
+}
+
+extern "C" int
+sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h,
+    char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat m = wrap(markers, w, h, CV_32SC1);
+		cv::watershed(wrap(rgb, w, h, CV_8UC3), m);
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "watershed");
+	}
+}
+
+extern "C" int
+sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
+    int conn, size_t *n, char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat l = wrap(labels, w, h, CV_32SC1);
+		int k = cv::connectedComponents(wrap(bin, w, h, CV_8UC1), l,
+		    conn == 4 ? 4 : 8, CV_32S, cv::CCL_DEFAULT);
+		if (l.data != (uchar *)labels)
+			throw std::logic_error("labels reallocated");
+		*n = (size_t)k - 1;
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "labelling");
+	}
+}

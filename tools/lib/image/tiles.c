@@ -1,0 +1,132 @@
+/* tiles.c - reading tiles lists. */
+#include "image/tiles.h"
+#include "core/err.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The directory part of path with its slash ("" for none). */
+static char *
+dir_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	size_t n = s ? (size_t)(s - path) + 1 : 0;
+	char *d = sr_malloc(n + 1);
+
+	memcpy(d, path, n);
+	d[n] = '\0';
+	return d;
+}
+
+/* The file name of path without its last extension. */
+static char *
+stem_of(const char *path)
+{
+	const char *b = strrchr(path, '/'), *e;
+	char *s;
+
+	b = b ? b + 1 : path;
+	e = strrchr(b, '.');
+	if (!e || e == b)
+		e = b + strlen(b);
+	s = sr_malloc((size_t)(e - b) + 1);
+	memcpy(s, b, (size_t)(e - b));
+	s[e - b] = '\0';
+	return s;
+}
+
+static const sr_tiles *sort_tiles;	/* for cmp_name (qsort has no context) */
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sort_tiles->name[i], sort_tiles->name[j]);
+
+	return c ? c : (i > j) - (i < j);
+}
+
+/* Dies naming the later line of two tiles of the same name. */
+static void
+check_unique(const sr_tiles *t)
+{
+	size_t *ix = sr_calloc(t->n, sizeof *ix), i;
+
+	for (i = 0; i < t->n; i++)
+		ix[i] = i;
+	sort_tiles = t;
+	qsort(ix, t->n, sizeof *ix, cmp_name);
+	for (i = 1; i < t->n; i++)
+		if (strcmp(t->name[ix[i]], t->name[ix[i - 1]]) == 0)
+			sr_die(SR_EXIT_DATA, "%s:%zu: tile name '%s' repeats "
+			    "line %zu", t->list, t->line[ix[i]], t->name[ix[i]],
+			    t->line[ix[i - 1]]);
+	free(ix);
+}
+
+sr_tiles *
+sr_tiles_read(const char *list)
+{
+	sr_tiles *t = sr_calloc(1, sizeof *t);
+	FILE *fp = fopen(list, "r");
+	char *line = NULL, *dir, *p, *end;
+	size_t cap = 0, lineno = 0, len;
+	ssize_t got;
+
+	if (!fp)
+		sr_die_errno("%s", list);
+	dir = dir_of(list);
+	t->list = sr_strdup(list);
+	while ((got = getline(&line, &cap, fp)) >= 0) {
+		lineno++;
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		end = p + strlen(p);
+		while (end > p && (end[-1] == '\n' || end[-1] == '\r' ||
+		    end[-1] == ' ' || end[-1] == '\t'))
+			*--end = '\0';
+		if (*p == '\0' || *p == '#')
+			continue;
+		t->path = sr_reallocarray(t->path, t->n + 1, sizeof *t->path);
+		t->name = sr_reallocarray(t->name, t->n + 1, sizeof *t->name);
+		t->line = sr_reallocarray(t->line, t->n + 1, sizeof *t->line);
+		len = strlen(dir) + strlen(p) + 1;
+		t->path[t->n] = sr_malloc(len);
+		snprintf(t->path[t->n], len, "%s%s", *p == '/' ? "" : dir, p);
+		t->name[t->n] = stem_of(p);
+		t->line[t->n] = lineno;
+		if (t->name[t->n][0] == '\0')
+			sr_die(SR_EXIT_DATA, "%s:%zu: '%s' has no file name",
+			    list, lineno, p);
+		t->n++;
+	}
+	if (ferror(fp))
+		sr_die_errno("%s", list);
+	fclose(fp);
+	free(line);
+	free(dir);
+	if (t->n == 0)
+		sr_die(SR_EXIT_DATA, "%s: no tiles", list);
+	check_unique(t);
+	return t;
+}
+
+void
+sr_tiles_free(sr_tiles *t)
+{
+	size_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->n; i++) {
+		free(t->path[i]);
+		free(t->name[i]);
+	}
+	free(t->path);
+	free(t->name);
+	free(t->line);
+	free(t->list);
+	free(t);
+}

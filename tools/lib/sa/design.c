@@ -1,0 +1,247 @@
+/* design.c - reading and writing design.tsv. */
+#include "sa/design.h"
+#include "core/err.h"
+#include "core/num.h"
+#include "core/tsv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+sr_design_write_head(FILE *fp, const sr_space *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		fprintf(fp, "#space\t%s\t%s\t%s\t%s\n", s->p[i].name,
+		    sr_ptype_name(s->p[i].type), s->p[i].values_text,
+		    s->p[i].default_text);
+	fputs("run", fp);
+	for (i = 0; i < s->n; i++)
+		fprintf(fp, "\t%s", s->p[i].name);
+	fputc('\n', fp);
+}
+
+void
+sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n)
+{
+	char buf[SR_NUMLEN];
+	size_t i;
+
+	fprintf(fp, "%zu", run);
+	for (i = 0; i < n; i++) {
+		fputc('\t', fp);
+		fputs(sr_fmt_double(buf, v[i]), fp);
+	}
+	fputc('\n', fp);
+}
+
+/* Rebuilds the space from "#space" comment lines, or returns NULL. */
+static sr_space *
+space_from_comments(const sr_tsv *t)
+{
+	sr_space *s = NULL;
+	char errbuf[256], *f[5], *copy, *save;
+	size_t i, j;
+	int field;
+	sr_param p;
+
+	for (i = 0; i < t->ncomment; i++) {
+		if (strncmp(t->comment[i], "space\t", 6) != 0)
+			continue;
+		copy = sr_strdup(t->comment[i]);
+		for (j = 0, save = NULL; j < 5; j++)
+			f[j] = strtok_r(j ? NULL : copy, "\t", &save);
+		if (f[4] == NULL || sr_param_parse(&p, f[1], f[2], f[3], f[4],
+		    &field, errbuf, sizeof errbuf))
+			sr_die(SR_EXIT_DATA, "%s: bad '#space' comment line '%s'%s%s",
+			    t->path, t->comment[i], f[4] ? ": " : "",
+			    f[4] ? errbuf : "");
+		free(copy);
+		if (s == NULL)
+			s = sr_calloc(1, sizeof *s);
+		s->p = sr_reallocarray(s->p, s->n + 1, sizeof *s->p);
+		s->p[s->n++] = p;
+	}
+	return s;
+}
+
+/* Reads a size_t metadata value (0 when absent). */
+static size_t
+meta_size(const sr_tsv *t, const char *key)
+{
+	char *v = sr_tsv_meta(t, key);
+	long n = 0;
+
+	if (v && (sr_parse_long(v, &n) || n < 0))
+		sr_die(SR_EXIT_DATA, "%s: metadata %s=%s is not a count", t->path,
+		    key, v);
+	free(v);
+	return (size_t)n;
+}
+
+/* Parses the metadata comments into d. */
+static void
+read_meta(sr_design *d, const sr_tsv *t)
+{
+	char *params, *tok, *save = NULL, *v;
+	int c;
+
+	d->method = sr_tsv_meta(t, "method");
+	d->base = sr_tsv_meta(t, "base");
+	d->n = meta_size(t, "n");
+	d->r = meta_size(t, "r");
+	d->p = meta_size(t, "p");
+	d->second_order = meta_size(t, "second_order") != 0;
+	d->seed = meta_size(t, "seed");
+	d->reference = -1;
+	if ((v = sr_tsv_meta(t, "reference")) &&
+	    (sr_parse_long(v, &d->reference) || d->reference < 0))
+		sr_die(SR_EXIT_DATA, "%s: metadata reference=%s is not a run",
+		    t->path, v);
+	free(v);
+	if ((params = sr_tsv_meta(t, "params")) == NULL)
+		return;
+	d->param = sr_calloc(d->ncol, sizeof *d->param);
+	for (tok = strtok_r(params, ",", &save); tok && strcmp(params, "-");
+	    tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+		if ((c = sr_tsv_col(t, tok)) <= 0)
+			sr_die(SR_EXIT_DATA, "%s: metadata params names '%s', "
+			    "which is not a parameter column", t->path, tok);
+		for (i = 0; i < d->k; i++)
+			if (d->param[i] == (size_t)c - 1)
+				sr_die(SR_EXIT_DATA, "%s: metadata params names %s "
+				    "twice", t->path, tok);
+		d->param[d->k++] = (size_t)c - 1;
+	}
+	free(params);
+	if (meta_size(t, "k") != d->k)
+		sr_die(SR_EXIT_DATA, "%s: metadata k=%zu but params lists %zu",
+		    t->path, meta_size(t, "k"), d->k);
+}
+
+/* Maps each column to its parameter in d->space; dies on a mismatch. */
+static int *
+map_columns(const sr_design *d)
+{
+	int *map = sr_calloc(d->ncol, sizeof *map);
+	size_t i;
+
+	if (d->space->n != d->ncol)
+		sr_die(SR_EXIT_DATA, "%s: %zu parameter columns but the '#space' "
+		    "lines define %zu parameters", d->path, d->ncol, d->space->n);
+	for (i = 0; i < d->ncol; i++)
+		if ((map[i] = sr_space_find(d->space, d->name[i])) < 0)
+			sr_die(SR_EXIT_DATA, "%s: column %s is not in the '#space' "
+			    "lines", d->path, d->name[i]);
+	return map;
+}
+
+/* The previous row's text and value of one column: designs change few
+ * columns from one row to the next (VBD blocks, Morris trajectories), so
+ * an unchanged field is neither parsed nor checked again. */
+typedef struct {
+	char text[32];
+	double value;
+} column_cache;
+
+/* Parses and checks field j of the current row, through the cache. */
+static double
+design_value(const sr_design *d, sr_tsv *t, const int *map, size_t j,
+    column_cache *c)
+{
+	const char *f = sr_tsv_str(t, (int)j + 1);
+	const sr_param *p;
+	double v;
+
+	if (c->text[0] && strcmp(f, c->text) == 0)
+		return c->value;
+	v = sr_tsv_double(t, (int)j + 1);
+	if (map && !sr_param_valid((p = &d->space->p[map[j]]), v))
+		sr_tsv_die(t, (int)j + 1, "%s is off the domain %s %s (default %s)",
+		    f, sr_ptype_name(p->type), p->values_text, p->default_text);
+	if (strlen(f) < sizeof c->text) {
+		strcpy(c->text, f);
+		c->value = v;
+	} else
+		c->text[0] = '\0';
+	return v;
+}
+
+/* Reads the rows into d->x, checking run numbers and domains. */
+static void
+read_rows(sr_design *d, sr_tsv *t)
+{
+	size_t cap = 0, j;
+	int *map = d->space ? map_columns(d) : NULL;
+	column_cache *cache = sr_calloc(d->ncol, sizeof *cache);
+	double *row;
+	long run;
+
+	while (sr_tsv_next(t)) {
+		run = sr_tsv_long(t, 0);
+		if (run != (long)d->nrun)
+			sr_tsv_die(t, 0, "run %ld out of sequence, expected %zu",
+			    run, d->nrun);
+		if (d->nrun == cap) {
+			cap = cap ? 2 * cap : 1024;
+			d->x = sr_reallocarray(d->x, cap, d->ncol * sizeof *d->x);
+		}
+		row = d->x + d->nrun * d->ncol;
+		for (j = 0; j < d->ncol; j++)
+			row[j] = design_value(d, t, map, j, &cache[j]);
+		d->nrun++;
+	}
+	free(cache);
+	free(map);
+}
+
+sr_design *
+sr_design_read(const char *path)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	sr_design *d = sr_calloc(1, sizeof *d);
+	size_t i;
+
+	d->path = sr_strdup(t->path);
+	if (strcmp(t->header[0], "run") != 0)
+		sr_die(SR_EXIT_DATA, "%s:%zu: the first column must be 'run', "
+		    "not '%s'", t->path, t->lineno, t->header[0]);
+	if (t->ncol < 2)
+		sr_die(SR_EXIT_DATA, "%s: no parameter columns", t->path);
+	d->ncol = t->ncol - 1;
+	d->name = sr_calloc(d->ncol, sizeof *d->name);
+	for (i = 0; i < d->ncol; i++)
+		d->name[i] = sr_strdup(t->header[i + 1]);
+	d->space = space_from_comments(t);
+	read_meta(d, t);
+	read_rows(d, t);
+	if (d->nrun == 0)
+		sr_die(SR_EXIT_DATA, "%s: no runs", t->path);
+	if (d->reference >= (long)d->nrun)
+		sr_die(SR_EXIT_DATA, "%s: reference run %ld does not exist",
+		    t->path, d->reference);
+	sr_tsv_close(t);
+	return d;
+}
+
+void
+sr_design_free(sr_design *d)
+{
+	size_t i;
+
+	if (d == NULL)
+		return;
+	sr_space_free(d->space);
+	for (i = 0; i < d->ncol; i++)
+		free(d->name[i]);
+	free(d->name);
+	free(d->x);
+	free(d->method);
+	free(d->base);
+	free(d->param);
+	free(d->path);
+	free(d);
+}

@@ -1,0 +1,37 @@
+/* design.h - designs (design.tsv, see design(5)): runs x parameters. */
+#ifndef SR_DESIGN_H
+#define SR_DESIGN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sa/space.h"
+
+typedef struct {
+	sr_space *space;	/* from the "#space" lines, or NULL */
+	char *path;		/* for messages */
+	size_t ncol;		/* parameter columns (all but run) */
+	char **name;
+	size_t nrun;
+	double *x;		/* nrun * ncol, row-major */
+	/* metadata (see design(5)); absent numbers are 0, strings NULL */
+	char *method, *base;
+	size_t n, k, r, p;
+	int second_order;
+	long reference;		/* run number of the reference run, or -1 */
+	unsigned long seed;
+	size_t *param;		/* k column indices of the varied parameters */
+} sr_design;
+
+/* Reads a design; dies naming file, line and column on a malformed row,
+ * a run number out of sequence, a value off its parameter's domain, or
+ * metadata that contradicts the columns. */
+sr_design *sr_design_read(const char *path);
+void sr_design_free(sr_design *d);
+
+/* Writes the "#space NAME TYPE VALUES DEFAULT" lines and the header. */
+void sr_design_write_head(FILE *fp, const sr_space *s);
+/* Writes one row: run, then the values. */
+void sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n);
+
+#endif

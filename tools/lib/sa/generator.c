@@ -1,0 +1,344 @@
+/* generator.c - design generators: unit-cube samplers, random search, full
+ * grid, Morris (MOAT) trajectories and Saltelli (VBD) blocks. */
+#include "sa/generator.h"
+#include "core/hash.h"
+#include "core/rng.h"
+#include "sa/morris.h"
+#include "sa/design.h"
+#include "core/err.h"
+#include "sa/sampler.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_rng.h>
+
+#define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
+	return errbuf; } while (0)
+
+void
+sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long seed)
+{
+	size_t i;
+
+	memset(g, 0, sizeof *g);
+	g->space = s;
+	g->fp = fp;
+	g->seed = seed;
+	g->varied = sr_calloc(s->n, sizeof *g->varied);
+	g->row = sr_calloc(s->n, sizeof *g->row);
+	for (i = 0; i < s->n; i++) {
+		const sr_param *p = &s->p[i];
+		if (p->fixed)
+			g->row[i] = p->fixed_value;
+		else if (p->nlist == 1)
+			g->row[i] = sr_param_value(p, 0);
+		else
+			g->varied[g->k++] = i;
+	}
+}
+
+void
+sr_generator_free(sr_generator *g)
+{
+	free(g->varied);
+	free(g->row);
+}
+
+static void
+emit(sr_generator *g)
+{
+	if (g->before_rows) {
+		g->before_rows(g->arg);
+		g->before_rows = NULL;
+	}
+	sr_design_write_row(g->fp, g->run++, g->row, g->space->n);
+}
+
+/* Writes a row from k unit coordinates: strata (level = 0) or Morris
+ * levels (level = 1). */
+static void
+emit_unit(sr_generator *g, const double *u, int level)
+{
+	size_t j;
+
+	for (j = 0; j < g->k; j++) {
+		const sr_param *p = &g->space->p[g->varied[j]];
+		g->row[g->varied[j]] = level ? sr_param_at_level(p, u[j]) :
+		    sr_param_from_unit(p, u[j]);
+	}
+	emit(g);
+}
+
+void
+sr_generator_reference(sr_generator *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->space->n; i++)
+		g->row[i] = g->space->p[i].fixed ? g->space->p[i].fixed_value :
+		    g->space->p[i].def;
+	emit(g);
+}
+
+static gsl_rng *
+new_rng(unsigned long seed)
+{
+	gsl_rng *r = sr_rng_new(seed);
+
+	if (r == NULL)
+		sr_die(SR_EXIT_DATA, "out of memory (random generator)");
+	return r;
+}
+
+const char *
+sr_generator_unit(sr_generator *g, int method, size_t n, char *errbuf, size_t errlen)
+{
+	gsl_rng *rng = new_rng(g->seed);
+	sr_sampler *s = sr_sampler_new(method, n, g->k, rng, errbuf, errlen);
+	double *u = sr_calloc(g->k, sizeof *u);
+	size_t i;
+
+	if (s == NULL) {
+		free(u);
+		gsl_rng_free(rng);
+		return errbuf;
+	}
+	for (i = 0; i < n; i++) {
+		sr_sampler_next(s, u);
+		emit_unit(g, u, 0);
+	}
+	sr_sampler_free(s);
+	free(u);
+	gsl_rng_free(rng);
+	return NULL;
+}
+
+/* A set of rows already drawn, for random search without repetition. */
+typedef struct {
+	double *rows;		/* cap * k values */
+	unsigned char *used;
+	size_t cap, count, k;
+} rowset;
+
+/* Inserts v (k values); returns 0 if it was already there. */
+static int
+rowset_add(rowset *s, const double *v)
+{
+	size_t i = (size_t)(sr_hash_doubles(v, s->k) & (s->cap - 1));
+
+	while (s->used[i]) {
+		if (memcmp(s->rows + i * s->k, v, s->k * sizeof *v) == 0)
+			return 0;
+		i = (i + 1) & (s->cap - 1);
+	}
+	s->used[i] = 1;
+	memcpy(s->rows + i * s->k, v, s->k * sizeof *v);
+	s->count++;
+	return 1;
+}
+
+/* Number of distinct parameter sets of the varied discrete parameters
+ * (+inf when one is continuous). */
+static double
+combinations(const sr_generator *g)
+{
+	double c = 1;
+	size_t j;
+
+	for (j = 0; j < g->k; j++) {
+		size_t m = sr_param_count(&g->space->p[g->varied[j]]);
+		c *= m ? (double)m : INFINITY;
+	}
+	return c;
+}
+
+const char *
+sr_generator_random(sr_generator *g, size_t n, char *errbuf, size_t errlen)
+{
+	double c = combinations(g);
+	rowset set = { 0 };
+	gsl_rng *rng;
+	double *v;
+	size_t j;
+
+	if ((double)n > c)
+		FAIL("random: %zu distinct parameter sets asked for, the space "
+		    "has only %.0f", n, c);
+	set.k = g->k ? g->k : 1;
+	for (set.cap = 16; set.cap < 2 * n; set.cap *= 2)
+		;
+	set.rows = sr_calloc(set.cap, set.k * sizeof *set.rows);
+	set.used = sr_calloc(set.cap, 1);
+	v = sr_calloc(set.k, sizeof *v);
+	rng = new_rng(g->seed);
+	while (set.count < n) {
+		for (j = 0; j < g->k; j++) {
+			size_t i = g->varied[j];
+			v[j] = g->row[i] = sr_param_from_unit(&g->space->p[i],
+			    gsl_rng_uniform(rng));
+		}
+		if (rowset_add(&set, v))
+			emit(g);
+	}
+	free(v);
+	gsl_rng_free(rng);
+	free(set.rows);
+	free(set.used);
+	return NULL;
+}
+
+double
+sr_generator_grid_size(const sr_generator *g, size_t levels)
+{
+	double c = 1;
+	size_t j;
+
+	for (j = 0; j < g->k && c < 1e300; j++) {
+		size_t m = sr_param_count(&g->space->p[g->varied[j]]);
+		c *= m ? (double)m : (double)levels;
+	}
+	return c;
+}
+
+void
+sr_generator_grid(sr_generator *g, size_t levels)
+{
+	size_t *idx, *count, j;
+
+	idx = sr_calloc(g->k + 1, sizeof *idx);
+	count = sr_calloc(g->k + 1, sizeof *count);
+	for (j = 0; j < g->k; j++) {
+		size_t m = sr_param_count(&g->space->p[g->varied[j]]);
+		count[j] = m ? m : levels;
+	}
+	for (;;) {		/* odometer: the last parameter turns fastest */
+		for (j = 0; j < g->k; j++) {
+			const sr_param *p = &g->space->p[g->varied[j]];
+			g->row[g->varied[j]] = sr_param_count(p) ?
+			    sr_param_value(p, idx[j]) : sr_param_at_level(p,
+			    (double)idx[j] / (double)(levels - 1));
+		}
+		emit(g);
+		for (j = g->k; j-- > 0;) {
+			if (++idx[j] < count[j])
+				break;
+			idx[j] = 0;
+		}
+		if (j == (size_t)-1)
+			break;
+	}
+	free(idx);
+	free(count);
+}
+
+/* Morris levels of each varied parameter: p, or its own count if fewer. */
+static size_t *
+morris_levels(const sr_generator *g, size_t levels)
+{
+	size_t *lv = sr_calloc(g->k ? g->k : 1, sizeof *lv), j, m;
+
+	for (j = 0; j < g->k; j++) {
+		m = sr_param_count(&g->space->p[g->varied[j]]);
+		lv[j] = m && m < levels ? m : levels;
+	}
+	return lv;
+}
+
+const char *
+sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t optimize,
+    char *errbuf, size_t errlen)
+{
+	size_t pts = g->k + 1, want = optimize ? optimize : r, t, i;
+	size_t *lv, *chosen;
+	double *traj;
+	gsl_rng *rng;
+
+	if (g->k == 0)
+		FAIL("moat: no parameter varies");
+	if (want > r)
+		FAIL("moat: --optimize %zu keeps more than the %zu trajectories "
+		    "drawn (-r)", want, r);
+	lv = morris_levels(g, levels);
+	traj = sr_calloc(r * pts, g->k * sizeof *traj);
+	chosen = sr_calloc(want, sizeof *chosen);
+	rng = new_rng(g->seed);
+	for (t = 0; t < r; t++)
+		sr_morris_trajectory(rng, g->k, lv, traj + t * pts * g->k);
+	gsl_rng_free(rng);
+	if (!optimize)
+		for (t = 0; t < want; t++)
+			chosen[t] = t;
+	else if (sr_morris_select(traj, r, g->k, want, 1e6, chosen, errbuf)) {
+		free(lv);
+		free(traj);
+		free(chosen);
+		return errbuf;
+	}
+	for (t = 0; t < want; t++)
+		for (i = 0; i < pts; i++)
+			emit_unit(g, traj + (chosen[t] * pts + i) * g->k, 1);
+	free(lv);
+	free(traj);
+	free(chosen);
+	return NULL;
+}
+
+size_t
+sr_vbd_sobol_skip(size_t n)
+{
+	size_t m = 16;
+
+	while (m < n)
+		m *= 2;
+	return m;
+}
+
+const char *
+sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order, char *errbuf,
+    size_t errlen)
+{
+	size_t k = g->k, i, j;
+	double *u, *ab;
+	gsl_rng *rng;
+	sr_sampler *s;
+
+	if (k == 0)
+		FAIL("vbd: no parameter varies");
+	if (base == SR_SOBOL && 2 * k > SR_SOBOL_MAX_DIM)
+		FAIL("vbd: --base sobol needs dimension 2k = %zu, beyond GSL's "
+		    "Sobol limit of %d (k <= %d); use --base halton or lhs",
+		    2 * k, SR_SOBOL_MAX_DIM, SR_SOBOL_MAX_DIM / 2);
+	rng = new_rng(g->seed);
+	if ((s = sr_sampler_new(base, n, 2 * k, rng, errbuf, errlen)) == NULL) {
+		gsl_rng_free(rng);
+		return errbuf;
+	}
+	u = sr_calloc(2 * k, sizeof *u);
+	ab = sr_calloc(k, sizeof *ab);
+	if (base == SR_SOBOL)	/* as SALib: skip max(16, 2^ceil(log2 n)) points */
+		for (i = 0; i < sr_vbd_sobol_skip(n); i++)
+			sr_sampler_next(s, u);
+	for (i = 0; i < n; i++) {
+		sr_sampler_next(s, u);		/* A = u[0..k), B = u[k..2k) */
+		emit_unit(g, u, 0);
+		for (j = 0; j < k; j++) {	/* AB_j: A with column j of B */
+			memcpy(ab, u, k * sizeof *ab);
+			ab[j] = u[k + j];
+			emit_unit(g, ab, 0);
+		}
+		for (j = 0; second_order && j < k; j++) {	/* BA_j */
+			memcpy(ab, u + k, k * sizeof *ab);
+			ab[j] = u[j];
+			emit_unit(g, ab, 0);
+		}
+		emit_unit(g, u + k, 0);
+	}
+	free(u);
+	free(ab);
+	sr_sampler_free(s);
+	gsl_rng_free(rng);
+	return NULL;
+}

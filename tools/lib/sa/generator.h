@@ -1,0 +1,54 @@
+/* generator.h - design generators behind sa-sample: each writes design rows. */
+#ifndef SR_GENERATOR_H
+#define SR_GENERATOR_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sa/space.h"
+
+/* What a generator needs: the space (fixed parameters marked), the varied
+ * parameters, where to write and how far numbering has got. */
+typedef struct {
+	const sr_space *space;
+	size_t k;		/* varied parameters */
+	size_t *varied;		/* their indices in space */
+	FILE *fp;
+	size_t run;		/* next run number */
+	double *row;		/* space->n values; fixed ones pre-filled */
+	unsigned long seed;
+	/* called once, before the first row: writes what precedes the rows,
+	 * so that a generator that fails early has written nothing */
+	void (*before_rows)(void *arg);
+	void *arg;
+} sr_generator;
+
+/* Sets up g over s: parameters that are fixed or have a single value are
+ * held (at the fixed value, or that value), the others are varied. */
+void sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long seed);
+void sr_generator_free(sr_generator *g);
+
+/* Writes the default parameter set as one run. */
+void sr_generator_reference(sr_generator *g);
+
+/* Each returns NULL, or the reason it cannot run (errbuf holds it). */
+const char *sr_generator_unit(sr_generator *g, int method, size_t n, char *errbuf,
+    size_t errlen);
+const char *sr_generator_random(sr_generator *g, size_t n, char *errbuf, size_t errlen);
+/* The full grid (continuous ranges at levels levels); its size, from
+ * sr_generator_grid_size, is the caller's to check against SR_GRID_LIMIT. */
+void sr_generator_grid(sr_generator *g, size_t levels);
+const char *sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t optimize,
+    char *errbuf, size_t errlen);
+const char *sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order,
+    char *errbuf, size_t errlen);
+
+/* Points of the Sobol sequence a VBD design skips (as SALib). */
+size_t sr_vbd_sobol_skip(size_t n);
+
+/* Rows a grid design would have (+inf past 1e300). */
+double sr_generator_grid_size(const sr_generator *g, size_t levels);
+
+#define SR_GRID_LIMIT 1e7	/* grid designs past this need --force */
+
+#endif

@@ -1,0 +1,262 @@
+/* metrics.c - reading metrics.tsv and aggregating it per run. */
+#include "sa/metrics.h"
+#include "core/err.h"
+#include "core/tsv.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+typedef struct {
+	long run;
+	size_t seq;	/* row order, so sorting is deterministic */
+	double v;
+} obs;
+
+/* Open-addressing set of "run<TAB>tile" keys, to refuse duplicates. */
+typedef struct {
+	char **key;
+	size_t cap, count;
+} keyset;
+
+static uint64_t
+str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
+/* Adds key (taking ownership); returns 0 if it was already there. */
+static int
+keyset_add(keyset *s, char *key)
+{
+	size_t i;
+
+	if (2 * (s->count + 1) > s->cap) {
+		keyset bigger = { NULL, s->cap ? 2 * s->cap : 1024, 0 };
+		bigger.key = sr_calloc(bigger.cap, sizeof *bigger.key);
+		for (i = 0; i < s->cap; i++)
+			if (s->key[i])
+				keyset_add(&bigger, s->key[i]);
+		free(s->key);
+		*s = bigger;
+	}
+	for (i = str_hash(key) & (s->cap - 1); s->key[i];
+	    i = (i + 1) & (s->cap - 1))
+		if (strcmp(s->key[i], key) == 0) {
+			free(key);
+			return 0;
+		}
+	s->key[i] = key;
+	s->count++;
+	return 1;
+}
+
+static void
+keyset_free(keyset *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->cap; i++)
+		free(s->key[i]);
+	free(s->key);
+}
+
+int
+sr_aggregate_parse(const char *s)
+{
+	if (strcmp(s, "mean") == 0)
+		return SR_AGG_MEAN;
+	if (strcmp(s, "median") == 0)
+		return SR_AGG_MEDIAN;
+	if (strcmp(s, "sum") == 0)
+		return SR_AGG_SUM;
+	return -1;
+}
+
+/* Picks the metric column: the named one, the only one, or dice. */
+static int
+metric_column(const sr_tsv *t, const char *metric)
+{
+	size_t i, n = 0;
+	int last = -1;
+
+	if (metric && (strcmp(metric, "run") == 0 || strcmp(metric, "tile") == 0 ||
+	    strcmp(metric, "status") == 0))
+		sr_die(SR_EXIT_DATA, "%s: column %s is not a metric", t->path,
+		    metric);
+	if (metric)
+		return sr_tsv_need(t, metric);
+	for (i = 0; i < t->ncol; i++)
+		if (strcmp(t->header[i], "run") && strcmp(t->header[i], "tile") &&
+		    strcmp(t->header[i], "status")) {
+			n++;
+			last = (int)i;
+		}
+	if (n == 1)
+		return last;
+	if (n == 0)
+		sr_die(SR_EXIT_DATA, "%s: no metric column", t->path);
+	if ((last = sr_tsv_col(t, "dice")) >= 0)
+		return last;
+	sr_die(SR_EXIT_DATA, "%s: %zu metric columns and none is 'dice': "
+	    "choose one with --metric", t->path, n);
+}
+
+/* Refuses a status that is not one of seg-run's (see metrics(5)). */
+static void
+check_status(const sr_tsv *t, int c)
+{
+	static const char *const ok[] = { "ok", "background",
+	    "background_likely", "no_candidates", "error", NULL };
+	const char *s = sr_tsv_str(t, c);
+	size_t i;
+
+	for (i = 0; ok[i]; i++)
+		if (strcmp(s, ok[i]) == 0)
+			return;
+	sr_tsv_die(t, c, "'%.40s' is not ok, background, background_likely, "
+	    "no_candidates or error", s);
+}
+
+static int
+by_run(const void *a, const void *b)
+{
+	const obs *x = a, *y = b;
+
+	if (x->run != y->run)
+		return (x->run > y->run) - (x->run < y->run);
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* Aggregates the sorted observations into m->value. */
+static void
+aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
+{
+	size_t i = 0, j, c, least = SIZE_MAX, most = 0, uneven = 0;
+	double *tmp = sr_calloc(n ? n : 1, sizeof *tmp);
+
+	for (c = 0; c < m->nrun; c++)
+		m->value[c] = NAN;
+	while (i < n) {
+		for (j = i; j < n && o[j].run == o[i].run; j++)
+			tmp[j - i] = o[j].v;
+		least = j - i < least ? j - i : least;
+		most = j - i > most ? j - i : most;
+		if (agg == SR_AGG_MEDIAN) {
+			gsl_sort(tmp, 1, j - i);
+			m->value[o[i].run] = gsl_stats_median_from_sorted_data(tmp,
+			    1, j - i);
+		} else {
+			double s = 0;
+			for (c = 0; c < j - i; c++)
+				s += tmp[c];
+			m->value[o[i].run] = agg == SR_AGG_SUM ? s :
+			    s / (double)(j - i);
+		}
+		i = j;
+	}
+	for (i = 0; least < most && i < n; i = j) {
+		for (j = i; j < n && o[j].run == o[i].run; j++)
+			;
+		uneven += j - i < most;
+	}
+	if (uneven)
+		sr_warn("%s: %zu runs have results for fewer tiles (as few as "
+		    "%zu) than others (%zu): aggregated over the tiles they have",
+		    m->metric, uneven, least, most);
+	free(tmp);
+}
+
+/* Refuses a second row for the same run (and tile, when there is one):
+ * a flag per run without tiles, a set of "run<TAB>tile" keys with them. */
+static void
+check_unique(sr_tsv *t, keyset *seen, unsigned char *seen_run, long run,
+    int ctile)
+{
+	const char *tile;
+	size_t n;
+	char *key;
+
+	if (ctile < 0) {
+		if (seen_run[run]++)
+			sr_tsv_die(t, 0, "run %ld appears twice (no tile column to "
+			    "aggregate over)", run);
+		return;
+	}
+	tile = sr_tsv_str(t, ctile);
+	n = strlen(tile) + 32;
+	key = sr_malloc(n);
+	snprintf(key, n, "%ld\t%s", run, tile);
+	if (!keyset_add(seen, key))
+		sr_tsv_die(t, ctile, "run %ld and tile %s appear twice", run, tile);
+}
+
+sr_metrics *
+sr_metrics_read(const char *path, size_t nrun, const char *metric,
+    enum sr_aggregate agg)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	int crun = sr_tsv_need(t, "run"), ctile = sr_tsv_col(t, "tile");
+	int cstat = sr_tsv_col(t, "status"), cm = metric_column(t, metric);
+	sr_metrics *m = sr_calloc(1, sizeof *m);
+	keyset seen = { NULL, 0, 0 };
+	unsigned char *seen_run;
+	obs *o = NULL;
+	size_t n = 0, cap = 0, i;
+	long run;
+
+	m->metric = sr_strdup(t->header[cm]);
+	m->nrun = nrun;
+	m->value = sr_calloc(nrun, sizeof *m->value);
+	seen_run = sr_calloc(nrun, 1);
+	while (sr_tsv_next(t)) {
+		run = sr_tsv_long(t, crun);
+		if (run < 0 || (size_t)run >= nrun)
+			sr_tsv_die(t, crun, "run %ld is not in the design (runs 0..%zu)",
+			    run, nrun - 1);
+		check_unique(t, &seen, seen_run, run, ctile);
+		if (cstat >= 0)
+			check_status(t, cstat);
+		if ((cstat >= 0 && strcmp(sr_tsv_str(t, cstat), "error") == 0) ||
+		    sr_tsv_str(t, cm)[0] == '\0') {
+			m->nfailed++;
+			continue;
+		}
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			o = sr_reallocarray(o, cap, sizeof *o);
+		}
+		o[n].run = run;
+		o[n].seq = n;
+		o[n++].v = sr_tsv_double(t, cm);
+	}
+	for (i = 1; i < n && o[i - 1].run <= o[i].run; i++)
+		;
+	if (i < n)
+		qsort(o, n, sizeof *o, by_run);
+	aggregate(m, o, n, agg);
+	m->nrows = n;
+	free(o);
+	keyset_free(&seen);
+	free(seen_run);
+	sr_tsv_close(t);
+	return m;
+}
+
+void
+sr_metrics_free(sr_metrics *m)
+{
+	if (m == NULL)
+		return;
+	free(m->metric);
+	free(m->value);
+	free(m);
+}

@@ -1,0 +1,238 @@
+/* sobol.c - Sobol indices from Saltelli pick-and-freeze blocks, with
+ * bootstrap confidence intervals (the estimators SALib uses). */
+#include "sa/sobol.h"
+#include "core/rng.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_rng.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
+
+/* Views of one design: block size and where each part of a block is. */
+typedef struct {
+	const double *y;
+	size_t n, k, bs;
+	int second_order;
+	double mean, sd;	/* over all rows, for standardizing as SALib */
+	/* per base sample j, precomputed so that a bootstrap replicate only
+	 * adds rows: row j of t holds B(AB_i - A) for each i, (A - AB_i)^2
+	 * for each i, A + B and A^2 + B^2 (2k + 2 values, one cache-friendly
+	 * row per random draw) */
+	double *t;
+} blocks;
+
+/* Parts of base sample j's block in the standardized outputs. */
+static double A(const blocks *b, size_t j) { return b->y[j * b->bs]; }
+static double B(const blocks *b, size_t j) { return b->y[j * b->bs + b->bs - 1]; }
+static double AB(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + i]; }
+static double BA(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + b->k + i]; }
+
+/* First and total order (and second order when s2 != NULL) over the base
+ * samples idx[0..n) (all of them when idx is NULL): S1 Saltelli 2010, ST
+ * Jansen 1999, V = var([A; B]). */
+static void
+estimate(const blocks *b, const size_t *idx, double *s1, double *st, double *s2)
+{
+	size_t n = b->n, k = b->k, j, i, l;
+	double sum = 0, sumsq = 0, v;
+
+	memset(s1, 0, k * sizeof *s1);
+	memset(st, 0, k * sizeof *st);
+	if (s2)
+		memset(s2, 0, k * k * sizeof *s2);
+	for (j = 0; j < n; j++) {
+		size_t s = idx ? idx[j] : j;
+		const double *t = b->t + s * (2 * k + 2);
+		for (i = 0; i < k; i++) {
+			s1[i] += t[i];
+			st[i] += t[k + i];
+		}
+		sum += t[2 * k];
+		sumsq += t[2 * k + 1];
+		for (i = 0; s2 && i < k; i++)
+			for (l = i + 1; l < k; l++)
+				s2[i * k + l] += BA(b, s, i) * AB(b, s, l) -
+				    A(b, s) * B(b, s);
+	}
+	v = sumsq / (2.0 * n) - (sum / (2.0 * n)) * (sum / (2.0 * n));
+	for (i = 0; i < k; i++) {
+		s1[i] /= n * v;
+		st[i] /= 2.0 * n * v;
+	}
+	for (i = 0; s2 && i < k; i++)
+		for (l = i + 1; l < k; l++)
+			s2[i * k + l] = s2[i * k + l] / (n * v) - s1[i] - s1[l];
+}
+
+/* Fills the per-sample terms of b; -1 when out of memory. */
+static int
+precompute(blocks *b)
+{
+	size_t j, i, n = b->n, k = b->k, w = 2 * k + 2;
+
+	if ((b->t = malloc(n * w * sizeof *b->t)) == NULL)
+		return -1;
+	for (j = 0; j < n; j++) {
+		double a = A(b, j), bb = B(b, j), *t = b->t + j * w;
+		for (i = 0; i < k; i++) {
+			double d = AB(b, j, i) - a;
+			t[i] = bb * d;
+			t[k + i] = d * d;
+		}
+		t[2 * k] = a + bb;
+		t[2 * k + 1] = a * a + bb * bb;
+	}
+	return 0;
+}
+
+static void
+blocks_free(blocks *b)
+{
+	free((double *)b->y);
+	free(b->t);
+}
+
+/* Fills conf (z * sd, ddof=1) and lo/hi (percentiles) of m replicates
+ * stored with stride k*stride_k in rep. */
+static void
+summarize(double *rep, size_t m, size_t stride, double z, double conf,
+    double *c, double *lo, double *hi)
+{
+	double *tmp = malloc(m * sizeof *tmp);
+	size_t t;
+
+	if (tmp == NULL) {
+		*c = *lo = *hi = NAN;
+		return;
+	}
+	for (t = 0; t < m; t++)
+		tmp[t] = rep[t * stride];
+	*c = m > 1 ? z * gsl_stats_sd(tmp, 1, m) : NAN;
+	gsl_sort(tmp, 1, m);
+	*lo = m ? gsl_stats_quantile_from_sorted_data(tmp, 1, m, (1 - conf) / 2) : NAN;
+	*hi = m ? gsl_stats_quantile_from_sorted_data(tmp, 1, m, (1 + conf) / 2) : NAN;
+	free(tmp);
+}
+
+static int
+alloc_result(sr_sobol_result *r, size_t k, int second_order)
+{
+	double **v[] = { &r->S1, &r->S1_conf, &r->S1_lo, &r->S1_hi, &r->ST,
+	    &r->ST_conf, &r->ST_lo, &r->ST_hi, &r->S2, &r->S2_conf, &r->S2_lo,
+	    &r->S2_hi };
+	size_t i, nv = second_order ? 12 : 8;
+
+	memset(r, 0, sizeof *r);
+	r->k = k;
+	for (i = 0; i < nv; i++)
+		if ((*v[i] = calloc(i < 8 ? k : k * k, sizeof **v[i])) == NULL)
+			return -1;
+	return 0;
+}
+
+void
+sr_sobol_result_free(sr_sobol_result *r)
+{
+	free(r->S1); free(r->S1_conf); free(r->S1_lo); free(r->S1_hi);
+	free(r->ST); free(r->ST_conf); free(r->ST_lo); free(r->ST_hi);
+	free(r->S2); free(r->S2_conf); free(r->S2_lo); free(r->S2_hi);
+	memset(r, 0, sizeof *r);
+}
+
+/* Checks the outputs and fills b with a standardized copy (as SALib);
+ * returns NULL or the reason. */
+static const char *
+check_blocks(blocks *b, const double *y, size_t n, size_t k, int second_order)
+{
+	size_t i, rows;
+	double *z;
+
+	memset(b, 0, sizeof *b);
+	b->n = n;
+	b->k = k;
+	b->second_order = second_order;
+	b->bs = second_order ? 2 * k + 2 : k + 2;
+	if (k == 0)
+		return "no varied parameters";
+	if (n < 2)
+		return "need at least 2 base samples";
+	rows = n * b->bs;
+	for (i = 0; i < rows; i++)
+		if (!isfinite(y[i]))
+			return "an output is not finite";
+	b->mean = gsl_stats_mean(y, 1, rows);
+	b->sd = gsl_stats_sd_with_fixed_mean(y, 1, rows, b->mean);
+	if (!(b->sd > 0))
+		return "the output is constant: no variance to apportion";
+	if ((z = malloc(rows * sizeof *z)) == NULL)
+		return "out of memory";
+	for (i = 0; i < rows; i++)
+		z[i] = (y[i] - b->mean) / b->sd;
+	b->y = z;
+	return precompute(b) ? "out of memory" : NULL;
+}
+
+int
+sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
+    size_t resamples, double conf, int percentile, unsigned long seed,
+    sr_sobol_result *out, char *errbuf)
+{
+	blocks b;
+	const char *why = check_blocks(&b, y, n, k, second_order);
+	double *r1 = NULL, *rt = NULL, *r2 = NULL, z;
+	size_t *idx = NULL, t, j, i;
+	gsl_rng *rng = NULL;
+	int rc = -1;
+
+	(void)percentile;	/* the percentile bounds are always computed */
+	memset(out, 0, sizeof *out);
+	if (why || !(conf > 0 && conf < 1)) {
+		snprintf(errbuf, SR_ERRLEN, "%s", why ? why :
+		    "confidence level must be in (0, 1)");
+		blocks_free(&b);
+		return -1;
+	}
+	if (alloc_result(out, k, second_order) ||
+	    (r1 = calloc(resamples + 1, k * sizeof *r1)) == NULL ||
+	    (rt = calloc(resamples + 1, k * sizeof *rt)) == NULL ||
+	    (second_order && (r2 = calloc(resamples + 1, k * k * sizeof *r2)) == NULL) ||
+	    (idx = calloc(n, sizeof *idx)) == NULL ||
+	    (rng = sr_rng_new(seed)) == NULL) {
+		snprintf(errbuf, SR_ERRLEN, "out of memory");
+		goto done;
+	}
+	estimate(&b, NULL, out->S1, out->ST, out->S2);
+	for (t = 0; t < resamples; t++) {
+		for (j = 0; j < n; j++)
+			idx[j] = gsl_rng_uniform_int(rng, n);
+		estimate(&b, idx, r1 + t * k, rt + t * k, r2 ? r2 + t * k * k : NULL);
+	}
+	z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	for (i = 0; i < k; i++) {
+		summarize(r1 + i, resamples, k, z, conf, &out->S1_conf[i],
+		    &out->S1_lo[i], &out->S1_hi[i]);
+		summarize(rt + i, resamples, k, z, conf, &out->ST_conf[i],
+		    &out->ST_lo[i], &out->ST_hi[i]);
+		for (j = i + 1; r2 && j < k; j++)
+			summarize(r2 + i * k + j, resamples, k * k, z, conf,
+			    &out->S2_conf[i * k + j], &out->S2_lo[i * k + j],
+			    &out->S2_hi[i * k + j]);
+	}
+	rc = 0;
+done:
+	if (rc)
+		sr_sobol_result_free(out);
+	free(r1);
+	free(rt);
+	free(r2);
+	free(idx);
+	blocks_free(&b);
+	if (rng)
+		gsl_rng_free(rng);
+	return rc;
+}
