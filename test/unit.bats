@@ -41,3 +41,8 @@ load common
 	run simulate_test
 	assert_success
 }
+
+@test "hashing: integer map and interner against brute force, option word lists (hash_test)" {
+	run hash_test
+	assert_success
+}

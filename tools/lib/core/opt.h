@@ -1,0 +1,39 @@
+/* opt.h - option values every tool parses the same way, with one set of
+ * messages: counts, seeds, seconds, fractions, words from a list, and the
+ * standard --help. A bad value is a usage error (exit 2) naming the option
+ * and the value: "-n 'abc': a whole number from 1 to 1e9".
+ */
+#ifndef SR_OPT_H
+#define SR_OPT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define SR_COUNT_MAX 1000000000UL	/* counts stop at 1e9 */
+
+/* A whole number from min to max (max <= SR_COUNT_MAX prints as 1e9 when
+ * it is that). */
+size_t sr_opt_count(const char *opt, const char *arg, size_t min, size_t max);
+/* A seed, 0 to SR_SEED_MAX: "OPT 'ARG': seeds go from 0 to 4294967294". */
+unsigned long sr_opt_seed(const char *opt, const char *arg);
+/* Seconds, a finite number >= 0. */
+double sr_opt_seconds(const char *opt, const char *arg);
+/* A finite number in (lo, hi] or [lo, hi] (lo_open), for levels and
+ * fractions; what says what it is ("a level", "a number"). */
+double sr_opt_real(const char *opt, const char *arg, double lo, double hi,
+    int lo_open, const char *what);
+
+/* The index of word in names[0..n) or -1. */
+int sr_word_index(const char *word, const char *const names[], size_t n);
+/* names[0..n) as "a, b or c" into buf (truncated to len). */
+char *sr_word_list(char *buf, size_t len, const char *const names[],
+    size_t n);
+/* The index of arg in names[0..n); a usage error "OPT 'ARG': not a, b or
+ * c" otherwise. */
+int sr_opt_word(const char *opt, const char *arg, const char *const names[],
+    size_t n);
+
+/* -h/--help: usage(stdout), checked, then exit 0. */
+_Noreturn void sr_opt_help(void (*usage)(FILE *));
+
+#endif
