@@ -16,10 +16,6 @@ const char *const sr_nuc_param_name[SR_NUC_NPARAM] = {
 	"Watershed"
 };
 
-const double sr_nuc_default[SR_NUC_NPARAM] = {
-	220, 220, 220, 5.0, 4.0, 80, 45, 11, 1000, 30, 21, 1000, 4, 8, 8
-};
-
 const char *const sr_nuc_task_name[SR_NUC_NTASK] = {
 	"Seg0", "Seg1", "Seg2", "Seg3", "Seg4", "Seg5", "Seg6"
 };
@@ -483,33 +479,6 @@ sr_nuc_task(int t, const sr_rgb *tile, const sr_nuc_out *const *up,
 	}
 	if (rc < 0)
 		sr_nuc_out_free(out);
-	return rc;
-}
-
-int
-sr_nuc_segment(const sr_rgb *tile, const double *param, sr_nuc_out *out,
-    char *errbuf)
-{
-	sr_nuc_out o[SR_NUC_NTASK];
-	const sr_nuc_out *up[SR_NUC_NTASK];
-	int t, last = -1, rc = 0;
-
-	for (t = 0; t < SR_NUC_NTASK; t++) {
-		up[t] = &o[t];
-		if (sr_nuc_task(t, tile, up, param, &o[t], errbuf) < 0) {
-			rc = -1;
-			break;
-		}
-		last = t;
-		if (o[t].status != SR_NUC_CONTINUE)
-			break;
-	}
-	memset(out, 0, sizeof *out);
-	for (t = 0; t <= last; t++)
-		if (t == last && rc == 0)
-			*out = o[t];
-		else
-			sr_nuc_out_free(&o[t]);
 	return rc;
 }
 

@@ -27,7 +27,6 @@ enum {
 	SR_NUC_NPARAM
 };
 extern const char *const sr_nuc_param_name[SR_NUC_NPARAM];
-extern const double sr_nuc_default[SR_NUC_NPARAM];
 
 #define SR_NUC_NTASK 7
 extern const char *const sr_nuc_task_name[SR_NUC_NTASK];
@@ -67,11 +66,6 @@ void sr_nuc_out_free(sr_nuc_out *o);
  * 0, or -1 with errbuf set. */
 int sr_nuc_task(int t, const sr_rgb *tile, const sr_nuc_out *const *up,
     const double *param, sr_nuc_out *out, char *errbuf);
-
-/* The whole chain Seg0..Seg6 at param; out gets the last task's outputs
- * (labels NULL unless status is SR_NUC_OK). */
-int sr_nuc_segment(const sr_rgb *tile, const double *param, sr_nuc_out *out,
-    char *errbuf);
 
 /* ---- colour normalization ---------------------------------------------- */
 
