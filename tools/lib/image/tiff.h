@@ -1,0 +1,21 @@
+/* tiff.h - TIFF through libtiff: strips, tiles, BigTIFF; 8-bit RGB and
+ * RGBA, grey, palette, 16-bit scaled to 8 bits; label images of 1 to 32
+ * bits. The readers take an open descriptor from image.c's dispatch; the
+ * writers (sr_labels_write_tiff, sr_rgb_write_tiff) are public, in
+ * image.h.
+ */
+#ifndef SR_IMAGE_TIFF_H
+#define SR_IMAGE_TIFF_H
+
+#include "image/image.h"
+
+/* Reads the TIFF on fd (any position; the descriptor is closed) as RGB
+ * into img, which is left untouched on failure. */
+int sr_tiff_read_rgb(int fd, const char *path, sr_rgb *img, char *errbuf);
+
+/* Reads the TIFF on fd (closed here) as labels into img, which is left
+ * untouched on failure. */
+int sr_tiff_read_labels(int fd, const char *path, sr_labels *img,
+    char *errbuf);
+
+#endif
