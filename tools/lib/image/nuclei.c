@@ -75,8 +75,9 @@ sr_nuc_out_free(sr_nuc_out *o)
 
 /* ---- helpers --------------------------------------------------------------- */
 
+/* A new 8-bit plane of t's size (uninitialised). */
 static uint8_t *
-img8(const sr_rgb *t)
+new_plane(const sr_rgb *t)
 {
 	return sr_malloc(t->w * t->h);
 }
@@ -84,7 +85,7 @@ img8(const sr_rgb *t)
 /* The 19 x 19 disk of radius 10 of MATLAB's strel('disk', 10) that nscale
  * uses (OpenCV's ellipse differs): rows of the given widths, centred. */
 static void
-disk19(uint8_t k[19 * 19])
+disk_radius10(uint8_t k[19 * 19])
 {
 	static const int width[19] = {
 		11, 13, 15, 17, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 17,
@@ -102,8 +103,8 @@ static const uint8_t cross3[9] = { 0, 1, 0, 1, 1, 1, 0, 1, 0 };
 
 /* Opening of src into dst by the kw x kh element k. */
 static int
-open8(const uint8_t *src, uint8_t *dst, size_t w, size_t h, const uint8_t *k,
-    int kw, int kh, char *errbuf)
+opening(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const uint8_t *k, int kw, int kh, char *errbuf)
 {
 	uint8_t *tmp = sr_malloc(w * h);
 	int rc = sr_opencv_erode(src, tmp, w, h, k, kw, kh, errbuf);
@@ -174,15 +175,15 @@ seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
 		o->status = SR_NUC_BACKGROUND_LIKELY;
 		return 0;
 	}
-	bw1 = img8(t);
-	bw2 = img8(t);
+	bw1 = new_plane(t);
+	bw2 = new_plane(t);
 	for (i = 0; i < n; i++) {
 		float r2g = (float)px[3 * i] / ((float)px[3 * i + 1] + FLT_EPSILON);
 		bw1[i] = r2g > t1;
 		bw2[i] = r2g > t2;
 		seeds += bw1[i];
 	}
-	o->rbc = img8(t);
+	o->rbc = new_plane(t);
 	if (seeds > 0) {
 		sr_select(bw2, bw1, o->rbc, t->w, t->h, 8);
 		for (i = 0; i < n; i++)
@@ -203,7 +204,7 @@ static uint8_t *
 red_complement(const sr_rgb *t)
 {
 	size_t n = t->w * t->h, i;
-	uint8_t *rc = img8(t);
+	uint8_t *rc = new_plane(t);
 
 	for (i = 0; i < n; i++)
 		rc[i] = (uint8_t)(255 - t->rgb[3 * i]);
@@ -217,9 +218,9 @@ seg1(const sr_rgb *t, const double *p, sr_nuc_out *o, char *errbuf)
 {
 	uint8_t k[19 * 19], *rc = red_complement(t);
 
-	disk19(k);
-	o->recon = img8(t);
-	if (open8(rc, o->recon, t->w, t->h, k, 19, 19, errbuf) < 0) {
+	disk_radius10(k);
+	o->recon = new_plane(t);
+	if (opening(rc, o->recon, t->w, t->h, k, 19, 19, errbuf) < 0) {
 		free(rc);
 		return -1;
 	}
@@ -240,8 +241,8 @@ seg2(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	const uint8_t *recon = up[1]->recon;
 	uint8_t g1 = (uint8_t)p[SR_NP_G1];
 
-	o->diff = img8(t);
-	o->bw1 = img8(t);
+	o->diff = new_plane(t);
+	o->bw1 = new_plane(t);
 	for (i = 0; i < n; i++) {
 		o->diff[i] = (uint8_t)(255 - t->rgb[3 * i] - recon[i]);
 		o->bw1[i] = o->diff[i] > g1 ? 255 : 0;
@@ -257,7 +258,7 @@ static int
 seg3(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
-	o->cand = img8(t);
+	o->cand = new_plane(t);
 	if (area_keep(up[2]->bw1, o->cand, t->w, t->h, 8, p[SR_NP_MINSIZE],
 	    p[SR_NP_MAXSIZE], &o->objects, errbuf) < 0)
 		return -1;
@@ -280,7 +281,8 @@ seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 {
 	size_t n = t->w * t->h, i;
 	const uint8_t *diff = up[2]->diff, *rbc = up[0]->rbc;
-	uint8_t g2 = (uint8_t)p[SR_NP_G2], *bw2 = img8(t), *sel = img8(t);
+	uint8_t g2 = (uint8_t)p[SR_NP_G2];
+	uint8_t *bw2 = new_plane(t), *sel = new_plane(t);
 	int rc;
 
 	for (i = 0; i < n; i++)
@@ -291,7 +293,7 @@ seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 			sel[i] = 0;
 	sr_fill_holes(sel, t->w, t->h, 4);
 	o->open = bw2;
-	rc = open8(sel, o->open, t->w, t->h, cross3, 3, 3, errbuf);
+	rc = opening(sel, o->open, t->w, t->h, cross3, 3, 3, errbuf);
 	free(sel);
 	o->bytes = n;
 	o->status = SR_NUC_CONTINUE;
@@ -362,7 +364,7 @@ seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 {
 	size_t w = t->w, h = t->h, n = w * h, W = w + 2, H = h + 2, i, y, nmin;
 	int conn = (int)p[SR_NP_WATERSHED], rc = -1;
-	uint8_t *big_t = img8(t), *big = img8(t), *minima, *nuc = NULL;
+	uint8_t *big_t = new_plane(t), *big = new_plane(t), *minima, *nuc = NULL;
 	float *dist = NULL;
 	int32_t *lab = NULL, *mark = NULL;
 	size_t kept;
@@ -379,7 +381,7 @@ seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	for (i = 0; i < n; i++)
 		dist[i] = big[i] ? -dist[i] : -FLT_MAX;
 	sr_hmin_f32(dist, w, h, 1.0f, 8);
-	minima = img8(t);
+	minima = new_plane(t);
 	local_minima(dist, minima, w, h, conn);
 	free(dist);
 	dist = NULL;
@@ -431,7 +433,7 @@ seg6(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
 	size_t n = t->w * t->h, kept;
-	uint8_t *seg = img8(t);
+	uint8_t *seg = new_plane(t);
 	int32_t *lab;
 
 	if (area_keep(up[5]->sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
@@ -489,7 +491,7 @@ const double sr_norm_target_std[3] = { 0.26235, 0.0514831, 0.0114217 };
 
 /* Foreground by nscale's Fisher discriminant on raw RGB (in float). */
 static int
-is_fg(const uint8_t *px)
+is_foreground(const uint8_t *px)
 {
 	float r = px[0], g = px[1], b = px[2];
 	float d1 = -0.154f * r + 0.035f * g + 0.549f * b - 45.718f;
@@ -541,14 +543,15 @@ lab2rgb(const double lab[3], uint8_t *px)
  * as hashing at these sizes. */
 #define NCOLOURS ((size_t)1 << 24)
 
+/* The table index of an RGB colour, and back. */
 static uint32_t
-pack(const uint8_t *px)
+colour_key(const uint8_t *px)
 {
 	return (uint32_t)px[0] << 16 | (uint32_t)px[1] << 8 | px[2];
 }
 
 static void
-unpack(uint32_t key, uint8_t *px)
+colour_of_key(uint32_t key, uint8_t *px)
 {
 	px[0] = (uint8_t)(key >> 16);
 	px[1] = (uint8_t)(key >> 8);
@@ -565,11 +568,11 @@ fg_colours(const sr_rgb *img, size_t *nfg, uint8_t *fg)
 
 	*nfg = 0;
 	for (i = 0; i < n; i++) {
-		int f = is_fg(img->rgb + 3 * i);
+		int f = is_foreground(img->rgb + 3 * i);
 		if (fg)
 			fg[i] = (uint8_t)f;
 		if (f) {
-			tab[pack(img->rgb + 3 * i)]++;
+			tab[colour_key(img->rgb + 3 * i)]++;
 			++*nfg;
 		}
 	}
@@ -589,7 +592,7 @@ lab_moments(const uint32_t *tab, double mean[3], double sd[3])
 	for (key = 0; key < NCOLOURS; key++) {
 		if (!tab[key])
 			continue;
-		unpack(key, px);
+		colour_of_key(key, px);
 		rgb2lab(px, lab);
 		if (!isfinite(lab[0]) || !isfinite(lab[1]) || !isfinite(lab[2]))
 			continue;
@@ -638,7 +641,7 @@ sr_normalize(sr_rgb *img, const double tmean[3], const double tsd[3],
 	for (key = 0; key < NCOLOURS; key++) {
 		if (!tab[key])
 			continue;
-		unpack(key, px);
+		colour_of_key(key, px);
 		rgb2lab(px, lab);
 		if (isfinite(lab[0]) && isfinite(lab[1]) && isfinite(lab[2])) {
 			for (k = 0; k < 3; k++)
@@ -646,11 +649,12 @@ sr_normalize(sr_rgb *img, const double tmean[3], const double tsd[3],
 				    tmean[k];
 			lab2rgb(lab, px);
 		}
-		tab[key] = pack(px);
+		tab[key] = colour_key(px);
 	}
 	for (i = 0; i < n; i++)
 		if (isfg[i])
-			unpack(tab[pack(img->rgb + 3 * i)], img->rgb + 3 * i);
+			colour_of_key(tab[colour_key(img->rgb + 3 * i)],
+			    img->rgb + 3 * i);
 	done = 1;
 out:
 	free(isfg);

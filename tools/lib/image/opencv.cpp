@@ -1,5 +1,6 @@
-// cv.cpp - C wrappers of the OpenCV operations in cv.h. C++ only because
-// OpenCV 4's C headers cannot be compiled as C; every exception stops here.
+// opencv.cpp - C wrappers of the OpenCV operations in opencv.h. C++ only
+// because OpenCV 4's C headers cannot be compiled as C; every exception
+// stops here.
 #include "image/opencv.h"
 
 #include <opencv2/core.hpp>
@@ -49,6 +50,29 @@ wrap(const void *p, size_t w, size_t h, int type)
 	return cv::Mat((int)h, (int)w, type, const_cast<void *>(p));
 }
 
+// Erosion (erode set) or dilation of src into dst by the kw x kh element
+// k, outside the image neutral; see sr_opencv_erode in opencv.h.
+int
+erode_or_dilate(bool erode, const uint8_t *src, uint8_t *dst, size_t w,
+    size_t h, const uint8_t *k, int kw, int kh, char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat s = wrap(src, w, h, CV_8UC1), d = wrap(dst, w, h, CV_8UC1);
+		cv::Mat element = wrap(k, kw, kh, CV_8UC1);
+		if (erode)
+			cv::erode(s, d, element, cv::Point(-1, -1), 1,
+			    cv::BORDER_CONSTANT, cv::morphologyDefaultBorderValue());
+		else
+			cv::dilate(s, d, element, cv::Point(-1, -1), 1,
+			    cv::BORDER_CONSTANT, cv::morphologyDefaultBorderValue());
+		return 0;
+	} catch (...) {
+		return fail(errbuf, erode ? "erosion" : "dilation");
+	}
+}
+
 }	// namespace
 
 extern "C" void
@@ -61,32 +85,14 @@ extern "C" int
 sr_opencv_erode(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
     const uint8_t *k, int kw, int kh, char *errbuf)
 {
-	try {
-		if (!fits(w, h))
-			throw std::length_error("image too large for OpenCV");
-		cv::Mat s = wrap(src, w, h, CV_8UC1), d = wrap(dst, w, h, CV_8UC1);
-		cv::erode(s, d, wrap(k, kw, kh, CV_8UC1), cv::Point(-1, -1), 1,
-		    cv::BORDER_CONSTANT, cv::morphologyDefaultBorderValue());
-		return 0;
-	} catch (...) {
-		return fail(errbuf, "erosion");
-	}
+	return erode_or_dilate(true, src, dst, w, h, k, kw, kh, errbuf);
 }
 
 extern "C" int
 sr_opencv_dilate(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
     const uint8_t *k, int kw, int kh, char *errbuf)
 {
-	try {
-		if (!fits(w, h))
-			throw std::length_error("image too large for OpenCV");
-		cv::Mat s = wrap(src, w, h, CV_8UC1), d = wrap(dst, w, h, CV_8UC1);
-		cv::dilate(s, d, wrap(k, kw, kh, CV_8UC1), cv::Point(-1, -1), 1,
-		    cv::BORDER_CONSTANT, cv::morphologyDefaultBorderValue());
-		return 0;
-	} catch (...) {
-		return fail(errbuf, "dilation");
-	}
+	return erode_or_dilate(false, src, dst, w, h, k, kw, kh, errbuf);
 }
 
 extern "C" int

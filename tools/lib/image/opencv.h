@@ -1,5 +1,5 @@
 /* opencv.h - the OpenCV (imgproc) operations of the nuclei workflow, behind C
- * wrappers: OpenCV 4 has no C API, so cv.cpp is the one C++ file.
+ * wrappers: OpenCV 4 has no C API, so opencv.cpp is the one C++ file.
  *
  * Images are w x h, row-major, no padding, in caller-owned buffers (no
  * copies are made). Each function returns 0, or -1 with a message in
