@@ -1,4 +1,5 @@
-/* image_test.c - unit tests of image.c (TIFF and PNG reading, writing).
+/* image_test.c - unit tests of image/ (image.c, tiff.c, png.c:
+ * TIFF and PNG reading, writing).
  *
  * Round-trips every writer through the readers (strip, tiled and BigTIFF
  * RGB TIFFs, RGB and mask PNGs, 32-bit label TIFFs with values above
