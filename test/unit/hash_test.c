@@ -39,6 +39,26 @@ test_imap(void)
 		v += has[i];
 	if (m.count != v)
 		fail("imap: count %zu, want %zu", m.count, v);
+	/* sorted keys, and counting in place through sr_imap_at */
+	{
+		uint64_t *k = sr_imap_sorted_keys(&m);
+		size_t j = 0;
+		for (i = 0; i < RANGE; i++)
+			if (has[i] && k[j++] != i * 0x100000001ULL)
+				fail("imap: sorted key %zu", j - 1);
+		free(k);
+	}
+	sr_imap_free(&m);
+	sr_imap_init(&m);
+	for (i = 0; i < 1000; i++) {
+		int added;
+		size_t *c = sr_imap_at(&m, i % 7, &added);
+		if (added != (i < 7) || *c != i / 7)
+			fail("imap_at: %zu: added %d count %zu", i, added, *c);
+		++*c;
+	}
+	if (sr_imap_find(&m, 8) != NULL || *sr_imap_find(&m, 3) != 143)
+		fail("imap_find");
 	sr_imap_free(&m);
 	free(val);
 	free(has);

@@ -59,6 +59,7 @@ sr_imap_free(sr_imap *m)
 {
 	free(m->key);
 	free(m->val);
+	free(m->used);
 	memset(m, 0, sizeof *m);
 }
 
@@ -68,57 +69,101 @@ imap_slot(const sr_imap *m, uint64_t key)
 {
 	size_t i = (size_t)sr_hash_u64(key) & (m->cap - 1);
 
-	while (m->val[i] && m->key[i] != key)
+	while (m->used[i] && m->key[i] != key)
 		i = (i + 1) & (m->cap - 1);
 	return i;
+}
+
+size_t *
+sr_imap_find(const sr_imap *m, uint64_t key)
+{
+	size_t i;
+
+	if (m->cap == 0)
+		return NULL;
+	i = imap_slot(m, key);
+	return m->used[i] ? &m->val[i] : NULL;
 }
 
 int
 sr_imap_get(const sr_imap *m, uint64_t key, size_t *val)
 {
-	size_t i;
+	size_t *v = sr_imap_find(m, key);
 
-	if (m->cap == 0)
-		return 0;
-	i = imap_slot(m, key);
-	if (!m->val[i])
-		return 0;
-	if (val)
-		*val = m->val[i] - 1;
-	return 1;
+	if (v && val)
+		*val = *v;
+	return v != NULL;
 }
 
+/* Doubles the slots (16 at first), reinserting every key. */
 static void
 imap_grow(sr_imap *m)
 {
-	sr_imap big = { NULL, NULL, m->cap ? 2 * m->cap : 16, m->count };
+	sr_imap big = { NULL, NULL, NULL, m->cap ? 2 * m->cap : 16, m->count };
 	size_t i, j;
 
 	big.key = sr_calloc(big.cap, sizeof *big.key);
 	big.val = sr_calloc(big.cap, sizeof *big.val);
+	big.used = sr_calloc(big.cap, 1);
 	for (i = 0; i < m->cap; i++)
-		if (m->val[i]) {
+		if (m->used[i]) {
 			j = imap_slot(&big, m->key[i]);
 			big.key[j] = m->key[i];
 			big.val[j] = m->val[i];
+			big.used[j] = 1;
 		}
-	free(m->key);
-	free(m->val);
+	sr_imap_free(m);
 	*m = big;
+}
+
+size_t *
+sr_imap_at(sr_imap *m, uint64_t key, int *added)
+{
+	size_t i;
+
+	if (m->cap == 0)
+		imap_grow(m);
+	i = imap_slot(m, key);
+	if (added)
+		*added = !m->used[i];
+	if (m->used[i])
+		return &m->val[i];
+	if (2 * (m->count + 1) > m->cap) {
+		imap_grow(m);
+		i = imap_slot(m, key);
+	}
+	m->used[i] = 1;
+	m->key[i] = key;
+	m->val[i] = 0;
+	m->count++;
+	return &m->val[i];
 }
 
 void
 sr_imap_put(sr_imap *m, uint64_t key, size_t val)
 {
-	size_t i;
+	*sr_imap_at(m, key, NULL) = val;
+}
 
-	if (2 * (m->count + 1) > m->cap)
-		imap_grow(m);
-	i = imap_slot(m, key);
-	if (!m->val[i])
-		m->count++;
-	m->key[i] = key;
-	m->val[i] = val + 1;
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+uint64_t *
+sr_imap_sorted_keys(const sr_imap *m)
+{
+	uint64_t *k = sr_calloc(m->count ? m->count : 1, sizeof *k);
+	size_t i, n = 0;
+
+	for (i = 0; i < m->cap; i++)
+		if (m->used[i])
+			k[n++] = m->key[i];
+	qsort(k, n, sizeof *k, cmp_u64);
+	return k;
 }
 
 /* ---- interner ---------------------------------------------------------- */

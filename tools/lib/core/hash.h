@@ -23,7 +23,8 @@ uint64_t sr_hash_u64(uint64_t x);
 
 typedef struct {
 	uint64_t *key;
-	size_t *val;		/* value + 1; 0 = empty slot */
+	size_t *val;
+	unsigned char *used;	/* 1: slot i holds key[i] */
 	size_t cap, count;
 } sr_imap;
 
@@ -31,8 +32,16 @@ void sr_imap_init(sr_imap *m);
 void sr_imap_free(sr_imap *m);
 /* Whether key is in m; its value to *val (if not NULL). */
 int sr_imap_get(const sr_imap *m, uint64_t key, size_t *val);
-/* Sets key to val (val < SIZE_MAX), replacing a value it had. */
+/* Sets key to val, replacing a value it had. */
 void sr_imap_put(sr_imap *m, uint64_t key, size_t val);
+/* The value of key, or NULL when absent. The pointer is good until the
+ * next insertion. */
+size_t *sr_imap_find(const sr_imap *m, uint64_t key);
+/* The value of key, inserted as 0 when absent (*added = 1; added may be
+ * NULL). The pointer is good until the next insertion. */
+size_t *sr_imap_at(sr_imap *m, uint64_t key, int *added);
+/* The keys of m in increasing order (m->count of them; free()). */
+uint64_t *sr_imap_sorted_keys(const sr_imap *m);
 
 /* ---- interner: distinct keys -> ids 0, 1, 2, ... in order of first sight -- */
 

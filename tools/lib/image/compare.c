@@ -8,6 +8,7 @@
 #include "image/compare.h"
 #include "image/opencv.h"
 #include "core/err.h"
+#include "core/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,111 +33,12 @@ sr_compare_pixels(const uint32_t *mask, const uint32_t *ref, size_t n,
 	*jaccard = (double)inter / (double)(a + b - inter);
 }
 
-/* ---- a hash table of non-zero 64-bit keys ------------------------------ */
-
-typedef struct {
-	uint64_t *key;		/* 0: an empty slot */
-	size_t *val;
-	size_t cap, n;		/* cap a power of 2, at most half full */
-} table;
-
-static void
-table_init(table *t, size_t cap)
-{
-	t->cap = cap;
-	t->n = 0;
-	t->key = sr_calloc(cap, sizeof *t->key);
-	t->val = sr_calloc(cap, sizeof *t->val);
-}
-
-static void
-table_free(table *t)
-{
-	free(t->key);
-	free(t->val);
-}
-
-static size_t
-table_hash(uint64_t key, size_t cap)
-{
-	key *= 0x9e3779b97f4a7c15u;
-	return (size_t)(key ^ (key >> 31)) & (cap - 1);
-}
-
-/* The value slot of key: found, or NULL when absent. */
-static size_t *
-table_find(const table *t, uint64_t key)
-{
-	size_t i = table_hash(key, t->cap);
-
-	for (; t->key[i] != 0; i = (i + 1) & (t->cap - 1))
-		if (t->key[i] == key)
-			return &t->val[i];
-	return NULL;
-}
-
-static size_t *table_at(table *t, uint64_t key);
-
-/* Doubles the capacity, reinserting every key. */
-static void
-table_grow(table *t)
-{
-	table old = *t;
-	size_t i;
-
-	table_init(t, 2 * old.cap);
-	for (i = 0; i < old.cap; i++)
-		if (old.key[i] != 0)
-			*table_at(t, old.key[i]) = old.val[i];
-	table_free(&old);
-}
-
-/* The value slot of key (non-zero), inserted with value 0 if absent. */
-static size_t *
-table_at(table *t, uint64_t key)
-{
-	size_t i = table_hash(key, t->cap);
-
-	for (; t->key[i] != 0; i = (i + 1) & (t->cap - 1))
-		if (t->key[i] == key)
-			return &t->val[i];
-	if (2 * (t->n + 1) > t->cap) {
-		table_grow(t);
-		return table_at(t, key);
-	}
-	t->key[i] = key;
-	t->n++;
-	return &t->val[i];
-}
-
-static int
-cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-/* The keys of t, in increasing order (t->n of them). */
-static uint64_t *
-table_sorted_keys(const table *t)
-{
-	uint64_t *k = sr_calloc(t->n, sizeof *k);
-	size_t i, m = 0;
-
-	for (i = 0; i < t->cap; i++)
-		if (t->key[i] != 0)
-			k[m++] = t->key[i];
-	qsort(k, m, sizeof *k, cmp_u64);
-	return k;
-}
-
 /* ---- numbering the objects --------------------------------------------- */
 
 /* Adds the distinct non-zero values of px to t (runs of one value are
  * looked up once). */
 static void
-collect_values(const uint32_t *px, size_t n, table *t)
+collect_values(const uint32_t *px, size_t n, sr_imap *t)
 {
 	uint32_t last = 0;
 	size_t i;
@@ -144,26 +46,26 @@ collect_values(const uint32_t *px, size_t n, table *t)
 	for (i = 0; i < n; i++)
 		if (px[i] != 0 && px[i] != last) {
 			last = px[i];
-			*table_at(t, last) = 1;
+			*sr_imap_at(t, last, NULL) = 1;
 		}
 }
 
 /* Replaces every value of px by its rank among the distinct values of t. */
 static void
-number_values(uint32_t *px, size_t n, table *t)
+number_values(uint32_t *px, size_t n, sr_imap *t)
 {
-	uint64_t *v = table_sorted_keys(t);
+	uint64_t *v = sr_imap_sorted_keys(t);
 	uint32_t last = 0, id = 0;
 	size_t i;
 
-	for (i = 0; i < t->n; i++)
-		*table_find(t, v[i]) = i + 1;
+	for (i = 0; i < t->count; i++)
+		*sr_imap_find(t, v[i]) = i + 1;
 	free(v);
 	for (i = 0; i < n; i++)
 		if (px[i] != 0) {
 			if (px[i] != last) {
 				last = px[i];
-				id = (uint32_t)*table_find(t, last);
+				id = (uint32_t)*sr_imap_find(t, last);
 			}
 			px[i] = id;
 		}
@@ -202,18 +104,18 @@ int
 sr_objects_number(uint32_t *px, size_t w, size_t h,
     enum sr_objects_reading how, size_t *n, int *binary, char *errbuf)
 {
-	table t;
+	sr_imap t;
 	int bin = how == SR_OBJECTS_BINARY;
 
 	if (!bin) {
-		table_init(&t, 1024);
+		sr_imap_init(&t);
 		collect_values(px, w * h, &t);
-		bin = how == SR_OBJECTS_AUTO && t.n <= 1;
+		bin = how == SR_OBJECTS_AUTO && t.count <= 1;
 		if (!bin) {
 			number_values(px, w * h, &t);
-			*n = t.n;
+			*n = t.count;
 		}
-		table_free(&t);
+		sr_imap_free(&t);
 	}
 	if (binary)
 		*binary = bin;
@@ -231,17 +133,17 @@ pair_key(uint32_t mask, uint32_t ref)
 
 /* Fills o->pair from the table of pair counts, sorted by ref, mask. */
 static void
-pairs_from(sr_overlap *o, table *t)
+pairs_from(sr_overlap *o, sr_imap *t)
 {
-	uint64_t *k = table_sorted_keys(t);
+	uint64_t *k = sr_imap_sorted_keys(t);
 	size_t i;
 
-	o->npair = t->n;
-	o->pair = sr_calloc(t->n, sizeof *o->pair);
-	for (i = 0; i < t->n; i++) {
+	o->npair = t->count;
+	o->pair = sr_calloc(t->count ? t->count : 1, sizeof *o->pair);
+	for (i = 0; i < t->count; i++) {
 		o->pair[i].ref = (uint32_t)(k[i] >> 32);
 		o->pair[i].mask = (uint32_t)k[i];
-		o->pair[i].count = *table_find(t, k[i]);
+		o->pair[i].count = *sr_imap_find(t, k[i]);
 	}
 	free(k);
 }
@@ -253,13 +155,13 @@ sr_overlap_count(const uint32_t *mask, size_t nmask, const uint32_t *ref,
 	sr_overlap *o = sr_calloc(1, sizeof *o);
 	uint32_t pm = 0, pr = 0;
 	size_t i, run = 0;
-	table t;
+	sr_imap t;
 
 	o->nmask = nmask;
 	o->nref = nref;
 	o->area_mask = sr_calloc(nmask + 1, sizeof *o->area_mask);
 	o->area_ref = sr_calloc(nref + 1, sizeof *o->area_ref);
-	table_init(&t, 1024);
+	sr_imap_init(&t);
 	for (i = 0; i < n; i++) {
 		uint32_t m = mask[i], r = ref[i];
 		o->area_mask[m]++;
@@ -268,7 +170,7 @@ sr_overlap_count(const uint32_t *mask, size_t nmask, const uint32_t *ref,
 			continue;
 		if (m != pm || r != pr) {
 			if (run)
-				*table_at(&t, pair_key(pm, pr)) += run;
+				*sr_imap_at(&t, pair_key(pm, pr), NULL) += run;
 			pm = m;
 			pr = r;
 			run = 0;
@@ -276,10 +178,10 @@ sr_overlap_count(const uint32_t *mask, size_t nmask, const uint32_t *ref,
 		run++;
 	}
 	if (run)
-		*table_at(&t, pair_key(pm, pr)) += run;
+		*sr_imap_at(&t, pair_key(pm, pr), NULL) += run;
 	o->area_mask[0] = o->area_ref[0] = 0;
 	pairs_from(o, &t);
-	table_free(&t);
+	sr_imap_free(&t);
 	return o;
 }
 
