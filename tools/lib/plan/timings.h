@@ -60,6 +60,7 @@ typedef struct sr_timings_in {
 	double seconds;		/* >= 0 */
 	size_t seen;		/* comment lines taken */
 	int row_pending;	/* a row read, its comments not all taken */
+	int eof;		/* the last row read */
 	char *name;		/* a #read line's tile */
 	long last_bucket;	/* the last #bucket= value */
 } sr_timings_in;
