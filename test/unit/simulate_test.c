@@ -10,7 +10,8 @@
  * hand-made value streams.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "sim/simulate.h"
+#include "sim/cancel.h"
+#include "sim/schedule.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -310,7 +311,7 @@ cancel_after(const sr_cancelrule *r, const double *x, const double *y,
 static void
 cancel_cases(void)
 {
-	sr_cancelrule r = { 0.05, NAN, 3 };
+	sr_cancelrule r = { 0.05, NAN, 3, SR_CANCEL_CONVERGED };
 	double low[12], high[12], rising[12], slow[12];
 	size_t k;
 
@@ -348,14 +349,14 @@ cancel_cases(void)
 		fail("a lone set cancelled after %zu", k);
 	/* time: 3 s a value against 1 s for the other set; the global mean
 	 * after value k of both is 2, so 3 > 1.4 x 2 */
-	r = (sr_cancelrule){ NAN, 1.4, 2 };
+	r = (sr_cancelrule){ NAN, 1.4, 2, SR_CANCEL_CONVERGED };
 	if ((k = cancel_after(&r, high, high, 12, slow)) != 3)
 		fail("slow set: cancelled after %zu, expected 3", k);
 	r.time = 1.6;
 	if ((k = cancel_after(&r, high, high, 12, slow)) != 0)
 		fail("slow set within 1.6 x: cancelled after %zu", k);
 	/* acc off and time off: nothing is ever cancelled */
-	r = (sr_cancelrule){ NAN, NAN, 1 };
+	r = (sr_cancelrule){ NAN, NAN, 1, SR_CANCEL_CONVERGED };
 	if ((k = cancel_after(&r, low, high, 12, slow)) != 0)
 		fail("rule off: cancelled after %zu", k);
 }
