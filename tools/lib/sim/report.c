@@ -80,6 +80,7 @@ write_plan_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
 	fputc('\n', fp);
 }
 
+/* A row: the plan on x's slot count. */
 static void
 write_row(FILE *fp, const sr_simjob *j, const sr_simplan *p,
     const sr_simrow *x)
