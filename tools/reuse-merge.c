@@ -11,6 +11,7 @@
 #include "core/out.h"
 #include "plan/merge.h"
 #include "plan/stage_keys.h"
+#include "plan/stage_rule.h"
 #include "plan/timings.h"
 #include "core/tsv.h"
 #include "plan/workflow.h"
@@ -167,7 +168,6 @@ parse_args(int argc, char **argv, struct opts *o)
 static size_t
 pick_stage(const sr_workflow *w, const char *name)
 {
-	size_t i, best = 0;
 	int s;
 
 	if (name) {
@@ -175,10 +175,7 @@ pick_stage(const sr_workflow *w, const char *name)
 			sr_usage_error("--stage %s: no such stage in %s", name, w->path);
 		return (size_t)s;
 	}
-	for (i = 1; i < w->nstage; i++)
-		if (w->stage[i].ntask > w->stage[best].ntask)
-			best = i;
-	return best;
+	return sr_merge_stage(w);
 }
 
 /* The reuse tree of the stage, with node costs from the cost model. */

@@ -7,10 +7,20 @@
  * forces on random inputs: an O(n s) scan for the slot that starts first,
  * and, for whole-second costs, a clock that ticks second by second; tasks
  * split into steps give the same schedule; the cancellation rule on
- * hand-made value streams.
+ * hand-made value streams; the values of --sweep and --cancel, their
+ * usage errors (in a child process), dispatch orders by name, the merged
+ * stage, the best run of a results matrix and array tasks of several
+ * buckets.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
-#include "sim/simulate.h"
+#include "core/err.h"
+#include "core/opt.h"
+#include "plan/stage_rule.h"
+#include "sim/cancel.h"
+#include "sim/plans.h"
+#include "sim/results.h"
+#include "sim/schedule.h"
+#include "sim/sweep.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,6 +28,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "check.h"
 
 
@@ -310,7 +322,7 @@ cancel_after(const sr_cancelrule *r, const double *x, const double *y,
 static void
 cancel_cases(void)
 {
-	sr_cancelrule r = { 0.05, NAN, 3 };
+	sr_cancelrule r = { 0.05, NAN, 3, SR_CANCEL_CONVERGED };
 	double low[12], high[12], rising[12], slow[12];
 	size_t k;
 
@@ -348,25 +360,212 @@ cancel_cases(void)
 		fail("a lone set cancelled after %zu", k);
 	/* time: 3 s a value against 1 s for the other set; the global mean
 	 * after value k of both is 2, so 3 > 1.4 x 2 */
-	r = (sr_cancelrule){ NAN, 1.4, 2 };
+	r = (sr_cancelrule){ NAN, 1.4, 2, SR_CANCEL_CONVERGED };
 	if ((k = cancel_after(&r, high, high, 12, slow)) != 3)
 		fail("slow set: cancelled after %zu, expected 3", k);
 	r.time = 1.6;
 	if ((k = cancel_after(&r, high, high, 12, slow)) != 0)
 		fail("slow set within 1.6 x: cancelled after %zu", k);
 	/* acc off and time off: nothing is ever cancelled */
-	r = (sr_cancelrule){ NAN, NAN, 1 };
+	r = (sr_cancelrule){ NAN, NAN, 1, SR_CANCEL_CONVERGED };
 	if ((k = cancel_after(&r, low, high, 12, slow)) != 0)
 		fail("rule off: cancelled after %zu", k);
+}
+
+/* ---- option values, orders, plans -------------------------------------------- */
+
+/* Runs f(arg) in a child with stderr to a pipe: its exit status, its
+ * message in msg (len bytes). */
+static int
+child_error(void (*f)(const char *), const char *arg, char *msg, size_t len)
+{
+	int fd[2], st;
+	ssize_t n;
+	size_t got = 0;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		close(fd[0]);
+		f(arg);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (got + 1 < len && (n = read(fd[0], msg + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	msg[got] = '\0';
+	close(fd[0]);
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void
+parse_sweep(const char *s)
+{
+	sr_sweep sw = { NULL, 0 };
+
+	sr_sweep_parse(&sw, "--sweep", s);
+	sr_sweep_free(&sw);
+}
+
+static void
+parse_cancel(const char *s)
+{
+	sr_cancelrule r;
+
+	sr_cancelrule_parse(&r, "--cancel", s);
+}
+
+/* Whether f(arg) is a usage error whose message holds want. */
+static void
+expect_usage(void (*f)(const char *), const char *arg, const char *want)
+{
+	char msg[512];
+	int rc = child_error(f, arg, msg, sizeof msg);
+
+	if (rc != SR_EXIT_USAGE || strstr(msg, want) == NULL)
+		fail("'%s': exit %d, message '%s', expected 2 and '%s'", arg, rc,
+		    msg, want);
+}
+
+/* Whether list s parses to the counts want[0..n). */
+static void
+expect_sweep(const char *s, const size_t *want, size_t n)
+{
+	sr_sweep sw = { NULL, 0 };
+	size_t i;
+
+	sr_sweep_parse(&sw, "--sweep", s);
+	if (sw.n != n)
+		fail("--sweep %s: %zu counts, expected %zu", s, sw.n, n);
+	for (i = 0; i < n && i < sw.n; i++)
+		if (sw.slots[i] != want[i])
+			fail("--sweep %s: count %zu is %zu, expected %zu", s, i,
+			    sw.slots[i], want[i]);
+	sr_sweep_free(&sw);
+}
+
+static void
+sweep_cases(void)
+{
+	static const size_t pow2[] = { 1, 2, 4, 8, 16 }, step1[] = { 1, 2, 3,
+	    4, 5, 6 }, step3[] = { 2, 5, 8, 11, 12 }, two[] = { 3, 7 },
+	    ten[] = { 10, 100, 1000, 1500 };
+
+	expect_sweep("1,2,...,16", pow2, 5);
+	expect_sweep("1,2,...,10,16", (const size_t[]){ 1, 2, 4, 8, 10, 16 }, 6);
+	expect_sweep("1,2,3,...,6", step1, 6);
+	expect_sweep("2,5,...,12", step3, 5);
+	expect_sweep("3,7", two, 2);
+	expect_sweep("10,100,...,1500", ten, 4);
+	expect_usage(parse_sweep, "0,1", "--sweep '0': a whole number from 1 to 1e9");
+	expect_usage(parse_sweep, "4,2", "--sweep '4,2': slot counts must increase");
+	expect_usage(parse_sweep, "1,...,4", "'...' follows two slot counts");
+	expect_usage(parse_sweep, "1,2,...", "--sweep '1,2,...': a comma list");
+	expect_usage(parse_sweep, "1,,2", "a comma list of slot counts");
+	expect_usage(parse_sweep, "1,2,3,...,200000", "more than 100000 slot counts");
+}
+
+static void
+cancel_parse_cases(void)
+{
+	sr_cancelrule r;
+
+	sr_cancelrule_parse(&r, "--cancel", "window=3");
+	if (r.acc != SR_CANCEL_ACC || r.time != SR_CANCEL_TIME || r.window != 3 ||
+	    r.kind != SR_CANCEL_CONVERGED)
+		fail("--cancel window=3: not the defaults with window 3");
+	sr_cancelrule_parse(&r, "--cancel", "acc=off,time=0.5");
+	if (!isnan(r.acc) || r.time != 0.5 || r.window != SR_CANCEL_WINDOW)
+		fail("--cancel acc=off,time=0.5: acc %g time %g window %zu", r.acc,
+		    r.time, r.window);
+	sr_cancelrule_parse(&r, "--cancel", "acc=0,time=off");
+	if (r.acc != 0 || !isnan(r.time))
+		fail("--cancel acc=0,time=off: acc %g time %g", r.acc, r.time);
+	expect_usage(parse_cancel, "acc", "'acc' is not KEY=VALUE");
+	expect_usage(parse_cancel, "bad=1", "unknown key 'bad' (acc, time, window)");
+	expect_usage(parse_cancel, "time=0", "time '0': a number >= 0 (time: > 0) or off");
+	expect_usage(parse_cancel, "acc=-1", "acc '-1': a number >= 0 (time: > 0) or off");
+	expect_usage(parse_cancel, "window=0", "--cancel window '0': a whole number");
+	expect_usage(parse_cancel, "window=1000001", "window above 1000000");
+	expect_usage(parse_cancel, ",", "a comma list of acc=A, time=T, window=W");
+}
+
+static void
+order_cases(void)
+{
+	static const double cost[] = { 1, 3, 2, 3 };
+	size_t *o;
+
+	if (sr_word_index("file", sr_simorder_names, SR_NORDER) != SR_ORDER_FILE ||
+	    sr_word_index("longest-first", sr_simorder_names, SR_NORDER) !=
+	    SR_ORDER_LONGEST_FIRST || sr_word_index("lpt", sr_simorder_names,
+	    SR_NORDER) != -1)
+		fail("order names");
+	if (sr_sim_order(SR_ORDER_FILE, cost, 4) != NULL)
+		fail("file order: not the identity");
+	o = sr_sim_order(SR_ORDER_LONGEST_FIRST, cost, 4);
+	if (o[0] != 1 || o[1] != 3 || o[2] != 2 || o[3] != 0)
+		fail("longest first: %zu %zu %zu %zu", o[0], o[1], o[2], o[3]);
+	free(o);
+}
+
+static void
+plan_cases(void)
+{
+	sr_task t[4] = { { 0 } };
+	sr_stage st[3] = { { 0 } };
+	sr_workflow w = { 0 };
+	double cost[5] = { 1, 2, 3, 4, 5 }, *task;
+	double v[6] = { 0.5, 0.7, 0.9, NAN, NAN, NAN };
+	sr_simplan p = { 0 };
+	size_t n;
+
+	st[0].ntask = 1;
+	st[1].ntask = 3;
+	st[2].ntask = 3;
+	st[0].task = st[1].task = st[2].task = t;
+	w.stage = st;
+	w.nstage = 3;
+	if (sr_merge_stage(&w) != 1)
+		fail("merged stage: %zu, expected 1 (most tasks, first)",
+		    sr_merge_stage(&w));
+	w.nstage = 1;
+	if (sr_merge_stage(&w) != 0)
+		fail("merged stage of one stage: %zu", sr_merge_stage(&w));
+	p.n = 5;
+	p.cost = cost;
+	task = sr_simplan_tasks(&p, 2, &n);
+	if (n != 3 || task[0] != 3 || task[1] != 7 || task[2] != 5)
+		fail("array tasks of 2 buckets: %zu", n);
+	free(task);
+	expect("plan work", sr_simplan_work(&p), 15);
+	/* 3 runs on 2 tiles: run 1 the best mean, run 2 without a value */
+	if (sr_simresults_best(v, 3, 2) != 1)
+		fail("best run: %zu", sr_simresults_best(v, 3, 2));
+	v[2] = 0.6;
+	if (sr_simresults_best(v, 3, 2) != 0)
+		fail("best run on a tie: %zu", sr_simresults_best(v, 3, 2));
+	v[0] = v[1] = v[2] = NAN;
+	if (sr_simresults_best(v, 3, 2) != SR_NONE)
+		fail("best run without values");
 }
 
 int
 main(void)
 {
+	sr_init("simulate_test");
 	exact_cases();
 	event_order();
 	random_cases();
 	cancel_cases();
+	sweep_cases();
+	cancel_parse_cases();
+	order_cases();
+	plan_cases();
 	if (failures) {
 		printf("%d failures\n", failures);
 		return 1;

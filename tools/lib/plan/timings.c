@@ -1,4 +1,5 @@
-/* timings.c - node costs of a reuse tree from measured seg-run timings. */
+/* timings.c - seg-run's timings.tsv: writer, reader, and node costs of a
+ * reuse tree from the measured timings (timings.h). */
 #include "plan/timings.h"
 #include "core/err.h"
 #include "core/num.h"
@@ -6,6 +7,155 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- writing ------------------------------------------------------------- */
+
+void
+sr_timings_write_meta(FILE *fp, long bucket, size_t ntiles, size_t heap,
+    size_t peak_rss)
+{
+	fprintf(fp, "#bucket=%ld tiles=%zu\n", bucket, ntiles);
+	fprintf(fp, "#memory heap=%zu peak_rss=%zu\n", heap, peak_rss);
+}
+
+void
+sr_timings_write_tile(FILE *fp, int prefault, const char *tile,
+    double seconds)
+{
+	fprintf(fp, "#%s tile=%s seconds=", prefault ? "prefault" : "read", tile);
+	sr_put_double(fp, seconds);
+	fputc('\n', fp);
+}
+
+void
+sr_timings_write_header(FILE *fp)
+{
+	fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", SR_TIMINGS_BUCKET,
+	    SR_TIMINGS_TILE, SR_TIMINGS_DEPTH, SR_TIMINGS_TASK,
+	    SR_TIMINGS_INSTANCES, SR_TIMINGS_SECONDS, SR_TIMINGS_BYTES);
+}
+
+void
+sr_timings_write_row(FILE *fp, long bucket, const char *tile, size_t depth,
+    const char *task, const size_t *inst, size_t n, double seconds,
+    size_t bytes)
+{
+	size_t k;
+
+	fprintf(fp, "%ld\t%s\t%zu\t%s\t", bucket, tile, depth, task);
+	for (k = 0; k < n; k++)
+		fprintf(fp, "%s%zu", k ? "," : "", inst[k]);
+	fputc('\t', fp);
+	sr_put_double(fp, seconds);
+	fprintf(fp, "\t%zu\n", bytes);
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+sr_timings_in *
+sr_timings_open(const char *path)
+{
+	sr_timings_in *r = sr_calloc(1, sizeof *r);
+
+	r->t = sr_tsv_open(path);
+	r->path = r->t->path;
+	r->cb = sr_tsv_need(r->t, SR_TIMINGS_BUCKET);
+	r->ct = sr_tsv_need(r->t, SR_TIMINGS_TILE);
+	r->ck = sr_tsv_need(r->t, SR_TIMINGS_TASK);
+	r->ci = sr_tsv_need(r->t, SR_TIMINGS_INSTANCES);
+	r->cs = sr_tsv_need(r->t, SR_TIMINGS_SECONDS);
+	r->last_bucket = -1;
+	return r;
+}
+
+/* Takes comment c if it is a #read or #prefault line (a record, 1), or a
+ * #bucket= line (0), else 0. */
+static int
+take_comment(sr_timings_in *r, const char *c)
+{
+	const char *sec;
+	size_t skip;
+	long b;
+	int pre;
+
+	if (strncmp(c, "bucket=", 7) == 0) {
+		free(r->name);
+		r->name = strndup(c + 7, strcspn(c + 7, " \t"));
+		if (r->name == NULL || sr_parse_long(r->name, &b) || b < 0)
+			sr_die(SR_EXIT_DATA, "%s: #%s: not a bucket number",
+			    r->path, c);
+		r->last_bucket = b;
+		return 0;
+	}
+	pre = strncmp(c, "prefault tile=", 14) == 0;
+	if (!pre && strncmp(c, "read tile=", 10) != 0)
+		return 0;
+	skip = pre ? 14 : 10;
+	if ((sec = strstr(c, " seconds=")) == NULL)
+		sr_die(SR_EXIT_DATA, "%s: #%s: no seconds=", r->path, c);
+	while (strstr(sec + 1, " seconds="))
+		sec = strstr(sec + 1, " seconds=");
+	if (sr_parse_double(sec + 9, &r->seconds) || r->seconds < 0)
+		sr_die(SR_EXIT_DATA, "%s: #%s: '%s' is not a number of seconds",
+		    r->path, c, sec + 9);
+	if (r->last_bucket < 0)
+		sr_die(SR_EXIT_DATA, "%s: #%s: before any #bucket= line", r->path,
+		    c);
+	free(r->name);
+	r->name = strndup(c + skip, (size_t)(sec - c - skip));
+	if (r->name == NULL)
+		sr_die_errno("out of memory");
+	r->bucket = r->last_bucket;
+	r->tile = r->name;
+	r->task = NULL;
+	return pre ? SR_TIMINGS_PREFAULT : SR_TIMINGS_READ;
+}
+
+/* The current row as the record. */
+static enum sr_timings_kind
+take_row(sr_timings_in *r)
+{
+	r->row_pending = 0;
+	if ((r->bucket = sr_tsv_long(r->t, r->cb)) < 0)
+		sr_tsv_die(r->t, r->cb, "negative bucket number");
+	if ((r->seconds = sr_tsv_double(r->t, r->cs)) < 0)
+		sr_tsv_die(r->t, r->cs, "negative seconds");
+	r->tile = sr_tsv_str(r->t, r->ct);
+	r->task = sr_tsv_str(r->t, r->ck);
+	return SR_TIMINGS_ROW;
+}
+
+enum sr_timings_kind
+sr_timings_next(sr_timings_in *r)
+{
+	int kind;
+
+	for (;;) {
+		while (r->seen < r->t->ncomment)
+			if ((kind = take_comment(r, r->t->comment[r->seen++])))
+				return (enum sr_timings_kind)kind;
+		if (r->row_pending)
+			return take_row(r);
+		if (r->eof)
+			return SR_TIMINGS_END;
+		if (sr_tsv_next(r->t))
+			r->row_pending = 1;
+		else
+			r->eof = 1;
+	}
+}
+
+void
+sr_timings_close(sr_timings_in *r)
+{
+	if (r == NULL)
+		return;
+	sr_tsv_close(r->t);
+	free(r->name);
+	free(r);
+}
+
+/* ---- node costs ---------------------------------------------------------- */
 
 /* The node of task k that the row's instances (column col) share: that
  * of the first; with shared set, all of them must share it. *first gets
@@ -84,37 +234,35 @@ set_costs(sr_rtree *tree, const sr_stage *st, const double *sum,
 size_t
 sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path)
 {
-	sr_tsv *t = sr_tsv_open(path);
-	int ctile = sr_tsv_need(t, "tile"), ctask = sr_tsv_need(t, "task");
-	int cinst = sr_tsv_need(t, "instances"), csec = sr_tsv_need(t, "seconds");
+	sr_timings_in *r = sr_timings_open(path);
 	double *sum = sr_calloc(tree->nnodes, sizeof *sum);
 	size_t *cnt = sr_calloc(tree->nnodes, sizeof *cnt);
 	double *tsum = sr_calloc(st->ntask, sizeof *tsum);
 	size_t *tcnt = sr_calloc(st->ntask, sizeof *tcnt), ntile = 0, i, k;
 	char **tile = NULL;
 	size_t missing, first;
+	enum sr_timings_kind kind;
 
-	while (sr_tsv_next(t)) {
-		double sec = sr_tsv_double(t, csec);
+	while ((kind = sr_timings_next(r)) != SR_TIMINGS_END) {
+		if (kind != SR_TIMINGS_ROW)
+			continue;
 		for (k = 0; k < st->ntask; k++)
-			if (strcmp(st->task[k].name, sr_tsv_str(t, ctask)) == 0)
+			if (strcmp(st->task[k].name, r->task) == 0)
 				break;
 		if (k == st->ntask)	/* a task of another stage */
 			continue;
-		if (sec < 0)
-			sr_tsv_die(t, csec, "negative seconds");
-		i = sr_timings_node(t, cinst, tree, k, 1, &first);
-		sum[i] += sec;
+		i = sr_timings_node(r->t, r->ci, tree, k, 1, &first);
+		sum[i] += r->seconds;
 		cnt[i]++;
-		tsum[k] += sec;
+		tsum[k] += r->seconds;
 		tcnt[k]++;
 		if ((ntile & (ntile - 1)) == 0)	/* doubling */
 			tile = sr_reallocarray(tile, ntile ? 2 * ntile : 1,
 			    sizeof *tile);
-		tile[ntile++] = sr_strdup(sr_tsv_str(t, ctile));
+		tile[ntile++] = sr_strdup(r->tile);
 	}
 	missing = set_costs(tree, st, sum, cnt, tsum, tcnt, distinct(tile, ntile),
-	    t->path);
+	    r->path);
 	for (i = 0; i < ntile; i++)
 		free(tile[i]);
 	free(tile);
@@ -122,6 +270,6 @@ sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path)
 	free(cnt);
 	free(tsum);
 	free(tcnt);
-	sr_tsv_close(t);
+	sr_timings_close(r);
 	return missing;
 }

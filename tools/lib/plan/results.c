@@ -1,0 +1,104 @@
+/* results.c - seg-run's results.tsv: names, writer, header check
+ * (results.h). */
+#include "plan/results.h"
+#include "core/err.h"
+#include "core/tsv.h"
+
+#include <string.h>
+
+const char *const sr_run_status_name[SR_RUN_NSTATUS] = {
+	"ok", "background", "background_likely", "no_candidates", "error"
+};
+
+/* The header, with the metric columns (ref) or without. */
+static const char *const header_ref[] = {
+	SR_RESULTS_RUN, SR_RESULTS_TILE, SR_RESULTS_STATUS, SR_RESULTS_DICE,
+	SR_RESULTS_JACCARD, SR_RESULTS_OBJECT_DICE, SR_RESULTS_AJI,
+	SR_RESULTS_OBJECTS, SR_RESULTS_SECONDS
+};
+static const char *const header_noref[] = {
+	SR_RESULTS_RUN, SR_RESULTS_TILE, SR_RESULTS_STATUS, SR_RESULTS_OBJECTS,
+	SR_RESULTS_SECONDS
+};
+#define NREF (sizeof header_ref / sizeof *header_ref)
+#define NNOREF (sizeof header_noref / sizeof *header_noref)
+
+int
+sr_run_status_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < SR_RUN_NSTATUS; i++)
+		if (strcmp(s, sr_run_status_name[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+sr_results_status(const sr_tsv *t, int col)
+{
+	const char *s = sr_tsv_str(t, col);
+	int i = sr_run_status_parse(s);
+
+	if (i < 0)
+		sr_tsv_die(t, col, "'%.40s' is not %s, %s, %s, %s or %s", s,
+		    sr_run_status_name[0], sr_run_status_name[1],
+		    sr_run_status_name[2], sr_run_status_name[3],
+		    sr_run_status_name[4]);
+	return i;
+}
+
+void
+sr_results_write_header(FILE *fp, int ref)
+{
+	const char *const *h = ref ? header_ref : header_noref;
+	size_t i, n = ref ? NREF : NNOREF;
+
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s%s", h[i], i + 1 < n ? "\t" : "\n");
+}
+
+/* A metric: a tab, then the value. */
+static void
+put_metric(FILE *fp, double v)
+{
+	fputc('\t', fp);
+	sr_put_double(fp, v);
+}
+
+void
+sr_results_write_row(FILE *fp, const sr_result_row *r, int ref)
+{
+	fprintf(fp, "%zu\t%s\t%s", r->run, r->tile,
+	    sr_run_status_name[r->status]);
+	if (ref) {
+		put_metric(fp, r->dice);
+		put_metric(fp, r->jaccard);
+		put_metric(fp, r->object_dice);
+		put_metric(fp, r->aji);
+	}
+	fprintf(fp, "\t%zu", r->objects);
+	put_metric(fp, r->seconds);
+	fputc('\n', fp);
+}
+
+/* Whether t's header is h[0..n). */
+static int
+header_is(const sr_tsv *t, const char *const *h, size_t n)
+{
+	size_t i;
+
+	if (t->ncol != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(t->header[i], h[i]) != 0)
+			return 0;
+	return 1;
+}
+
+int
+sr_results_header(const sr_tsv *t, int *ref)
+{
+	*ref = header_is(t, header_ref, NREF);
+	return *ref || header_is(t, header_noref, NNOREF);
+}

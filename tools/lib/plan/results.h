@@ -1,0 +1,61 @@
+/* results.h - seg-run's results.tsv (metrics(5)): the one writer, and the
+ * names a reader of it needs. One row per run and tile:
+ *   run tile status [dice jaccard object_dice aji] objects seconds
+ * the metric columns present when the runs were compared with a
+ * reference. */
+#ifndef SR_RESULTS_H
+#define SR_RESULTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct sr_tsv;
+
+/* The columns, in order. */
+#define SR_RESULTS_RUN		"run"
+#define SR_RESULTS_TILE		"tile"
+#define SR_RESULTS_STATUS	"status"
+#define SR_RESULTS_DICE		"dice"
+#define SR_RESULTS_JACCARD	"jaccard"
+#define SR_RESULTS_OBJECT_DICE	"object_dice"
+#define SR_RESULTS_AJI		"aji"
+#define SR_RESULTS_OBJECTS	"objects"
+#define SR_RESULTS_SECONDS	"seconds"
+
+/* A run's status on a tile. */
+enum sr_run_status {
+	SR_RUN_OK,		/* a mask (possibly empty) */
+	SR_RUN_BACKGROUND,	/* the tile is background */
+	SR_RUN_BACKGROUND_LIKELY,	/* most likely background */
+	SR_RUN_NO_CANDIDATES,	/* no candidate nuclei */
+	SR_RUN_ERROR,		/* the run failed: no values */
+	SR_RUN_NSTATUS
+};
+
+/* The status names, by enum sr_run_status. */
+extern const char *const sr_run_status_name[SR_RUN_NSTATUS];
+/* The status named s, or -1. */
+int sr_run_status_parse(const char *s);
+/* Dies naming file, line and column unless the current row's column col
+ * is a status; returns it. */
+int sr_results_status(const struct sr_tsv *t, int col);
+
+/* One row. */
+typedef struct {
+	size_t run;
+	const char *tile;
+	int status;			/* enum sr_run_status */
+	double dice, jaccard, object_dice, aji;	/* with a reference */
+	size_t objects;
+	double seconds;
+} sr_result_row;
+
+/* Writes the header: with the metric columns when ref. */
+void sr_results_write_header(FILE *fp, int ref);
+void sr_results_write_row(FILE *fp, const sr_result_row *r, int ref);
+
+/* Whether t's header is a results header, with metrics (*ref = 1) or
+ * without (*ref = 0). */
+int sr_results_header(const struct sr_tsv *t, int *ref);
+
+#endif

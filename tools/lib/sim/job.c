@@ -1,0 +1,158 @@
+/* job.c - a sim-runtime job's inputs and predictions (job.h). */
+#include "sim/job.h"
+#include "core/err.h"
+#include "core/tsv.h"
+#include "sim/model.h"
+#include "sim/replay.h"
+#include "sim/results.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *
+sr_simjob_skip_flags(const char *list, const sr_workflow *w)
+{
+	char *skip = sr_calloc(w->nstage, 1), item[256];
+	const char *p = list;
+	int rc, s;
+
+	while ((rc = sr_list_next(&p, item, sizeof item)) > 0) {
+		if ((s = sr_workflow_stage(w, item)) < 0)
+			sr_usage_error("--skip-stage %s: no such stage in %s", item,
+			    w->path);
+		skip[s] = 1;
+	}
+	if (rc != 0)
+		sr_usage_error("--skip-stage '%s': a comma list of stages", list);
+	return skip;
+}
+
+const char *
+sr_simjob_metric(const sr_simjob *j)
+{
+	return j->metric ? j->metric : SR_SIMJOB_METRIC;
+}
+
+double
+sr_simjob_overhead(const sr_simjob *j, const sr_siminputs *r)
+{
+	return !j->overhead_given && r->model_overhead >= 0 ?
+	    r->model_overhead : j->overhead;
+}
+
+/* Reads the costs: timings, or a model on the results' or the job's
+ * tiles (named 1, 2, ...). */
+static void
+read_costs(const sr_simjob *j, sr_siminputs *r)
+{
+	sr_interner tiles;
+	char name[32];
+	size_t k;
+
+	r->model_overhead = -1;
+	if (!j->model) {
+		r->cost = sr_simcost_timings(j->timings, r->in, r->skip);
+		if (j->results)
+			r->value = sr_simresults_read(j->results, sr_simjob_metric(j),
+			    &r->cost->tiles, 0, r->in->nruns);
+		return;
+	}
+	sr_interner_init(&tiles);
+	if (j->results)
+		r->value = sr_simresults_read(j->results, sr_simjob_metric(j),
+		    &tiles, 1, r->in->nruns);
+	else
+		for (k = 0; k < (j->tiles ? j->tiles : 1); k++) {
+			snprintf(name, sizeof name, "%zu", k + 1);
+			sr_intern_str(&tiles, name, NULL);
+		}
+	r->cost = sr_simcost_model(j->model, r->in, r->skip, &tiles, j->seed,
+	    &r->model_overhead);
+}
+
+void
+sr_siminputs_read(const sr_simjob *j, sr_siminputs *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof *r);
+	if (j->workflow) {
+		r->w = sr_workflow_read(j->workflow);
+		r->in = sr_instances_read(j->instances, r->w);
+		if (j->skip)
+			r->skip = sr_simjob_skip_flags(j->skip, r->w);
+	}
+	read_costs(j, r);
+	r->nplan = j->nbuckets ? j->nbuckets : 1;
+	r->plan = sr_calloc(r->nplan, sizeof *r->plan);
+	if (j->nbuckets == 0)
+		r->plan[0] = sr_simplan_baseline(r->cost);
+	for (i = 0; i < j->nbuckets; i++)
+		r->plan[i] = sr_simplan_read(j->buckets[i], r->cost);
+	r->best = r->value ? sr_simresults_best(r->value, r->in->nruns,
+	    r->cost->tiles.n) : SR_NONE;
+}
+
+void
+sr_siminputs_free(sr_siminputs *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nplan; i++)
+		sr_simplan_free(r->plan[i]);
+	free(r->plan);
+	free(r->value);
+	sr_simcost_free(r->cost);
+	free(r->skip);
+	sr_instances_free(r->in);
+	sr_workflow_free(r->w);
+}
+
+/* Predicts plan p (array tasks' work task[0..ntask), in order) on the
+ * slot count of row x. */
+static void
+predict(const sr_simjob *j, const sr_siminputs *r, const sr_simplan *p,
+    const double *task, size_t ntask, const size_t *order, sr_simrow *x)
+{
+	sr_simconf conf = { x->slots, sr_simjob_overhead(j, r), j->delay };
+	unsigned char *cancelled;
+	size_t i;
+
+	x->nodes = j->cores ? ceil((double)x->slots / (double)(j->cores /
+	    j->cpt)) : (double)x->slots;
+	x->best_survived = -1;
+	if (!j->cancel) {
+		sr_sim_list(&conf, task, order, ntask, &x->st);
+		return;
+	}
+	cancelled = sr_calloc(r->in->nruns + 1, 1);
+	sr_sim_cancel(&conf, r->cost, p, j->lines, order, r->value, &j->rule,
+	    &x->st, cancelled);
+	for (i = 0, x->cancelled = 0; i < r->in->nruns; i++)
+		x->cancelled += cancelled[i];
+	if (r->best != SR_NONE)
+		x->best_survived = !cancelled[r->best];
+	free(cancelled);
+}
+
+sr_simrow *
+sr_simjob_run(const sr_simjob *j, const sr_siminputs *r)
+{
+	size_t n = j->sweep.n, i, k, ntask, *order;
+	sr_simrow *rows = sr_calloc(r->nplan * n + 1, sizeof *rows);
+	double *task;
+
+	for (i = 0; i < r->nplan; i++) {
+		task = sr_simplan_tasks(r->plan[i], j->lines, &ntask);
+		order = sr_sim_order(j->order, task, ntask);
+		for (k = 0; k < n; k++) {
+			rows[i * n + k].slots = j->sweep.slots[k];
+			predict(j, r, r->plan[i], task, ntask, order, &rows[i * n + k]);
+		}
+		free(order);
+		free(task);
+	}
+	return rows;
+}

@@ -1,0 +1,145 @@
+/* report.c - the report and the plot of a sim-runtime job (report.h). */
+#include "sim/report.h"
+#include "core/err.h"
+#include "core/plot.h"
+#include "core/tsv.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* a / b, or NaN where b (a makespan) is 0. */
+static double
+ratio(double a, double b)
+{
+	return b > 0 ? a / b : NAN;
+}
+
+/* A value of the rule, "off" for none. */
+static void
+put_rule(FILE *fp, double v)
+{
+	if (isnan(v))
+		fputs("off", fp);
+	else
+		sr_put_double(fp, v);
+}
+
+/* The cancellation line: metric, rule, runs and the best run. */
+static void
+write_cancel_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
+{
+	fprintf(fp, "#cancel metric=%s acc=", sr_simjob_metric(j));
+	put_rule(fp, j->rule.acc);
+	fputs(" time=", fp);
+	put_rule(fp, j->rule.time);
+	fprintf(fp, " window=%zu runs=%zu best_run=", j->rule.window,
+	    r->in->nruns);
+	if (r->best == SR_NONE)
+		fputs("none\n", fp);
+	else
+		fprintf(fp, "%zu\n", r->best);
+}
+
+/* The costs' and the replay's metadata lines. */
+static void
+write_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
+{
+	const sr_simcost *c = r->cost;
+
+	if (j->model)
+		fprintf(fp, "#costs=model tiles=%zu seed=%lu\n", c->tiles.n,
+		    j->seed);
+	else
+		fprintf(fp, "#costs=timings tiles=%zu rows=%zu read_lines=%zu\n",
+		    c->tiles.n, c->nrows, c->nread);
+	fputs("#overhead=", fp);
+	sr_put_double(fp, sr_simjob_overhead(j, r));
+	fputs(" delay=", fp);
+	sr_put_double(fp, j->delay);
+	fprintf(fp, " lines=%zu order=%s", j->lines,
+	    sr_simorder_names[j->order]);
+	if (j->cores)
+		fprintf(fp, " cores=%zu cpus_per_task=%zu", j->cores, j->cpt);
+	fputc('\n', fp);
+	if (j->cancel)
+		write_cancel_meta(fp, j, r);
+}
+
+/* The plan's comment line: its size and how many nodes went unmeasured. */
+static void
+write_plan_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
+    const sr_simplan *p)
+{
+	fprintf(fp, "#plan=%s buckets=%zu array_tasks=%zu", p->name, p->n,
+	    (p->n + j->lines - 1) / j->lines);
+	if (r->in)
+		fprintf(fp, " stage=%s tasks=%zu nodes=%zu unmeasured=%zu",
+		    r->w->stage[p->stage].name, p->tasks, p->nodes, p->unmeasured);
+	fputs(" work=", fp);
+	sr_put_double(fp, sr_simplan_work(p));
+	fputc('\n', fp);
+}
+
+/* A row: the plan on x's slot count. */
+static void
+write_row(FILE *fp, const sr_simjob *j, const sr_simplan *p,
+    const sr_simrow *x)
+{
+	const sr_simstats *s = &x->st;
+	double area = (double)x->slots * s->makespan;
+
+	fprintf(fp, "%s\t%zu\t%zu\t", p->name, x->slots, p->n);
+	sr_put_double(fp, s->work);
+	fputc('\t', fp);
+	sr_put_double(fp, s->makespan);
+	fputc('\t', fp);
+	sr_put_double(fp, ratio(s->busy, area));
+	fputc('\t', fp);
+	sr_put_double(fp, ratio(s->work, area));
+	fputc('\t', fp);
+	sr_put_double(fp, x->nodes * s->makespan / 3600);
+	if (j->cancel)
+		fprintf(fp, "\t%zu\t%s", x->cancelled, x->best_survived < 0 ?
+		    "none" : x->best_survived ? "yes" : "no");
+	fputc('\n', fp);
+}
+
+void
+sr_simreport_write(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
+    const sr_simrow *rows)
+{
+	size_t i, k, n = j->sweep.n;
+
+	write_meta(fp, j, r);
+	for (i = 0; i < r->nplan; i++)
+		write_plan_meta(fp, j, r, r->plan[i]);
+	fputs("plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\t"
+	    "node_hours", fp);
+	fputs(j->cancel ? "\tcancelled\tbest_survived\n" : "\n", fp);
+	for (i = 0; i < r->nplan; i++)
+		for (k = 0; k < n; k++)
+			write_row(fp, j, r->plan[i], &rows[i * n + k]);
+}
+
+void
+sr_simreport_plot(const char *path, const sr_simjob *j, const sr_siminputs *r,
+    const sr_simrow *rows)
+{
+	size_t n = j->sweep.n, i, k;
+	sr_plot_line *l = sr_calloc(r->nplan, sizeof *l);
+	double *x = sr_calloc(r->nplan * n, sizeof *x);
+	double *y = sr_calloc(r->nplan * n, sizeof *y);
+
+	for (i = 0; i < r->nplan; i++) {
+		for (k = 0; k < n; k++) {
+			x[i * n + k] = (double)rows[i * n + k].slots;
+			y[i * n + k] = rows[i * n + k].st.makespan;
+		}
+		l[i] = (sr_plot_line){ r->plan[i]->name, x + i * n, y + i * n, n };
+	}
+	sr_plot_lines(path, "sim-runtime: predicted makespan", "slots",
+	    "makespan (s)", 1, l, r->nplan);
+	free(l);
+	free(x);
+	free(y);
+}

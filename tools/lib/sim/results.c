@@ -1,0 +1,131 @@
+/* results.c - a metric per run and tile from results.tsv (results.h). */
+#include "sim/results.h"
+#include "core/err.h"
+#include "core/tsv.h"
+#include "plan/results.h"
+#include "plan/reuse_tree.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+typedef struct {
+	size_t run, tile, line;
+	double x;
+} resrow;
+
+static int
+cmp_resrow(const void *a, const void *b)
+{
+	const resrow *x = a, *y = b;
+
+	if (x->run != y->run)
+		return x->run < y->run ? -1 : 1;
+	if (x->tile != y->tile)
+		return x->tile < y->tile ? -1 : 1;
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+/* The metric of the current row: NaN when it failed (status error, an
+ * empty field). */
+static double
+row_value(const sr_tsv *t, int cs, int cm)
+{
+	if (cs >= 0 && sr_results_status(t, cs) == SR_RUN_ERROR)
+		return NAN;
+	if (*sr_tsv_str(t, cm) == '\0')
+		return NAN;
+	return sr_tsv_double(t, cm);
+}
+
+/* The columns read. */
+typedef struct {
+	int run, tile, metric, status;
+} rescols;
+
+/* The rows of t, in file order; *n gets their number. */
+static resrow *
+read_rows(sr_tsv *t, const rescols *col, sr_interner *tiles, int add,
+    size_t nruns, size_t *n)
+{
+	int cr = col->run, ct = col->tile;
+	resrow *row = NULL;
+	size_t cap = 0, tile;
+	long r;
+
+	for (*n = 0; sr_tsv_next(t); ++*n) {
+		r = sr_tsv_long(t, cr);
+		if (r < 0 || (size_t)r >= nruns)
+			sr_tsv_die(t, cr, "%ld is not a run of the instances (0 to "
+			    "%zu)", r, nruns - 1);
+		tile = add ? sr_intern_str(tiles, sr_tsv_str(t, ct), NULL) :
+		    sr_interner_find_str(tiles, sr_tsv_str(t, ct));
+		if (tile == SIZE_MAX)
+			sr_tsv_die(t, ct, "'%.40s' is not a tile of the timings",
+			    sr_tsv_str(t, ct));
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 64;
+			row = sr_reallocarray(row, cap, sizeof *row);
+		}
+		row[*n] = (resrow){ (size_t)r, tile, t->lineno,
+		    row_value(t, col->status, col->metric) };
+	}
+	return row;
+}
+
+double *
+sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
+    int add, size_t nruns)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	rescols col;
+	resrow *row;
+	size_t n, i, values = 0, T;
+	double *v;
+
+	col.run = sr_tsv_need(t, SR_RESULTS_RUN);
+	col.tile = sr_tsv_need(t, SR_RESULTS_TILE);
+	col.metric = sr_tsv_need(t, metric);
+	col.status = sr_tsv_col(t, SR_RESULTS_STATUS);
+	row = read_rows(t, &col, tiles, add, nruns, &n);
+	T = tiles->n;
+	qsort(row, n, sizeof *row, cmp_resrow);
+	v = sr_calloc(nruns * T + 1, sizeof *v);
+	for (i = 0; i < nruns * T; i++)
+		v[i] = NAN;
+	for (i = 0; i < n; i++) {
+		if (i > 0 && row[i].run == row[i - 1].run &&
+		    row[i].tile == row[i - 1].tile)
+			sr_die(SR_EXIT_DATA, "%s:%zu: run %zu on tile %s repeats "
+			    "line %zu", t->path, row[i].line, row[i].run,
+			    (const char *)sr_interner_key(tiles, row[i].tile, NULL),
+			    row[i - 1].line);
+		v[row[i].run * T + row[i].tile] = row[i].x;
+		values += !isnan(row[i].x);
+	}
+	if (values == 0)
+		sr_die(SR_EXIT_DATA, "%s: no values of %s", t->path, metric);
+	free(row);
+	sr_tsv_close(t);
+	return v;
+}
+
+size_t
+sr_simresults_best(const double *v, size_t nruns, size_t ntiles)
+{
+	size_t r, k, n, best = SR_NONE;
+	double sum, top = 0;
+
+	for (r = 0; r < nruns; r++) {
+		for (k = n = 0, sum = 0; k < ntiles; k++)
+			if (!isnan(v[r * ntiles + k])) {
+				sum += v[r * ntiles + k];
+				n++;
+			}
+		if (n > 0 && (best == SR_NONE || sum / (double)n > top)) {
+			best = r;
+			top = sum / (double)n;
+		}
+	}
+	return best;
+}
