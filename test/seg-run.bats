@@ -59,7 +59,7 @@ within() {
 		row=$(awk -F'\t' -v t="$tile" '$2 ~ t' r.tsv)
 		[ -n "$row" ] || fail "no row for $tile"
 		got=$(cut -f4 <<< "$row")
-		n=$(cut -f6 <<< "$row")
+		n=$(cut -f8 <<< "$row")
 		[ "$(cut -f3 <<< "$row")" = ok ] || fail "$tile: $row"
 		within "$got" "$dice" 0.03 || fail "$tile: Dice $got, not $dice"
 		within "$n" "$objects" "$(awk -v o="$objects" 'BEGIN { print o / 10 }')" ||
@@ -197,7 +197,7 @@ END
 	reference
 	segrun --bucket 0 --tiles tiles/list --ref tiles --ref-suffix .mask.png \
 	    -o r.tsv --timings t.tsv
-	assert_equal "$(body r.tsv | head -1)" "$(printf 'run\ttile\tstatus\tdice\tjaccard\tobjects\tseconds')"
+	assert_equal "$(body r.tsv | head -1)" "$(printf 'run\ttile\tstatus\tdice\tjaccard\tobject_dice\taji\tobjects\tseconds')"
 	assert_equal "$(body r.tsv | wc -l)" 3
 	assert_equal "$(body t.tsv | head -1)" "$(printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes')"
 	# normalize, 7 tasks, compare per tile
@@ -265,7 +265,7 @@ END
 	    -o r.tsv --timings t.tsv
 	assert_success
 	assert_output --partial 'white.png: not normalized'
-	assert_equal "$(body r.tsv | cut -f2-6 | awk 'NR > 1' | head -2 | tr '\n' ' ')" \
+	assert_equal "$(body r.tsv | cut -f2-5,8 | awk 'NR > 1' | head -2 | tr '\n' ' ')" \
 	    "white	background	1	1	0 pale	background_likely	1	1	0 "
 	grep -q '^#unnormalized tile=white foreground=0' r.tsv
 	# maxSize 0 keeps no candidate

@@ -67,9 +67,8 @@ main(int argc, char **argv)
 	if (optind == argc)
 		sr_usage_error("no files to merge");
 	fp = sr_out_open(output);
-	sr_out_provenance(fp, argc, argv);
 	sr_gather(fp, format, argv + optind, (size_t)(argc - optind), extra,
-	    nextra);
+	    nextra, argc, argv);
 	sr_out_commit_all();
 	free(extra);
 	return SR_EXIT_OK;

@@ -2,7 +2,6 @@
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -96,10 +95,8 @@ usage(FILE *fp)
 
 /* The options of --estimate-memory: --tiles and --active-paths only. */
 static void
-check_estimate(const struct opts *o)
+check_estimate(const struct opts *o, const sr_segout *u)
 {
-	const sr_segout *u = &o->out;
-
 	if (!o->tiles)
 		sr_usage_error("--estimate-memory needs --tiles");
 	if (o->workflow || o->instances || o->buckets || o->bucket >= 0 ||
@@ -110,10 +107,8 @@ check_estimate(const struct opts *o)
 }
 
 static void
-check_run(const struct opts *o)
+check_run(const struct opts *o, const sr_segout *u)
 {
-	const sr_segout *u = &o->out;
-
 	if (!o->workflow || !o->instances || !o->buckets || o->bucket < 0 ||
 	    !o->tiles || !u->results || !u->timings)
 		sr_usage_error("--workflow, --instances, --buckets, --bucket, "
@@ -170,7 +165,7 @@ parse(int argc, char **argv, struct opts *o)
 	if (optind < argc)
 		sr_usage_error("unexpected argument '%s'", argv[optind]);
 	u->target = o->target != NULL;
-	(o->estimate ? check_estimate : check_run)(o);
+	(o->estimate ? check_estimate : check_run)(o, u);
 }
 
 /* The job of the plan's bucket on the tiles. */
@@ -201,7 +196,6 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_runjob job;
 	sr_runout r;
 	FILE *ft, *fr;
-	size_t i;
 
 	setup_job(&job, o, p, tiles, ref);
 	ft = sr_out_open(o->out.timings);
@@ -210,11 +204,7 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_run_bucket(&job, &r);
 	sr_segout_timings(ft, &o->out, p, tiles, &r, argc, argv);
 	sr_segout_results(fr, &o->out, p, tiles, &r, argc, argv);
-	for (i = 0; i < tiles->n; i++)
-		if (o->out.normalize && !r.normalized[i])
-			sr_warn("%s: not normalized: %.2f %% foreground (at least "
-			    "%.1f %% needed, or no colour spread)", tiles->path[i],
-			    100 * r.foreground[i], 100 * SR_NORM_MIN_FOREGROUND);
+	sr_segout_warn(&o->out, tiles, &r);
 	sr_segout_masks_end();
 	sr_out_commit_all();
 	sr_runout_free(&r);

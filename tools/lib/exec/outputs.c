@@ -207,3 +207,15 @@ sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
 		}
 	free(rr);
 }
+
+void
+sr_segout_warn(const sr_segout *o, const sr_tiles *tiles, const sr_runout *r)
+{
+	size_t i;
+
+	for (i = 0; i < tiles->n; i++)
+		if (o->normalize && !r->normalized[i])
+			sr_warn("%s: not normalized: %.2f %% foreground (at least "
+			    "%.1f %% needed, or no colour spread)", tiles->path[i],
+			    100 * r->foreground[i], 100 * SR_NORM_MIN_FOREGROUND);
+}

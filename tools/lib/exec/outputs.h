@@ -33,6 +33,11 @@ void sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
 void sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
     const sr_tiles *tiles, const sr_runout *r, int argc, char **argv);
 
+/* Warns about every tile left as read (too little foreground to
+ * normalize). */
+void sr_segout_warn(const sr_segout *o, const sr_tiles *tiles,
+    const sr_runout *r);
+
 /* Sets job's mask and normalized-tile callbacks (and makes their
  * directories) as o asks; mask files are written atomically, and those
  * being written are removed when the run dies (sr_segout_masks_end

@@ -2,6 +2,7 @@
 #include "plan/gather.h"
 #include "core/err.h"
 #include "core/hash.h"
+#include "core/out.h"
 #include "core/tsv.h"
 #include "plan/results.h"
 #include "plan/timings.h"
@@ -57,26 +58,21 @@ check_row(const sr_tsv *t, int format)
 		sr_tsv_die(t, col, "negative seconds");
 }
 
-/* Writes the file's kept comment lines not written yet. */
+/* Adds the file's kept comment lines to seen. */
 static void
-put_comments(FILE *out, const sr_tsv *t, sr_interner *seen)
+keep_comments(const sr_tsv *t, sr_interner *seen)
 {
 	size_t i;
-	int added;
 
-	for (i = 0; i < t->ncomment; i++) {
-		if (strncmp(t->comment[i], KEPT, strlen(KEPT)) != 0)
-			continue;
-		sr_intern_str(seen, t->comment[i], &added);
-		if (added)
-			fprintf(out, "#%s\n", t->comment[i]);
-	}
+	for (i = 0; i < t->ncomment; i++)
+		if (strncmp(t->comment[i], KEPT, strlen(KEPT)) == 0)
+			sr_intern_str(seen, t->comment[i], NULL);
 }
 
-/* Reads file path through (checking it), writes its kept comments; first
+/* Reads file path through (checking it), keeps its kept comments; first
  * (NULL: none to match) is the header every file must have. */
 static void
-first_pass(FILE *out, const char *path, int format, const sr_tsv *first,
+first_pass(const char *path, int format, const sr_tsv *first,
     sr_interner *seen)
 {
 	sr_tsv *t = open_checked(path, format);
@@ -90,7 +86,7 @@ first_pass(FILE *out, const char *path, int format, const sr_tsv *first,
 	while (sr_tsv_next(t))
 		if (first)
 			check_row(t, format);
-	put_comments(out, t, seen);
+	keep_comments(t, seen);
 	sr_tsv_close(t);
 }
 
@@ -110,19 +106,24 @@ copy_rows(FILE *out, const char *path)
 
 void
 sr_gather(FILE *out, int format, char *const *files, size_t n,
-    char *const *extra, size_t nextra)
+    char *const *extra, size_t nextra, int argc, char **argv)
 {
 	sr_interner seen;
 	sr_tsv *first;
-	size_t i;
+	size_t i, len;
 
 	sr_interner_init(&seen);
-	fprintf(out, "#buckets=%zu\n", n);
 	for (i = 0; i < nextra; i++)
-		first_pass(out, extra[i], format, NULL, &seen);
+		first_pass(extra[i], format, NULL, &seen);
 	first = open_checked(files[0], format);
 	for (i = 0; i < n; i++)
-		first_pass(out, files[i], format, first, &seen);
+		first_pass(files[i], format, first, &seen);
+	sr_out_provenance(out, argc, argv);
+	fprintf(out, "#buckets=%zu\n", n);
+	for (i = 0; i < seen.n; i++) {
+		const char *c = sr_interner_key(&seen, i, &len);
+		fprintf(out, "#%.*s\n", (int)len, c);
+	}
 	for (i = 0; i < first->ncol; i++)
 		fprintf(out, "%s%c", first->header[i], i + 1 < first->ncol ? '\t' :
 		    '\n');

@@ -12,7 +12,8 @@
 enum sr_gather_format { SR_GATHER_RESULTS, SR_GATHER_TIMINGS, SR_GATHER_N };
 extern const char *const sr_gather_format_name[SR_GATHER_N];
 
-/* Writes "#buckets=N" (N files), the distinct "#unnormalized ..."
+/* Checks every file, then writes the provenance (argc, argv),
+ * "#buckets=N" (N files), the distinct "#unnormalized ..."
  * comment lines of the files extra[0..nextra) and then of
  * files[0..n), in order of first appearance, the header, and the rows of
  * files[0..n) in that order. Every file must be of the format, and the
@@ -20,6 +21,6 @@ extern const char *const sr_gather_format_name[SR_GATHER_N];
  * naming file and line on a header of another format or another header
  * than the first file's, and on a bad row. */
 void sr_gather(FILE *out, int format, char *const *files, size_t n,
-    char *const *extra, size_t nextra);
+    char *const *extra, size_t nextra, int argc, char **argv);
 
 #endif
