@@ -37,10 +37,10 @@ OUT       = build/release
 BIN       = bin
 endif
 
-TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice \
+TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compare-dice \
             sim-runtime
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
-            compare_test simulate_test hash_test
+            compare_test simulate_test hash_test formats_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \

@@ -742,7 +742,7 @@ timings() {
 
 @test "unknown or missing algorithm: usage error (exit 2)" {
 	ex 1
-	refuse 2 "unknown algorithm 'bogus'" -a bogus "$T3" i1.tsv
+	refuse 2 "-a 'bogus': not none, naive, sca, rtma or trtma" -a bogus "$T3" i1.tsv
 	assert_output --partial "--help"
 	refuse 2 "no algorithm given" "$T3" i1.tsv
 }

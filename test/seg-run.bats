@@ -59,7 +59,7 @@ within() {
 		row=$(awk -F'\t' -v t="$tile" '$2 ~ t' r.tsv)
 		[ -n "$row" ] || fail "no row for $tile"
 		got=$(cut -f4 <<< "$row")
-		n=$(cut -f6 <<< "$row")
+		n=$(cut -f8 <<< "$row")
 		[ "$(cut -f3 <<< "$row")" = ok ] || fail "$tile: $row"
 		within "$got" "$dice" 0.03 || fail "$tile: Dice $got, not $dice"
 		within "$n" "$objects" "$(awk -v o="$objects" 'BEGIN { print o / 10 }')" ||
@@ -197,7 +197,7 @@ END
 	reference
 	segrun --bucket 0 --tiles tiles/list --ref tiles --ref-suffix .mask.png \
 	    -o r.tsv --timings t.tsv
-	assert_equal "$(body r.tsv | head -1)" "$(printf 'run\ttile\tstatus\tdice\tjaccard\tobjects\tseconds')"
+	assert_equal "$(body r.tsv | head -1)" "$(printf 'run\ttile\tstatus\tdice\tjaccard\tobject_dice\taji\tobjects\tseconds')"
 	assert_equal "$(body r.tsv | wc -l)" 3
 	assert_equal "$(body t.tsv | head -1)" "$(printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes')"
 	# normalize, 7 tasks, compare per tile
@@ -265,7 +265,7 @@ END
 	    -o r.tsv --timings t.tsv
 	assert_success
 	assert_output --partial 'white.png: not normalized'
-	assert_equal "$(body r.tsv | cut -f2-6 | awk 'NR > 1' | head -2 | tr '\n' ' ')" \
+	assert_equal "$(body r.tsv | cut -f2-5,8 | awk 'NR > 1' | head -2 | tr '\n' ' ')" \
 	    "white	background	1	1	0 pale	background_likely	1	1	0 "
 	grep -q '^#unnormalized tile=white foreground=0' r.tsv
 	# maxSize 0 keeps no candidate
@@ -475,4 +475,54 @@ refuse() {
 	assert_success
 	assert_equal "$(body r2.tsv | cut -f1-4)" "$(body r1.tsv | cut -f1-4)"
 	no_temp_files norm
+}
+
+@test "--estimate-memory: ceil(200 + P (16 + 24 N) / 2^20) MiB from the PNG and TIFF headers of the largest tile" {
+	mkdir tiles
+	sa-testimg solid 300 200 250 250 250 tiles/small.png
+	sa-testimg solid 1000 700 250 250 250 tiles/big.png
+	sa-testimg convert tiles/big.png tiles/big.tif
+	printf 'small.png\nbig.tif\n' > tiles/tif.list
+	printf 'small.png\n' > tiles/png.list
+	# 700000 x (16 + 24) / 1048576 = 26.70 -> 227; with N = 4: 112 -> 312.x
+	run seg-run --estimate-memory --tiles tiles/tif.list
+	assert_success
+	assert_output 227
+	run seg-run --estimate-memory --tiles tiles/tif.list --active-paths 4
+	assert_output "$(awk 'BEGIN { x = 200 + 700000 * (16 + 24 * 4) / 1048576
+	    printf "%d", x == int(x) ? x : int(x) + 1 }')"
+	assert_output 275
+	# 60000 x 40 / 2^20 = 2.29 -> 203
+	run seg-run --estimate-memory --tiles tiles/png.list
+	assert_output 203
+}
+
+@test "--estimate-memory: bad tiles and options" {
+	mkdir tiles
+	printf 'not an image\n' > tiles/x.png
+	printf 'x.png\n' > tiles/list
+	run seg-run --estimate-memory --tiles tiles/list
+	assert_failure 1
+	assert_output --partial 'tiles/list:1: tiles/x.png: neither a PNG nor a TIFF'
+	printf '\x89PNG\r\n\x1a\n' > tiles/x.png
+	run seg-run --estimate-memory --tiles tiles/list
+	assert_failure 1
+	assert_output --partial 'tiles/x.png: a bad PNG header'
+	printf 'II*\0junk' > tiles/x.png
+	run seg-run --estimate-memory --tiles tiles/list
+	assert_failure 1
+	assert_output --partial 'tiles/x.png: not a TIFF it can read'
+	printf 'gone.png\n' > tiles/list
+	run seg-run --estimate-memory --tiles tiles/list
+	assert_failure 1
+	assert_output --partial 'tiles/gone.png: No such file'
+	run seg-run --estimate-memory
+	assert_failure 2
+	assert_output --partial '--estimate-memory needs --tiles'
+	run seg-run --estimate-memory --tiles tiles/list --bucket 0
+	assert_failure 2
+	assert_output --partial '--estimate-memory takes only --tiles and --active-paths'
+	run seg-run --estimate-memory --tiles tiles/list --active-paths 0
+	assert_failure 2
+	assert_output --partial "--active-paths '0'"
 }

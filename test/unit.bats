@@ -46,3 +46,8 @@ load common
 	run hash_test
 	assert_success
 }
+
+@test "formats: buckets, results and timings written and read back, gathered; memory estimate, image headers (formats_test)" {
+	run formats_test
+	assert_success
+}

@@ -26,7 +26,8 @@ typedef struct {
 /* A tile being worked on. */
 typedef struct {
 	sr_rgb img;
-	sr_labels ref;
+	sr_labels ref;		/* numbered objects (sr_objects_number) */
+	size_t nref;		/* objects of ref */
 	sr_nuc_out *out;	/* per node */
 	size_t *pending;	/* per node: children whose subtrees are not done */
 	double *secs;		/* per node: seconds from the tile's start through it */
@@ -165,6 +166,9 @@ do_root(run *r, size_t i)
 			sr_die(SR_EXIT_DATA, "%s: %zux%zu, but tile %s is %zux%zu",
 			    job->ref_path[i], ts->ref.w, ts->ref.h,
 			    job->tile_path[i], ts->img.w, ts->img.h);
+		if (sr_objects_number(ts->ref.px, ts->ref.w, ts->ref.h,
+		    SR_OBJECTS_AUTO, &ts->nref, NULL, err) < 0)
+			sr_die(SR_EXIT_DATA, "%s: %s", job->ref_path[i], err);
 	}
 	t1 = sr_now();
 	r->out->read_seconds[i] = t1 - t0;
@@ -217,6 +221,30 @@ do_task(run *r, size_t i, size_t v)
 	unlock(r);
 }
 
+/* The object-level scores of labels (NULL: empty) against tile i's
+ * numbered reference, as compare-dice scores them (objects read
+ * automatically, matched at IoU >= SR_RUN_IOU). */
+static void
+score_objects(const tstate *ts, const uint32_t *labels, const char *path,
+    sr_object_scores *sc)
+{
+	size_t n = ts->img.w * ts->img.h, nm = 0;
+	uint32_t *m = sr_calloc(n ? n : 1, sizeof *m);
+	char err[SR_ERRLEN];
+	sr_overlap *o;
+
+	if (labels) {
+		memcpy(m, labels, n * sizeof *m);
+		if (sr_objects_number(m, ts->img.w, ts->img.h, SR_OBJECTS_AUTO,
+		    &nm, NULL, err) < 0)
+			sr_die(SR_EXIT_DATA, "%s: %s", path, err);
+	}
+	o = sr_overlap_count(m, nm, ts->ref.px, ts->nref, n);
+	sr_overlap_scores(o, SR_RUN_IOU, sc);
+	sr_overlap_free(o);
+	free(m);
+}
+
 /* Node v ended its path on tile i (a final mask, or a status that stops
  * the run): compares, reports the masks and records the results of every
  * instance below it. */
@@ -229,11 +257,13 @@ finish(run *r, size_t i, size_t v)
 	const sr_nuc_out *nv = &ts->out[v];
 	const uint32_t *labels = nv->status == SR_NUC_OK ? nv->labels : NULL;
 	double dice = NAN, jac = NAN, t0 = sr_now(), csec = 0;
+	sr_object_scores sc = { .object_dice = NAN, .aji = NAN };
 	size_t k;
 
 	if (job->ref_path) {
 		sr_compare_pixels(labels, ts->ref.px, ts->img.w * ts->img.h, &dice,
 		    &jac);
+		score_objects(ts, labels, job->tile_path[i], &sc);
 		csec = sr_now() - t0;
 	}
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)
@@ -249,6 +279,8 @@ finish(run *r, size_t i, size_t v)
 		    nv->status;
 		res->dice = dice;
 		res->jaccard = jac;
+		res->object_dice = sc.object_dice;
+		res->aji = sc.aji;
 		res->objects = labels ? nv->objects : 0;
 		res->seconds = ts->secs[v] + csec;
 	}

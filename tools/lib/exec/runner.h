@@ -17,6 +17,10 @@
 #include "image/nuclei.h"
 #include "plan/reuse_tree.h"
 
+/* The IoU at which objects match in the object-level scores: that of
+ * compare-dice's default. */
+#define SR_RUN_IOU 0.5
+
 typedef struct {
 	size_t ntiles;
 	char *const *tile_path;		/* images */
@@ -42,6 +46,7 @@ typedef struct {
 typedef struct {
 	int status;			/* enum sr_nuc_status */
 	double dice, jaccard;		/* NaN without a reference */
+	double object_dice, aji;	/* likewise (compare-dice's) */
 	size_t objects;
 	double seconds;			/* normalize + tasks + compare of this run */
 } sr_runresult;

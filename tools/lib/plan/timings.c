@@ -52,6 +52,22 @@ sr_timings_write_row(FILE *fp, long bucket, const char *tile, size_t depth,
 
 /* ---- reading ------------------------------------------------------------- */
 
+int
+sr_timings_header(const sr_tsv *t)
+{
+	static const char *const h[] = { SR_TIMINGS_BUCKET, SR_TIMINGS_TILE,
+	    SR_TIMINGS_DEPTH, SR_TIMINGS_TASK, SR_TIMINGS_INSTANCES,
+	    SR_TIMINGS_SECONDS, SR_TIMINGS_BYTES };
+	size_t i, n = sizeof h / sizeof *h;
+
+	if (t->ncol != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(t->header[i], h[i]) != 0)
+			return 0;
+	return 1;
+}
+
 sr_timings_in *
 sr_timings_open(const char *path)
 {

@@ -65,6 +65,9 @@ typedef struct sr_timings_in {
 	long last_bucket;	/* the last #bucket= value */
 } sr_timings_in;
 
+/* Whether t's header is exactly the timings header. */
+int sr_timings_header(const struct sr_tsv *t);
+
 /* Opens TIMINGS.tsv ("-" stdin); dies unless its header has bucket, tile,
  * task, instances and seconds. */
 sr_timings_in *sr_timings_open(const char *path);

@@ -1,0 +1,265 @@
+/* formats_test - the format modules (plan/buckets, plan/results,
+ * plan/timings), their gathering (plan/gather), the memory estimate
+ * (exec/segplan) and image headers (image/probe): written, read back. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "core/err.h"
+#include "core/tsv.h"
+#include "exec/segplan.h"
+#include "image/image.h"
+#include "image/probe.h"
+#include "plan/buckets.h"
+#include "plan/gather.h"
+#include "plan/results.h"
+#include "plan/timings.h"
+
+/* A temporary file's path, made in the test's directory. */
+static char *
+tmpname(const char *tag)
+{
+	static char buf[8][64];
+	static int k;
+	char *p = buf[k++ % 8];
+
+	snprintf(p, 64, "/tmp/formats_test.%ld.%s", (long)getpid(), tag);
+	return p;
+}
+
+/* The file's text, newly allocated. */
+static char *
+slurp(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *s = calloc(1, 4096);
+
+	if (fp) {
+		s[fread(s, 1, 4095, fp)] = '\0';
+		fclose(fp);
+	}
+	return s;
+}
+
+static void
+test_buckets(void)
+{
+	const char *path = tmpname("b.tsv");
+	FILE *fp = fopen(path, "w");
+	size_t i0[] = { 2, 0 }, r0[] = { 1, 4, 5 }, i1[] = { 1 }, r1[] = { 3 };
+	sr_buckets_stats s = { 6, 3, 42, 21, 12, 2, 7, 1.5, 0.25 };
+	const sr_bucket_row *row;
+	sr_buckets_in *b;
+
+	fputs("#algorithm=rtma stage=segment cost=tasks b=2\n", fp);
+	sr_buckets_write_stats(fp, &s);
+	sr_buckets_write_row(fp, 0, i0, 2, r0, 3, 7, 1.5);
+	sr_buckets_write_row(fp, 1, i1, 1, r1, 1, 5, 0.5);
+	fclose(fp);
+	if (strstr(slurp(path), "#stats runs=6 instances=3 tasks_noreuse=42 "
+	    "tasks_stage=21 tasks_merged=12 buckets=2 reuse_stage_pct=50.00 "
+	    "reuse_task_pct=42.86 reuse_total_pct=71.43 max_bucket_tasks=7 "
+	    "max_bucket_cost=1.5 seconds=0.250\nbucket\tinstances\truns\ttasks\t"
+	    "cost\n0\t2,0\t1,4,5\t7\t1.5\n1\t1\t3\t5\t0.5\n") == NULL)
+		fail("buckets: written as %s", slurp(path));
+	b = sr_buckets_open(path, 1);
+	if (!b->stage || strcmp(b->stage, "segment") != 0)
+		fail("buckets: stage %s", b->stage ? b->stage : "(none)");
+	sr_buckets_stage(b, 3, "segment");
+	if (!(row = sr_buckets_next(b)) || row->bucket != 0 || row->ninst != 2 ||
+	    row->inst[0] != 2 || row->inst[1] != 0 || row->tasks != 7 ||
+	    row->line != 4)
+		fail("buckets: row 0");
+	if (!(row = sr_buckets_next(b)) || row->bucket != 1 || row->ninst != 1 ||
+	    row->inst[0] != 1 || row->tasks != 5)
+		fail("buckets: row 1");
+	if (sr_buckets_next(b) != NULL || b->rows != 2)
+		fail("buckets: no row 2");
+	sr_buckets_close(b);
+	b = sr_buckets_open(path, 0);	/* skipping to a row */
+	sr_buckets_stage(b, 3, NULL);
+	if (!sr_buckets_skip(b) || !(row = sr_buckets_next(b)) ||
+	    row->bucket != 1 || sr_buckets_skip(b))
+		fail("buckets: skip");
+	sr_buckets_close(b);
+	for (int k = 0; k < 10; k++) {	/* equal: no exit */
+		size_t n = rnd(1000);
+		sr_buckets_check_tasks(path, 4, (long)n, n);
+	}
+	sr_buckets_check_tasks(path, 4, -1, 7);	/* no column: no exit */
+	unlink(path);
+}
+
+static void
+test_results(void)
+{
+	const char *path = tmpname("r.tsv");
+	FILE *fp = fopen(path, "w");
+	sr_result_row r = { 3, "t1", SR_RUN_NO_CANDIDATES, 0.5, 1.0 / 3, 0.25,
+	    0.125, 0, 2.5 };
+	sr_tsv *t;
+	int ref, i;
+
+	for (i = 0; i < SR_RUN_NSTATUS; i++)
+		if (sr_run_status_parse(sr_run_status_name[i]) != i)
+			fail("status %d", i);
+	if (sr_run_status_parse("fine") != -1 || sr_run_status_parse("") != -1)
+		fail("status: not one");
+	sr_results_write_header(fp, 1);
+	sr_results_write_row(fp, &r, 1);
+	fclose(fp);
+	if (strcmp(slurp(path), "run\ttile\tstatus\tdice\tjaccard\tobject_dice\t"
+	    "aji\tobjects\tseconds\n3\tt1\tno_candidates\t0.5\t"
+	    "0.3333333333333333\t0.25\t0.125\t0\t2.5\n") != 0)
+		fail("results: written as %s", slurp(path));
+	t = sr_tsv_open(path);
+	if (!sr_results_header(t, &ref) || ref != 1 || !sr_tsv_next(t) ||
+	    sr_results_status(t, 2) != SR_RUN_NO_CANDIDATES ||
+	    sr_timings_header(t))
+		fail("results: read back");
+	sr_tsv_close(t);
+	fp = fopen(path, "w");
+	sr_results_write_header(fp, 0);
+	sr_results_write_row(fp, &r, 0);
+	fclose(fp);
+	if (strcmp(slurp(path), "run\ttile\tstatus\tobjects\tseconds\n"
+	    "3\tt1\tno_candidates\t0\t2.5\n") != 0)
+		fail("results without ref: written as %s", slurp(path));
+	t = sr_tsv_open(path);
+	if (!sr_results_header(t, &ref) || ref != 0)
+		fail("results without ref: header");
+	sr_tsv_close(t);
+	unlink(path);
+}
+
+static void
+test_timings(void)
+{
+	const char *path = tmpname("t.tsv");
+	FILE *fp = fopen(path, "w");
+	size_t inst[] = { 4, 7 };
+	sr_timings_in *r;
+	int k;
+	const int want[] = { SR_TIMINGS_READ, SR_TIMINGS_PREFAULT,
+	    SR_TIMINGS_ROW, SR_TIMINGS_READ, SR_TIMINGS_ROW, SR_TIMINGS_END };
+
+	sr_timings_write_meta(fp, 5, 2, 100, 200);
+	sr_timings_write_tile(fp, 0, "a b", 0.5);
+	sr_timings_write_tile(fp, 1, "a b", 0.25);
+	sr_timings_write_header(fp);
+	sr_timings_write_row(fp, 5, "a b", 2, "Seg1", inst, 2, 1.5, 64);
+	fputs("#bucket=6\n", fp);
+	sr_timings_write_tile(fp, 0, "c", 2);
+	sr_timings_write_row(fp, 6, "c", 1, "Seg0", inst, 1, 0, 8);
+	fclose(fp);
+	if (strncmp(slurp(path), "#bucket=5 tiles=2\n#memory heap=100 "
+	    "peak_rss=200\n#read tile=a b seconds=0.5\n#prefault tile=a b "
+	    "seconds=0.25\nbucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n"
+	    "5\ta b\t2\tSeg1\t4,7\t1.5\t64\n", 150) != 0)
+		fail("timings: written as %s", slurp(path));
+	r = sr_timings_open(path);
+	if (!sr_timings_header(r->t))
+		fail("timings: header");
+	for (k = 0; k < 6; k++) {
+		int got = sr_timings_next(r);
+		if (got != want[k]) {
+			fail("timings: record %d is %d, not %d", k, got, want[k]);
+			break;
+		}
+		if (k == 0 && (r->bucket != 5 || strcmp(r->tile, "a b") ||
+		    r->seconds != 0.5))
+			fail("timings: #read");
+		if (k == 2 && (r->bucket != 5 || strcmp(r->task, "Seg1") ||
+		    r->seconds != 1.5 || strcmp(sr_tsv_str(r->t, r->ci), "4,7")))
+			fail("timings: row");
+		if (k == 3 && (r->bucket != 6 || strcmp(r->tile, "c")))
+			fail("timings: #read of bucket 6");
+	}
+	sr_timings_close(r);
+	unlink(path);
+}
+
+static void
+test_gather(void)
+{
+	const char *a = tmpname("g0.tsv"), *b = tmpname("g1.tsv");
+	const char *x = tmpname("gx.tsv"), *out = tmpname("g.tsv");
+	char *files[] = { (char *)a, (char *)b }, *extra[] = { (char *)x };
+	char *argv[] = { "seg-merge", NULL };
+	FILE *fp;
+
+	fp = fopen(a, "w");
+	fputs("#unnormalized tile=q foreground=0\nrun\ttile\tstatus\tobjects\t"
+	    "seconds\n1\tq\tok\t2\t3\n", fp);
+	fclose(fp);
+	fp = fopen(b, "w");
+	fputs("run\ttile\tstatus\tobjects\tseconds\n#unnormalized tile=q "
+	    "foreground=0\n0\tq\terror\t0\t1\n", fp);
+	fclose(fp);
+	fp = fopen(x, "w");
+	fputs("#unnormalized tile=r foreground=0.5\nrun\ttile\tstatus\tobjects\t"
+	    "seconds\n", fp);
+	fclose(fp);
+	sr_progname = "seg-merge";
+	fp = fopen(out, "w");
+	sr_gather(fp, SR_GATHER_RESULTS, files, 2, extra, 1, 1, argv);
+	fclose(fp);
+	if (strstr(slurp(out), "\n#buckets=2\n#unnormalized tile=r "
+	    "foreground=0.5\n#unnormalized tile=q foreground=0\nrun\ttile\t"
+	    "status\tobjects\tseconds\n1\tq\tok\t2\t3\n0\tq\terror\t0\t1\n") ==
+	    NULL)
+		fail("gather: wrote %s", slurp(out));
+	unlink(a);
+	unlink(b);
+	unlink(x);
+	unlink(out);
+}
+
+static void
+test_memory_and_probe(void)
+{
+	const char *png = tmpname("p.png"), *tif = tmpname("p.tif");
+	uint32_t px[12 * 5] = { 0 };
+	char err[SR_ERRLEN];
+	size_t w = 0, h = 0;
+	FILE *fp;
+
+	if (sr_memory_mib(0, 1) != 200 || sr_memory_mib(1, 1) != 201 ||
+	    sr_memory_mib(1048576, 1) != 240 ||
+	    sr_memory_mib(1000000, 2) != 262 ||
+	    sr_memory_mib(700000, 4) != 275)
+		fail("memory: %zu %zu %zu", sr_memory_mib(1, 1),
+		    sr_memory_mib(1048576, 1), sr_memory_mib(1000000, 2));
+	fp = fopen(png, "wb");
+	if (sr_mask_write_png(fp, png, px, 12, 5, err) < 0)
+		fail("png: %s", err);
+	fclose(fp);
+	fp = fopen(tif, "w+b");
+	if (sr_labels_write_tiff(fp, tif, px, 5, 12, err) < 0)
+		fail("tiff: %s", err);
+	fclose(fp);
+	if (sr_image_probe(png, &w, &h, err) < 0 || w != 12 || h != 5)
+		fail("probe png: %zu x %zu %s", w, h, err);
+	if (sr_image_probe(tif, &w, &h, err) < 0 || w != 5 || h != 12)
+		fail("probe tiff: %zu x %zu %s", w, h, err);
+	if (sr_image_probe(tmpname("none"), &w, &h, err) == 0 ||
+	    strstr(err, "No such file") == NULL)
+		fail("probe of nothing: %s", err);
+	unlink(png);
+	unlink(tif);
+}
+
+int
+main(void)
+{
+	test_buckets();
+	test_results();
+	test_timings();
+	test_gather();
+	test_memory_and_probe();
+	if (failures)
+		printf("%d failure(s)\n", failures);
+	return failures != 0;
+}

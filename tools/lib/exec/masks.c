@@ -1,0 +1,287 @@
+/* masks.c - seg-run's masks and normalized tiles, written atomically, and
+ * the paths of its inputs and outputs (outputs.h). */
+#define _XOPEN_SOURCE 700	/* realpath */
+#include "exec/outputs.h"
+#include "core/err.h"
+#include "core/out.h"
+#include "image/image.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- paths ---------------------------------------------------------------- */
+
+char *
+sr_path_join(const char *a, const char *b, const char *c)
+{
+	size_t n = strlen(a) + strlen(b) + strlen(c) + 2;
+	char *s = sr_malloc(n);
+
+	snprintf(s, n, "%s/%s%s", a, b, c);
+	return s;
+}
+
+/* Their directories resolved, their last components compared. */
+int
+sr_same_file(const char *a, const char *b)
+{
+	char *ra = NULL, *rb = NULL, *da = sr_strdup(a), *db = sr_strdup(b);
+	const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
+	int same;
+
+	*(ba ? da + (ba - a) + 1 : da) = '\0';
+	*(bb ? db + (bb - b) + 1 : db) = '\0';
+	ra = realpath(*da ? da : ".", NULL);
+	rb = realpath(*db ? db : ".", NULL);
+	same = strcmp(ba ? ba + 1 : a, bb ? bb + 1 : b) == 0 &&
+	    (ra && rb ? strcmp(ra, rb) == 0 : strcmp(da, db) == 0);
+	free(ra);
+	free(rb);
+	free(da);
+	free(db);
+	return same;
+}
+
+void
+sr_make_dir(const char *d)
+{
+	if (mkdir(d, 0777) != 0 && errno != EEXIST)
+		sr_die_errno("%s", d);
+}
+
+void
+sr_tiles_check(const sr_tiles *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (access(t->path[i], R_OK) != 0)
+			sr_die(SR_EXIT_DATA, "%s:%zu: %s: %s", t->list, t->line[i],
+			    t->path[i], strerror(errno));
+}
+
+char **
+sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t)
+{
+	char **ref = sr_calloc(t->n, sizeof *ref);
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		if (suffix)
+			ref[i] = sr_path_join(dir, t->name[i], suffix);
+		else {
+			ref[i] = sr_path_join(dir, t->name[i], ".tif");
+			if (access(ref[i], F_OK) != 0) {
+				free(ref[i]);
+				ref[i] = sr_path_join(dir, t->name[i], ".png");
+			}
+		}
+		if (access(ref[i], R_OK) != 0)
+			sr_die(SR_EXIT_DATA, "%s: no reference mask for tile %s "
+			    "(%s:%zu): %s", ref[i], t->name[i], t->list, t->line[i],
+			    strerror(errno));
+	}
+	return ref;
+}
+
+void
+sr_ref_paths_free(char **ref, size_t n)
+{
+	size_t i;
+
+	for (i = 0; ref && i < n; i++)
+		free(ref[i]);
+	free(ref);
+}
+
+/* ---- temporary files -------------------------------------------------------- */
+
+/* Temporary image files being written, removed if the run dies or is
+ * killed: one fixed slot per thread (each writes one image at a time),
+ * allocated before the run, so a signal handler can walk them. */
+struct tmpslot {
+	char *name;		/* PATH_MAX bytes */
+	volatile sig_atomic_t live;
+	int taken;
+};
+static struct tmpslot *slot;
+static size_t nslot;
+static pthread_mutex_t slot_mu = PTHREAD_MUTEX_INITIALIZER;
+static void (*next_hook)(void);
+
+static void
+remove_tmps(void)
+{
+	size_t i;
+
+	for (i = 0; i < nslot; i++)
+		if (slot[i].live)
+			unlink(slot[i].name);
+	if (next_hook)
+		next_hook();
+}
+
+/* Sets up n slots and chains remove_tmps before the output module's
+ * cleanup. */
+static void
+slots_init(size_t n)
+{
+	size_t i;
+
+	slot = sr_calloc(n, sizeof *slot);
+	for (i = 0; i < n; i++)
+		slot[i].name = sr_malloc(PATH_MAX);
+	nslot = n;
+	next_hook = sr_cleanup_hook;
+	sr_cleanup_hook = remove_tmps;
+}
+
+void
+sr_segout_masks_end(void)
+{
+	size_t i;
+
+	if (slot == NULL)
+		return;
+	sr_cleanup_hook = next_hook;
+	for (i = 0; i < nslot; i++)
+		free(slot[i].name);
+	free(slot);
+	slot = NULL;
+	nslot = 0;
+}
+
+static struct tmpslot *
+slot_take(void)
+{
+	size_t i;
+
+	pthread_mutex_lock(&slot_mu);
+	for (i = 0; slot[i].taken; i++)
+		;
+	slot[i].taken = 1;
+	pthread_mutex_unlock(&slot_mu);
+	return &slot[i];
+}
+
+static void
+slot_give(struct tmpslot *s)
+{
+	s->live = 0;
+	pthread_mutex_lock(&slot_mu);
+	s->taken = 0;
+	pthread_mutex_unlock(&slot_mu);
+}
+
+/* ---- images ------------------------------------------------------------------- */
+
+/* What the callbacks need. */
+static struct {
+	const sr_segout *o;
+	const sr_segplan *p;
+	const sr_tiles *tiles;
+} mc;
+
+/* Writes one image file atomically: a temporary beside it, renamed; a
+ * mask (px) or, when px is NULL, an RGB image. */
+static void
+write_image(const char *path, const uint32_t *px, size_t w, size_t h,
+    const sr_rgb *rgb)
+{
+	const char *base = strrchr(path, '/');
+	char err[SR_ERRLEN];
+	struct tmpslot *s;
+	FILE *fp;
+	int fd, rc;
+
+	base = base ? base + 1 : path;
+	if (strlen(path) + 16 > PATH_MAX)
+		sr_die(SR_EXIT_DATA, "%s: path too long", path);
+	s = slot_take();
+	snprintf(s->name, PATH_MAX, "%.*s.%s.tmp.XXXXXX", (int)(base - path),
+	    path, base);
+	s->live = 1;
+	if ((fd = mkstemp(s->name)) < 0)
+		sr_die_errno("%s", s->name);
+	fchmod(fd, 0666 & ~sr_current_umask());
+	if (!(fp = fdopen(fd, "w+b")))
+		sr_die_errno("%s", s->name);
+	if (!px)
+		rc = sr_rgb_write_tiff(fp, path, rgb, 0, 0, err);
+	else
+		rc = mc.o->png8 ? sr_mask_write_png(fp, path, px, w, h, err) :
+		    sr_labels_write_tiff(fp, path, px, w, h, err);
+	if (rc < 0)
+		sr_die(SR_EXIT_DATA, "%s", err);
+	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || ferror(fp))
+		sr_die_errno("%s", path);
+	if (fclose(fp) != 0)
+		sr_die_errno("%s", path);
+	if (rename(s->name, path) != 0)
+		sr_die_errno("%s", path);
+	slot_give(s);
+}
+
+/* The runner's mask callback: DIR/RUN/TILE.tif (or .png) for every run of
+ * the instance. */
+static void
+on_mask(void *ctx, size_t i, size_t tile, const uint32_t *labels, size_t w,
+    size_t h)
+{
+	const sr_segplan *p = mc.p;
+	const sr_instance *x = &p->in->inst[p->in->first[p->st] + p->inst[i]];
+	char run[32], *dir, *path;
+	uint32_t *zero = NULL;
+	size_t r;
+
+	(void)ctx;
+	if (!labels)		/* an empty mask */
+		labels = zero = sr_calloc(w * h, sizeof *zero);
+	for (r = 0; r < x->nruns; r++) {
+		snprintf(run, sizeof run, "%zu", x->runs[r]);
+		dir = sr_path_join(mc.o->masks, run, "");
+		sr_make_dir(dir);
+		path = sr_path_join(dir, mc.tiles->name[tile], mc.o->png8 ?
+		    ".png" : ".tif");
+		write_image(path, labels, w, h, NULL);
+		free(path);
+		free(dir);
+	}
+	free(zero);
+}
+
+/* The runner's normalized-tile callback: DIR/TILE.tif. */
+static void
+on_normalized(void *ctx, size_t tile, const sr_rgb *img)
+{
+	char *path = sr_path_join(mc.o->save_norm, mc.tiles->name[tile], ".tif");
+
+	(void)ctx;
+	write_image(path, NULL, img->w, img->h, img);
+	free(path);
+}
+
+void
+sr_segout_masks(sr_runjob *job, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles)
+{
+	mc.o = o;
+	mc.p = p;
+	mc.tiles = tiles;
+	if (o->masks) {
+		sr_make_dir(o->masks);
+		job->mask = on_mask;
+	}
+	if (o->save_norm) {
+		sr_make_dir(o->save_norm);
+		job->normalized = on_normalized;
+	}
+	if (o->masks || o->save_norm)
+		slots_init(o->active);
+}

@@ -1,0 +1,221 @@
+/* outputs.c - seg-run's results and timings of a bucket (outputs.h). */
+#include "exec/outputs.h"
+#include "core/err.h"
+#include "core/num.h"
+#include "core/out.h"
+#include "exec/arena.h"
+#include "plan/merge.h"
+#include "plan/results.h"
+#include "plan/timings.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A nuclei status is the run status of the same number. */
+_Static_assert((int)SR_NUC_OK == (int)SR_RUN_OK && (int)SR_NUC_BACKGROUND ==
+    (int)SR_RUN_BACKGROUND && (int)SR_NUC_BACKGROUND_LIKELY ==
+    (int)SR_RUN_BACKGROUND_LIKELY && (int)SR_NUC_NO_CANDIDATES ==
+    (int)SR_RUN_NO_CANDIDATES, "status numbers");
+
+/* The results' first metadata line: what a complete bucket must match. */
+static const char *
+done_line(const sr_segplan *p, size_t ntiles)
+{
+	static char line[160];
+
+	snprintf(line, sizeof line, "#bucket=%ld instances=%zu runs=%zu "
+	    "tiles=%zu tasks=%zu\n", p->bucket, p->n, p->runs, ntiles,
+	    p->ntasks);
+	return line;
+}
+
+int
+sr_segout_done(const sr_segout *o, const sr_segplan *p, size_t ntiles)
+{
+	const char *want = done_line(p, ntiles);
+	char line[256];
+	int done = 0, n = 0;
+	FILE *fp;
+
+	if (access(o->timings, F_OK) != 0 || !(fp = fopen(o->results, "r")))
+		return 0;
+	while (!done && n++ < 8 && fgets(line, sizeof line, fp))
+		done = strcmp(line, want) == 0;
+	fclose(fp);
+	return done;
+}
+
+/* The instance (of stage st) that is the bucket's k-th. */
+static const sr_instance *
+instance(const sr_segplan *p, size_t k)
+{
+	return &p->in->inst[p->in->first[p->st] + p->inst[k]];
+}
+
+/* The instances below node v, sorted, into ids; returns their count. */
+static size_t
+node_instances(const sr_segplan *p, const sr_runout *r, size_t v,
+    size_t *ids)
+{
+	size_t k, n = r->node_first[v + 1] - r->node_first[v];
+
+	for (k = 0; k < n; k++)
+		ids[k] = p->inst[r->node_inst[r->node_first[v] + k]];
+	qsort(ids, n, sizeof *ids, sr_cmp_size);
+	return n;
+}
+
+/* The distinct upstream (normalization) instances of the bucket. */
+static size_t
+upstream(const sr_segplan *p, size_t *ids)
+{
+	size_t k, m = 0;
+
+	for (k = 0; k < p->n; k++)
+		ids[k] = instance(p, k)->upstream;
+	qsort(ids, p->n, sizeof *ids, sr_cmp_size);
+	for (k = 0; k < p->n; k++)
+		if (k == 0 || ids[k] != ids[m - 1])
+			ids[m++] = ids[k];
+	return m;
+}
+
+/* The comparison instances (stage st + 1) downstream of the instances
+ * below node v, in instance order. */
+static size_t
+downstream(const sr_segplan *p, const sr_runout *r, size_t v, size_t **ids,
+    size_t *cap)
+{
+	const sr_instances *in = p->in;
+	size_t c, k, m = 0;
+
+	for (c = in->first[p->st + 1]; c < in->first[p->st + 2]; c++)
+		for (k = r->node_first[v]; k < r->node_first[v + 1]; k++)
+			if (in->inst[c].upstream == p->inst[r->node_inst[k]]) {
+				if (m == *cap) {
+					*cap = 2 * *cap + 16;
+					*ids = sr_reallocarray(*ids, *cap,
+					    sizeof **ids);
+				}
+				(*ids)[m++] = in->inst[c].id;
+			}
+	return m;
+}
+
+/* The timing's depth, task name and instances (into *ids). */
+static size_t
+timing_row(const sr_segplan *p, const sr_runout *r, const sr_runtiming *t,
+    size_t *depth, const char **task, size_t **ids, size_t *cap)
+{
+	const sr_workflow *w = p->in->w;
+
+	*depth = 1;
+	if (t->task < 0) {
+		*task = w->stage[p->st - 1].task[0].name;
+		return upstream(p, *ids);
+	}
+	if (t->task == SR_NUC_NTASK) {
+		*task = w->stage[p->st + 1].task[0].name;
+		return downstream(p, r, t->node, ids, cap);
+	}
+	*depth = (size_t)t->task + 1;
+	*task = w->stage[p->st].task[t->task].name;
+	return node_instances(p, r, t->node, *ids);
+}
+
+void
+sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles, const sr_runout *r, int argc, char **argv)
+{
+	int has_compare = p->st + 1 < p->in->w->nstage;
+	size_t i, k, n, depth, cap = p->n + 1, *ids = sr_calloc(cap, sizeof *ids);
+	const char *task;
+
+	sr_out_provenance(fp, argc, argv);
+	sr_timings_write_meta(fp, p->bucket, tiles->n, sr_arena_size(),
+	    sr_peak_rss());
+	for (i = 0; i < tiles->n; i++) {
+		sr_timings_write_tile(fp, 0, tiles->name[i], r->read_seconds[i]);
+		if (o->prefault)
+			sr_timings_write_tile(fp, 1, tiles->name[i],
+			    r->prefault_seconds[i]);
+	}
+	sr_timings_write_header(fp);
+	for (k = 0; k < r->ntiming; k++) {
+		const sr_runtiming *t = &r->timing[k];
+		if (t->task == SR_NUC_NTASK && !has_compare)
+			continue;
+		n = timing_row(p, r, t, &depth, &task, &ids, &cap);
+		sr_timings_write_row(fp, p->bucket, tiles->name[t->tile], depth,
+		    task, ids, n, t->seconds, t->bytes);
+	}
+	free(ids);
+}
+
+/* A run and the bucket's instance that serves it. */
+struct runref {
+	size_t run, i;
+};
+
+static int
+cmp_runref(const void *a, const void *b)
+{
+	const struct runref *x = a, *y = b;
+
+	return (x->run > y->run) - (x->run < y->run);
+}
+
+/* The metadata lines before the results' header. */
+static void
+results_meta(FILE *fp, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles, const sr_runout *r)
+{
+	size_t t;
+
+	fputs(done_line(p, tiles->n), fp);
+	fprintf(fp, "#active_paths=%zu normalize=%s\n", o->active,
+	    !o->normalize ? "none" : o->target ? "target-image" : "reinhard");
+	for (t = 0; t < tiles->n; t++)
+		if (o->normalize && !r->normalized[t])
+			fprintf(fp, "#unnormalized tile=%s foreground=%.4f\n",
+			    tiles->name[t], r->foreground[t]);
+}
+
+void
+sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles, const sr_runout *r, int argc, char **argv)
+{
+	struct runref *rr = sr_calloc(p->runs + 1, sizeof *rr);
+	size_t nr = 0, i, k, t;
+
+	for (i = 0; i < p->n; i++)
+		for (k = 0; k < instance(p, i)->nruns; k++)
+			rr[nr++] = (struct runref){ instance(p, i)->runs[k], i };
+	qsort(rr, nr, sizeof *rr, cmp_runref);
+	sr_out_provenance(fp, argc, argv);
+	results_meta(fp, o, p, tiles, r);
+	sr_results_write_header(fp, o->ref != NULL);
+	for (k = 0; k < nr; k++)
+		for (t = 0; t < tiles->n; t++) {
+			const sr_runresult *res = &r->result[rr[k].i * tiles->n + t];
+			sr_result_row row = { rr[k].run, tiles->name[t],
+			    res->status, res->dice, res->jaccard,
+			    res->object_dice, res->aji, res->objects,
+			    res->seconds };
+			sr_results_write_row(fp, &row, o->ref != NULL);
+		}
+	free(rr);
+}
+
+void
+sr_segout_warn(const sr_segout *o, const sr_tiles *tiles, const sr_runout *r)
+{
+	size_t i;
+
+	for (i = 0; i < tiles->n; i++)
+		if (o->normalize && !r->normalized[i])
+			sr_warn("%s: not normalized: %.2f %% foreground (at least "
+			    "%.1f %% needed, or no colour spread)", tiles->path[i],
+			    100 * r->foreground[i], 100 * SR_NORM_MIN_FOREGROUND);
+}

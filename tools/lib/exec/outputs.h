@@ -1,0 +1,65 @@
+/* outputs.h - what seg-run writes for a bucket: results.tsv (results.h),
+ * timings.tsv (timings.h), the masks and normalized tiles, and whether
+ * the outputs of an earlier run are complete. */
+#ifndef SR_OUTPUTS_H
+#define SR_OUTPUTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "exec/runner.h"
+#include "exec/segplan.h"
+#include "image/tiles.h"
+
+/* How the bucket was run and where its outputs go. */
+typedef struct {
+	const char *results, *timings;	/* files */
+	const char *masks, *save_norm;	/* directories, or NULL */
+	const char *ref;		/* NULL: no comparison */
+	size_t active;			/* active paths */
+	int png8;			/* masks as 0/255 PNGs, else 32-bit TIFFs */
+	int normalize, target, prefault;
+} sr_segout;
+
+/* Whether the bucket's outputs are complete from an earlier run: both
+ * files present and the results made for this bucket (same bucket,
+ * instances, runs, tiles and tasks). */
+int sr_segout_done(const sr_segout *o, const sr_segplan *p, size_t ntiles);
+
+/* The timings: provenance, metadata, one row per executed task node. */
+void sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles, const sr_runout *r, int argc, char **argv);
+/* The results: provenance, metadata, one row per run and tile, by run. */
+void sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles, const sr_runout *r, int argc, char **argv);
+
+/* Warns about every tile left as read (too little foreground to
+ * normalize). */
+void sr_segout_warn(const sr_segout *o, const sr_tiles *tiles,
+    const sr_runout *r);
+
+/* Sets job's mask and normalized-tile callbacks (and makes their
+ * directories) as o asks; mask files are written atomically, and those
+ * being written are removed when the run dies (sr_segout_masks_end
+ * after the run). Call after the outputs are opened (sr_out_open), so
+ * that the temporaries go before them. */
+void sr_segout_masks(sr_runjob *job, const sr_segout *o, const sr_segplan *p,
+    const sr_tiles *tiles);
+void sr_segout_masks_end(void);
+
+/* ---- paths ---------------------------------------------------------- */
+
+/* "a/bc", newly allocated. */
+char *sr_path_join(const char *a, const char *b, const char *c);
+/* Whether paths a and b name the same file (they need not exist). */
+int sr_same_file(const char *a, const char *b);
+/* Makes directory d if missing. */
+void sr_make_dir(const char *d);
+/* Dies naming list and line unless every tile can be read. */
+void sr_tiles_check(const sr_tiles *t);
+/* The reference mask of every tile: DIR/TILE + suffix, or DIR/TILE.tif
+ * then .png (suffix NULL); dies naming one that cannot be read. */
+char **sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t);
+void sr_ref_paths_free(char **ref, size_t n);
+
+#endif

@@ -1,0 +1,134 @@
+/* gather.c - bucket tables gathered into one (gather.h). */
+#include "plan/gather.h"
+#include "core/err.h"
+#include "core/hash.h"
+#include "core/out.h"
+#include "core/tsv.h"
+#include "plan/results.h"
+#include "plan/timings.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const sr_gather_format_name[SR_GATHER_N] = { "results", "timings" };
+
+/* The comment lines kept: "#unnormalized tile=... foreground=...". */
+#define KEPT "unnormalized "
+
+/* Opens path and dies naming its header line unless the header is of
+ * the format: a header of the other format is named as such. */
+static sr_tsv *
+open_checked(const char *path, int format)
+{
+	sr_tsv *t;
+	int ref, results, timings;
+
+	if (strcmp(path, "-") == 0)
+		sr_die(SR_EXIT_USAGE, "-: the files are read twice: stdin "
+		    "cannot be one");
+	t = sr_tsv_open(path);
+	results = sr_results_header(t, &ref);
+	timings = sr_timings_header(t);
+	if (format == SR_GATHER_RESULTS ? results : timings)
+		return t;
+	if (results || timings)
+		sr_tsv_die(t, -1, "a %s header, not a %s one", results ?
+		    "results" : "timings", sr_gather_format_name[format]);
+	sr_tsv_die(t, -1, "not a %s header", sr_gather_format_name[format]);
+}
+
+/* Checks the current row through the format's rules. */
+static void
+check_row(const sr_tsv *t, int format)
+{
+	int col;
+
+	if (format == SR_GATHER_RESULTS) {
+		col = sr_tsv_col(t, SR_RESULTS_RUN);
+		if (sr_tsv_long(t, col) < 0)
+			sr_tsv_die(t, col, "negative run number");
+		sr_results_status(t, sr_tsv_col(t, SR_RESULTS_STATUS));
+		return;
+	}
+	col = sr_tsv_col(t, SR_TIMINGS_BUCKET);
+	if (sr_tsv_long(t, col) < 0)
+		sr_tsv_die(t, col, "negative bucket number");
+	col = sr_tsv_col(t, SR_TIMINGS_SECONDS);
+	if (sr_tsv_double(t, col) < 0)
+		sr_tsv_die(t, col, "negative seconds");
+}
+
+/* Adds the file's kept comment lines to seen. */
+static void
+keep_comments(const sr_tsv *t, sr_interner *seen)
+{
+	size_t i;
+
+	for (i = 0; i < t->ncomment; i++)
+		if (strncmp(t->comment[i], KEPT, strlen(KEPT)) == 0)
+			sr_intern_str(seen, t->comment[i], NULL);
+}
+
+/* Reads file path through (checking it), keeps its kept comments; first
+ * (NULL: none to match) is the header every file must have. */
+static void
+first_pass(const char *path, int format, const sr_tsv *first,
+    sr_interner *seen)
+{
+	sr_tsv *t = open_checked(path, format);
+	size_t i;
+
+	if (first && (t->ncol != first->ncol))
+		sr_tsv_die(t, -1, "another header than %s's", first->path);
+	for (i = 0; first && i < t->ncol; i++)
+		if (strcmp(t->header[i], first->header[i]) != 0)
+			sr_tsv_die(t, -1, "another header than %s's", first->path);
+	while (sr_tsv_next(t))
+		if (first)
+			check_row(t, format);
+	keep_comments(t, seen);
+	sr_tsv_close(t);
+}
+
+/* Writes the rows of path as they are. */
+static void
+copy_rows(FILE *out, const char *path)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	size_t i;
+
+	while (sr_tsv_next(t))
+		for (i = 0; i < t->nfield; i++)
+			fprintf(out, "%s%c", t->field[i], i + 1 < t->nfield ? '\t' :
+			    '\n');
+	sr_tsv_close(t);
+}
+
+void
+sr_gather(FILE *out, int format, char *const *files, size_t n,
+    char *const *extra, size_t nextra, int argc, char **argv)
+{
+	sr_interner seen;
+	sr_tsv *first;
+	size_t i, len;
+
+	sr_interner_init(&seen);
+	for (i = 0; i < nextra; i++)
+		first_pass(extra[i], format, NULL, &seen);
+	first = open_checked(files[0], format);
+	for (i = 0; i < n; i++)
+		first_pass(files[i], format, first, &seen);
+	sr_out_provenance(out, argc, argv);
+	fprintf(out, "#buckets=%zu\n", n);
+	for (i = 0; i < seen.n; i++) {
+		const char *c = sr_interner_key(&seen, i, &len);
+		fprintf(out, "#%.*s\n", (int)len, c);
+	}
+	for (i = 0; i < first->ncol; i++)
+		fprintf(out, "%s%c", first->header[i], i + 1 < first->ncol ? '\t' :
+		    '\n');
+	sr_tsv_close(first);
+	for (i = 0; i < n; i++)
+		copy_rows(out, files[i]);
+	sr_interner_free(&seen);
+}
