@@ -161,9 +161,10 @@ within() {
 		    --tiles tiles/list --ref tiles --ref-suffix .mask.png --masks $f \
 		    --mask-format $f -o $f.tsv --timings $f.t
 	done
-	want=$(body tif32.tsv | awk -F'\t' 'NR == 2 { print $4 "\t" $5 "\t" $6 }')
+	# results: run tile status dice jaccard object_dice aji objects seconds
+	want=$(body tif32.tsv | awk -F'\t' 'NR == 2 { print $4 "\t" $5 "\t" $6 "\t" $7 "\t" $8 }')
 	row=$(scores tif32/0/tissue.tif tiles/tissue.mask.png)
-	assert_equal "$(cut -f 1,2,5 <<< "$row")" "$want"
+	assert_equal "$(cut -f 1-5 <<< "$row")" "$want"
 	# the 0/255 PNG of the same mask: the same components
 	assert_equal "$(scores png8/0/tissue.png tiles/tissue.mask.png)" "$row"
 	# the ground-truth labels as reference: the same pixels
