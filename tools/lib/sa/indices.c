@@ -62,6 +62,7 @@ check_missing(const sr_indices *x, const sr_metrics *m, int allowed,
 	return (long)n;
 }
 
+/* Sobol indices of a Saltelli design: every run must have its result. */
 static int
 run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
@@ -113,6 +114,8 @@ unit_coordinates(const sr_design *d, const sr_indices *x, char *errbuf,
 	return u;
 }
 
+/* Morris measures of a MOAT design, over the trajectories whose runs all
+ * have a result. */
 static int
 run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
@@ -170,6 +173,8 @@ complete_runs(const sr_design *d, const sr_metrics *m, size_t nused,
 	return n;
 }
 
+/* Correlation measures over the runs with a result; refuses a parameter
+ * that is constant over them. */
 static int
 run_corr(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
