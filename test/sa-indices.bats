@@ -422,7 +422,7 @@ refuse() {
 	ishigami 64
 	sa-indices -m vbd -r 50 d.tsv y.tsv > i.tsv
 	assert_equal "$(meta i.tsv resamples)" 50
-	refuse 2 "-r '1000001': a number of resamples from 0 to 1000000" -m vbd -r 1000001 d.tsv y.tsv
+	refuse 2 "-r '1000001': a whole number from 0 to 1000000" -m vbd -r 1000001 d.tsv y.tsv
 }
 
 @test "--conf 0.5 scales the vbd and moat half-widths by z(0.75)/z(0.975)" {
@@ -571,9 +571,61 @@ refuse() {
 	refuse 1 'nodir/p.png: cannot create a temporary file' -m moat --plot nodir/p.png "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 }
 
-@test "--plot: a file name with a quote is a usage error (2)" {
-	refuse 2 '--plot: a file name with a quote is not supported' -m moat --plot "it's.png" "$DATA/moat2.tsv" "$DATA/tiles.tsv"
-	assert [ ! -e "it's.png" ]
+@test "--plot: a file name with a quote and \$(touch PWNED) is written, and runs nothing" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	run sa-indices -m moat --plot "q'\$(touch PWNED)%d\".png" -o i.tsv \
+	    "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_success
+	png "q'\$(touch PWNED)%d\".png"
+	assert [ ! -e PWNED ]
+	assert_equal "$(ls -A)" "$(printf '%s\n' i.tsv "q'\$(touch PWNED)%d\".png")"
+}
+
+# evil DESIGN METRICS: a corr design of parameters named a"b, p%d'q and
+# $(id>PWNED), and a linear output of them
+evil() {
+	{
+		printf '#method=corr n=30 k=3 params=a"b,p%%d'"'"'q,$(id>PWNED)\n'
+		printf 'run\ta"b\tp%%d'"'"'q\t$(id>PWNED)\n'
+		for i in $(seq 0 29); do
+			printf '%d\t%d\t%d\t%d\n' $i $((i % 7)) $((i * 3 % 11)) $((i * 5 % 13))
+		done
+	} > "$1"
+	{
+		printf 'run\ty\n'
+		for i in $(seq 0 29); do
+			printf '%d\t%d\n' $i $((i % 7 * 2 + i * 3 % 11))
+		done
+	} > "$2"
+}
+
+@test "--plot: parameter names with quotes, percent signs and \$(...) plot as they are" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	evil d.tsv y.tsv
+	run sa-indices -m corr --plot c.png -o i.tsv d.tsv y.tsv
+	assert_success
+	png c.png
+	assert_equal "$(column i.tsv param | paste -sd' ')" "a\"b p%d'q \$(id>PWNED)"
+	assert [ ! -e PWNED ]
+	assert_equal "$(ls -A)" "$(printf 'c.png\nd.tsv\ni.tsv\ny.tsv')"
+}
+
+@test "--plot: a run killed while gnuplot runs leaves no plot, no output, no temporaries" {
+	mkdir fake
+	printf '#!/bin/sh\nexec sleep 30\n' > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH=$PWD/fake:$PATH sa-indices -m moat --plot m.png -o i.tsv \
+	    "$DATA/moat2.tsv" "$DATA/tiles.tsv" 3>&- &
+	pid=$!
+	for _ in $(seq 50); do
+		ls -A | grep -q '^\.m\.png\.plot\.tmp\.' && break
+		sleep 0.1
+	done
+	run ls -A
+	assert_output --partial '.m.png.plot.tmp.'
+	kill -TERM "$pid"
+	wait "$pid" || true
+	assert_equal "$(ls -A)" fake
 }
 
 @test "-o/--output writes atomically the same rows as stdout, no temporaries" {
@@ -877,7 +929,7 @@ refuse() {
 }
 
 @test "unknown method: exit 2" {
-	refuse 2 "unknown method 'sobol' (moat, vbd, corr)" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	refuse 2 "-m 'sobol': not moat, vbd or corr" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 }
 
 @test "--aggregate with a bad value: exit 2" {
@@ -886,15 +938,15 @@ refuse() {
 
 @test "--conf outside (0, 1): exit 2" {
 	ishigami 64
-	refuse 2 "--conf '1.5': a level between 0 and 1" -m vbd --conf 1.5 d.tsv y.tsv
-	refuse 2 "--conf '0': a level between 0 and 1" -m vbd --conf 0 d.tsv y.tsv
-	refuse 2 "--conf '1': a level between 0 and 1" -m vbd --conf 1 d.tsv y.tsv
+	refuse 2 "--conf '1.5': a level in (0, 1)" -m vbd --conf 1.5 d.tsv y.tsv
+	refuse 2 "--conf '0': a level in (0, 1)" -m vbd --conf 0 d.tsv y.tsv
+	refuse 2 "--conf '1': a level in (0, 1)" -m vbd --conf 1 d.tsv y.tsv
 	refuse 2 "--conf 'high'" -m vbd --conf high d.tsv y.tsv
 }
 
 @test "-r negative or not a number: exit 2" {
 	ishigami 64
-	refuse 2 "-r '-1': a number of resamples from 0 to 1000000" -m vbd -r -1 d.tsv y.tsv
+	refuse 2 "-r '-1': a whole number from 0 to 1000000" -m vbd -r -1 d.tsv y.tsv
 	refuse 2 "-r '2.5'" -m vbd -r 2.5 d.tsv y.tsv
 	refuse 2 "-r 'many'" -m vbd -r many d.tsv y.tsv
 }

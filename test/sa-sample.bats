@@ -703,17 +703,17 @@ refuse() {
 }
 
 @test "unknown method is a usage error (exit 2)" {
-	refuse 2 "unknown method 'bogus'" -m bogus "$SPACE"
+	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat or vbd" -m bogus "$SPACE"
 	assert_output --partial "--help"
 }
 
 @test "-n 0, -n abc, -n 2.5, -r 0, -p 1, -s -1 are usage errors (exit 2)" {
-	refuse 2 "-n: '0' must be a whole number >= 1" -m lhs -n 0 "$SPACE"
-	refuse 2 "-n: 'abc' must be a whole number" -m lhs -n abc "$SPACE"
-	refuse 2 "-n: '2.5' must be a whole number" -m lhs -n 2.5 "$SPACE"
-	refuse 2 "-r: '0' must be a whole number >= 1" -m moat -r 0 "$SPACE"
-	refuse 2 "-p: '1' must be a whole number >= 2" -m moat -p 1 "$SPACE"
-	refuse 2 "-s: '-1' must be a whole number >= 0" -m lhs -s -1 "$SPACE"
+	refuse 2 "-n '0': a whole number from 1 to 1e9" -m lhs -n 0 "$SPACE"
+	refuse 2 "-n 'abc': a whole number from 1 to 1e9" -m lhs -n abc "$SPACE"
+	refuse 2 "-n '2.5': a whole number from 1 to 1e9" -m lhs -n 2.5 "$SPACE"
+	refuse 2 "-r '0': a whole number from 1 to 1e9" -m moat -r 0 "$SPACE"
+	refuse 2 "-p '1': a whole number from 2 to 1e9" -m moat -p 1 "$SPACE"
+	refuse 2 "-s '-1': seeds go from 0 to 4294967294" -m lhs -s -1 "$SPACE"
 }
 
 @test "unknown options are usage errors (exit 2)" {

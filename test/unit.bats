@@ -51,3 +51,13 @@ load common
 	run formats_test
 	assert_success
 }
+
+@test "sa-sample and sa-indices in the library: methods, run counts, --fix, design fit, corr table (sa_test)" {
+	run sa_test
+	assert_success
+}
+
+@test "compare-dice's table: operand pair, unreadable pair, header and row (compare_table_test)" {
+	run compare_table_test
+	assert_success
+}

@@ -8,6 +8,7 @@
 #include "plan/compact.h"
 #include "sa/design.h"
 #include "core/err.h"
+#include "core/opt.h"
 #include "core/out.h"
 #include "plan/workflow.h"
 
@@ -104,7 +105,7 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'o': output = optarg; break;
 		case 'q': quiet = 1; break;
-		case 'h': usage(stdout); sr_out_commit_all(); exit(SR_EXIT_OK);
+		case 'h': sr_opt_help(usage);
 		case OPT_VERSION: sr_print_version();
 		default: sr_getopt_fail(c, argv);
 		}

@@ -54,15 +54,16 @@ sr_opt_seconds(const char *opt, const char *arg)
 
 double
 sr_opt_real(const char *opt, const char *arg, double lo, double hi,
-    int lo_open, const char *what)
+    int ends, const char *what)
 {
 	char a[SR_NUMLEN], b[SR_NUMLEN];
 	double v;
 
-	if (sr_parse_double(arg, &v) || v > hi || v < lo || (lo_open && v == lo))
-		sr_usage_error("%s '%s': %s in %s%s, %s]", opt, arg, what,
-		    lo_open ? "(" : "[", sr_fmt_double(a, lo),
-		    sr_fmt_double(b, hi));
+	if (sr_parse_double(arg, &v) || v > hi || v < lo ||
+	    ((ends & SR_OPEN_LO) && v == lo) || ((ends & SR_OPEN_HI) && v == hi))
+		sr_usage_error("%s '%s': %s in %s%s, %s%s", opt, arg, what,
+		    ends & SR_OPEN_LO ? "(" : "[", sr_fmt_double(a, lo),
+		    sr_fmt_double(b, hi), ends & SR_OPEN_HI ? ")" : "]");
 	return v;
 }
 

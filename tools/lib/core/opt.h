@@ -18,10 +18,13 @@ size_t sr_opt_count(const char *opt, const char *arg, size_t min, size_t max);
 unsigned long sr_opt_seed(const char *opt, const char *arg);
 /* Seconds, a finite number >= 0. */
 double sr_opt_seconds(const char *opt, const char *arg);
-/* A finite number in (lo, hi] or [lo, hi] (lo_open), for levels and
- * fractions; what says what it is ("a level", "a number"). */
+/* A finite number from lo to hi, for levels and fractions; ends says
+ * which ends are excluded: 0 [lo, hi], SR_OPEN_LO (lo, hi], SR_OPEN_HI
+ * [lo, hi), both (lo, hi). what says what it is ("a level", "a number"). */
+#define SR_OPEN_LO 1
+#define SR_OPEN_HI 2
 double sr_opt_real(const char *opt, const char *arg, double lo, double hi,
-    int lo_open, const char *what);
+    int ends, const char *what);
 
 /* The index of word in names[0..n) or -1. */
 int sr_word_index(const char *word, const char *const names[], size_t n);

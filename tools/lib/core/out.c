@@ -20,6 +20,7 @@ struct output {
 
 static struct output outputs[MAX_OUTPUTS];
 static size_t noutputs;
+static char *volatile temps[MAX_OUTPUTS];	/* sr_out_temp_add's, or NULL */
 static volatile sig_atomic_t in_cleanup;
 
 /* Removes every temporary not yet renamed; safe in a signal handler for
@@ -33,6 +34,9 @@ remove_temporaries(void)
 	for (i = 0; i < noutputs; i++)
 		if (outputs[i].tmp)
 			unlink(outputs[i].tmp);
+	for (i = 0; i < MAX_OUTPUTS; i++)
+		if (temps[i])
+			unlink(temps[i]);
 }
 
 unsigned
@@ -71,6 +75,36 @@ install_handlers(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sr_cleanup_hook = remove_temporaries;
+}
+
+void
+sr_out_temp_add(const char *path)
+{
+	char *copy = sr_strdup(path);	/* complete before a handler sees it */
+	size_t i;
+
+	install_handlers();
+	for (i = 0; i < MAX_OUTPUTS; i++)
+		if (temps[i] == NULL) {
+			temps[i] = copy;
+			return;
+		}
+	free(copy);
+	sr_die(SR_EXIT_DATA, "too many temporary files");
+}
+
+void
+sr_out_temp_forget(const char *path)
+{
+	size_t i;
+	char *p;
+
+	for (i = 0; i < MAX_OUTPUTS; i++)
+		if ((p = temps[i]) != NULL && strcmp(p, path) == 0) {
+			temps[i] = NULL;
+			free(p);
+			return;
+		}
 }
 
 /* Builds "DIR/.BASE.tmp.XXXXXX" for path "DIR/BASE". */

@@ -13,6 +13,13 @@
  * an existing PATH is untouched. */
 FILE *sr_out_open(const char *path);
 
+/* Registers path, a temporary file of the caller's (a plot's data, script
+ * or image): until sr_out_temp_forget(path), sr_die(), SIGINT, SIGTERM
+ * and SIGHUP remove it, as they do the outputs' temporaries. */
+void sr_out_temp_add(const char *path);
+/* Forgets a registered temporary (once removed or renamed into place). */
+void sr_out_temp_forget(const char *path);
+
 /* Flushes and checks every output (write errors surface here), syncs and
  * renames the temporaries into place, and checks stdout. Exits 1 on any
  * error, after removing what was not yet renamed. */

@@ -1,11 +1,21 @@
-/* plot.c - plots: a data file and a script fed to gnuplot, whose PNG goes
- * to a temporary file renamed into place on success. */
+/* plot.c - plots drawn by gnuplot(1), run without a shell as
+ * "gnuplot -c SCRIPT DATA ARG...": the script is fixed text with numbers
+ * only; every user string (paths, titles, parameter names) reaches
+ * gnuplot as a -c argument (ARG1..ARG9), lists of them joined by the
+ * ASCII unit separator and split into arrays by the script. gnuplot writes
+ * the PNG to its standard output, a temporary file beside the target that
+ * is renamed into place on success. The data, script and image
+ * temporaries are registered with out.c, so that a failed or killed run
+ * leaves none. */
 #include "core/plot.h"
 #include "core/err.h"
 #include "core/out.h"
 #include "core/tsv.h"
 
-#include <math.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,160 +23,290 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* A temporary file beside path (or in TMPDIR); returns its open stream. */
-static FILE *
-temp_beside(const char *path, const char *tag, char *name, size_t len)
-{
-	int fd;
-	FILE *fp;
+extern char **environ;
 
-	snprintf(name, len, "%s.%s.XXXXXX", path, tag);
-	if ((fd = mkstemp(name)) < 0)
+#define SEP '\037'	/* joins a list of strings into one argument */
+
+/* One plot under way: its target and its three temporaries. */
+struct plot {
+	const char *path;
+	char *data, *script, *png;
+	FILE *d, *g;
+	int pngfd;
+};
+
+static volatile pid_t gnuplot_pid;	/* the running gnuplot, or 0 */
+static void (*next_hook)(void);
+
+/* Cleanup on sr_die or a signal: stops gnuplot, then the usual removal. */
+static void
+stop_gnuplot(void)
+{
+	if (gnuplot_pid > 0)
+		kill(gnuplot_pid, SIGTERM);
+	if (next_hook)
+		next_hook();
+}
+
+/* Creates "DIR/.BASE.KIND.tmp.XXXXXX" beside path "DIR/BASE", registered
+ * for removal; returns its descriptor and its name in *name. */
+static int
+temp_beside(const char *path, const char *kind, char **name)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+	size_t n = strlen(path) + strlen(kind) + 16;
+	int fd;
+
+	*name = sr_malloc(n);
+	snprintf(*name, n, "%.*s.%s.%s.tmp.XXXXXX", (int)dirlen, path,
+	    path + dirlen, kind);
+	if ((fd = mkstemp(*name)) < 0)
 		sr_die_errno("%s: cannot create a temporary file", path);
-	if ((fp = fdopen(fd, "w")) == NULL)
-		sr_die_errno("%s", name);
+	sr_out_temp_add(*name);
+	return fd;
+}
+
+/* Opens a stream on a new temporary of kind beside p->path. */
+static FILE *
+temp_stream(const struct plot *p, const char *kind, char **name)
+{
+	int fd = temp_beside(p->path, kind, name);
+	FILE *fp = fdopen(fd, "w");
+
+	if (fp == NULL)
+		sr_die_errno("%s", *name);
 	return fp;
 }
 
-/* Escapes a label for a gnuplot double-quoted string. */
+/* Starts a plot of path: the data and script streams, the image file. */
 static void
-put_label(FILE *fp, const char *s)
+plot_begin(struct plot *p, const char *path)
 {
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\' || *s == '_' || *s == '^')
-			fputc('\\', fp);
-		fputc(*s, fp);
-	}
+	memset(p, 0, sizeof *p);
+	p->path = path;
+	p->d = temp_stream(p, "dat", &p->data);
+	p->g = temp_stream(p, "gp", &p->script);
+	p->pngfd = temp_beside(path, "plot", &p->png);
 }
 
-/* Runs gnuplot on script, then renames png into path. */
+/* Removes and forgets a temporary. */
 static void
-run_gnuplot(const char *path, const char *script, const char *data,
-    const char *png)
+drop(char *name)
 {
-	char cmd[4096];
+	unlink(name);
+	sr_out_temp_forget(name);
+	free(name);
+}
+
+/* Writes the script lines that split argument ARGi, a list of n strings
+ * joined by SEP, into the array name[1..n]. */
+static void
+put_split(FILE *g, const char *name, int arg, size_t n)
+{
+	fprintf(g, "array %s[%zu]\nrest = ARG%d\n"
+	    "do for [i = 1:%zu] {\n\tp = strstrt(rest, \"\\037\")\n"
+	    "\t%s[i] = p ? rest[1:p - 1] : rest\n"
+	    "\trest = p ? rest[p + 1:] : \"\"\n}\n",
+	    name, n ? n : 1, arg, n, name);
+}
+
+/* The n strings joined by SEP (a SEP inside one becomes a space). */
+static char *
+join(const char *const *s, size_t n, size_t stride)
+{
+	size_t len = 1, i;
+	char *out, *q;
+
+	for (i = 0; i < n; i++)
+		len += strlen(*(const char *const *)((const char *)s +
+		    i * stride)) + 1;
+	out = q = sr_malloc(len);
+	for (i = 0; i < n; i++) {
+		const char *t = *(const char *const *)((const char *)s + i * stride);
+		if (i)
+			*q++ = SEP;
+		for (; *t; t++)
+			*q++ = *t == SEP ? ' ' : *t;
+	}
+	*q = '\0';
+	return out;
+}
+
+/* Runs gnuplot on the plot's script with argv args[0..) after the data
+ * path; dies if it cannot run or fails. */
+static int
+spawn_gnuplot(struct plot *p, char **args, size_t nargs)
+{
+	char *argv[16];
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	size_t i;
+	int st = 0, e;
+
+	argv[0] = "gnuplot";
+	argv[1] = "-c";
+	argv[2] = p->script;
+	argv[3] = p->data;
+	for (i = 0; i < nargs && i < 11; i++)
+		argv[4 + i] = args[i];
+	argv[4 + i] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, p->pngfd, 1);
+	posix_spawn_file_actions_addclose(&fa, p->pngfd);
+	next_hook = sr_cleanup_hook;
+	sr_cleanup_hook = stop_gnuplot;
+	e = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (e == 0) {
+		gnuplot_pid = pid;
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		gnuplot_pid = 0;
+	}
+	sr_cleanup_hook = next_hook;
+	if (e != 0)
+		sr_die(SR_EXIT_DATA, "%s: cannot run gnuplot: %s; is gnuplot "
+		    "installed?", p->path, strerror(e));
+	return st;
+}
+
+/* Closes the data and script, runs gnuplot on them with args, removes
+ * them, and renames the image into place; dies (leaving no file) if
+ * gnuplot fails. */
+static void
+plot_finish(struct plot *p, char **args, size_t nargs)
+{
 	int st;
 
-	snprintf(cmd, sizeof cmd, "gnuplot '%s' 1>&2", script);
-	st = system(cmd);
-	unlink(script);
-	unlink(data);
-	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		unlink(png);
+	if (fclose(p->d) || fclose(p->g))
+		sr_die_errno("%s: cannot write the plot script", p->path);
+	st = spawn_gnuplot(p, args, nargs);
+	drop(p->script);
+	drop(p->data);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		sr_die(SR_EXIT_DATA, "%s: gnuplot failed (exit %d); is gnuplot "
-		    "installed?", path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-	}
-	chmod(png, (mode_t)(0666 & ~sr_current_umask()));
-	if (rename(png, path) != 0) {
-		unlink(png);
-		sr_die_errno("%s: cannot rename the plot into place", path);
-	}
+		    "installed?", p->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	fchmod(p->pngfd, (mode_t)(0666 & ~sr_current_umask()));
+	if (fsync(p->pngfd) != 0 && errno != EINVAL)
+		sr_die_errno("%s: write error", p->path);
+	if (close(p->pngfd) != 0)
+		sr_die_errno("%s: write error", p->path);
+	if (rename(p->png, p->path) != 0)
+		sr_die_errno("%s: cannot rename the plot into place", p->path);
+	sr_out_temp_forget(p->png);
+	free(p->png);
+}
+
+/* The script's first lines: a PNG of w x h, tab-separated data, title
+ * from ARG2. */
+static void
+put_head(FILE *g, size_t w, size_t h)
+{
+	fprintf(g, "set terminal pngcairo size %zu,%zu noenhanced\n"
+	    "set datafile separator \"\\t\"\nset datafile missing \"NaN\"\n"
+	    "set title ARG2\n", w, h);
 }
 
 void
 sr_plot_bars(const char *path, const char *title, char **names, size_t k,
     const sr_plot_series *s, size_t ns)
 {
-	char data[4096], script[4096], png[4096];
-	FILE *d = temp_beside(path, "dat", data, sizeof data);
-	FILE *g = temp_beside(path, "gp", script, sizeof script);
+	struct plot p;
+	char *args[3];
 	size_t i, j;
 
-	fclose(temp_beside(path, "png", png, sizeof png));
+	plot_begin(&p, path);
 	for (i = 0; i < k; i++) {
-		fprintf(d, "\"%s\"", names[i]);
 		for (j = 0; j < ns; j++) {
-			fputc('\t', d);
-			sr_put_double(d, s[j].value[i]);
-			fputc('\t', d);
-			sr_put_double(d, s[j].err ? s[j].err[i] : 0);
+			if (j)
+				fputc('\t', p.d);
+			sr_put_double(p.d, s[j].value[i]);
+			fputc('\t', p.d);
+			sr_put_double(p.d, s[j].err ? s[j].err[i] : 0);
 		}
-		fputc('\n', d);
+		fputc('\n', p.d);
 	}
-	fprintf(g, "set terminal pngcairo size %zu,480 noenhanced\n"
-	    "set output '%s'\nset title \"", 480 + 40 * k, png);
-	put_label(g, title);
-	fprintf(g, "\"\nset style data histogram\n"
-	    "set style histogram errorbars gap 2 lw 1\nset style fill solid 0.6 border -1\n"
-	    "set key top right\nset grid ytics\nset xtics rotate by -45\n"
-	    "set datafile missing 'NaN'\nplot ");
-	for (j = 0; j < ns; j++) {
-		fprintf(g, "%s'%s' using %zu:%zu:xtic(1) title \"", j ? ", " : "",
-		    data, 2 + 2 * j, 3 + 2 * j);
-		put_label(g, s[j].title);
-		fputc('"', g);
-	}
-	fputc('\n', g);
-	if (fclose(d) || fclose(g))
-		sr_die_errno("%s: cannot write the plot script", path);
-	run_gnuplot(path, script, data, png);
+	put_head(p.g, 480 + 40 * k, 480);
+	put_split(p.g, "N", 3, k);
+	put_split(p.g, "S", 4, ns);
+	fputs("set style data histogram\n"
+	    "set style histogram errorbars gap 2 lw 1\n"
+	    "set style fill solid 0.6 border -1\nset key top right\n"
+	    "set grid ytics\nset xtics rotate by -45\nplot ", p.g);
+	for (j = 0; j < ns; j++)
+		fprintf(p.g, "%sARG1 using %zu:%zu:xtic(N[int($0) + 1]) "
+		    "title S[%zu]", j ? ", " : "", 1 + 2 * j, 2 + 2 * j, j + 1);
+	fputc('\n', p.g);
+	args[0] = (char *)title;
+	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[2] = join(&s[0].title, ns, sizeof *s);
+	plot_finish(&p, args, 3);
+	free(args[1]);
+	free(args[2]);
 }
 
 void
 sr_plot_scatter(const char *path, const char *title, char **names, size_t k,
     const double *x, const double *y, const char *xlabel, const char *ylabel)
 {
-	char data[4096], script[4096], png[4096];
-	FILE *d = temp_beside(path, "dat", data, sizeof data);
-	FILE *g = temp_beside(path, "gp", script, sizeof script);
+	struct plot p;
+	char *args[4];
 	size_t i;
 
-	fclose(temp_beside(path, "png", png, sizeof png));
+	plot_begin(&p, path);
 	for (i = 0; i < k; i++) {
-		sr_put_double(d, x[i]);
-		fputc('\t', d);
-		sr_put_double(d, y[i]);
-		fprintf(d, "\t\"%s\"\n", names[i]);
+		sr_put_double(p.d, x[i]);
+		fputc('\t', p.d);
+		sr_put_double(p.d, y[i]);
+		fputc('\n', p.d);
 	}
-	fprintf(g, "set terminal pngcairo size 640,480 noenhanced\n"
-	    "set output '%s'\nset title \"", png);
-	put_label(g, title);
-	fprintf(g, "\"\nset xlabel \"%s\"\nset ylabel \"%s\"\nset grid\n"
-	    "set datafile missing 'NaN'\nset offsets graph 0.05, graph 0.15, "
-	    "graph 0.1, graph 0.05\nplot '%s' using 1:2 with points pt 7 "
-	    "notitle, '' using 1:2:3 with labels offset 1,0.5 left notitle\n",
-	    xlabel, ylabel, data);
-	if (fclose(d) || fclose(g))
-		sr_die_errno("%s: cannot write the plot script", path);
-	run_gnuplot(path, script, data, png);
+	put_head(p.g, 640, 480);
+	put_split(p.g, "N", 3, k);
+	fputs("set xlabel ARG4\nset ylabel ARG5\nset grid\n"
+	    "set offsets graph 0.05, graph 0.15, graph 0.1, graph 0.05\n"
+	    "plot ARG1 using 1:2 with points pt 7 notitle, "
+	    "ARG1 using 1:2:(N[int($0) + 1]) with labels offset 1,0.5 left "
+	    "notitle\n", p.g);
+	args[0] = (char *)title;
+	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[2] = (char *)xlabel;
+	args[3] = (char *)ylabel;
+	plot_finish(&p, args, 4);
+	free(args[1]);
 }
 
 void
 sr_plot_lines(const char *path, const char *title, const char *xlabel,
     const char *ylabel, int logxy, const sr_plot_line *l, size_t nl)
 {
-	char data[4096], script[4096], png[4096];
-	FILE *d = temp_beside(path, "dat", data, sizeof data);
-	FILE *g = temp_beside(path, "gp", script, sizeof script);
+	struct plot p;
+	char *args[4];
 	size_t i, j;
 
-	fclose(temp_beside(path, "png", png, sizeof png));
+	plot_begin(&p, path);
 	for (j = 0; j < nl; j++) {	/* one data block (index) per line */
 		for (i = 0; i < l[j].n; i++) {
-			sr_put_double(d, l[j].x[i]);
-			fputc('\t', d);
-			sr_put_double(d, l[j].y[i]);
-			fputc('\n', d);
+			sr_put_double(p.d, l[j].x[i]);
+			fputc('\t', p.d);
+			sr_put_double(p.d, l[j].y[i]);
+			fputc('\n', p.d);
 		}
-		fputs("\n\n", d);
+		fputs("\n\n", p.d);
 	}
-	fprintf(g, "set terminal pngcairo size 800,560 noenhanced\n"
-	    "set output '%s'\nset title \"", png);
-	put_label(g, title);
-	fputs("\"\nset xlabel \"", g);
-	put_label(g, xlabel);
-	fputs("\"\nset ylabel \"", g);
-	put_label(g, ylabel);
-	fprintf(g, "\"\n%sset grid\nset key top right\n"
-	    "set datafile missing 'NaN'\nplot ", logxy ? "set logscale xy\n" : "");
-	for (j = 0; j < nl; j++) {
-		fprintf(g, "%s'%s' index %zu using 1:2 with linespoints pt 7 "
-		    "title \"", j ? ", " : "", data, j);
-		put_label(g, l[j].title);
-		fputc('"', g);
-	}
-	fputc('\n', g);
-	if (fclose(d) || fclose(g))
-		sr_die_errno("%s: cannot write the plot script", path);
-	run_gnuplot(path, script, data, png);
+	put_head(p.g, 800, 560);
+	put_split(p.g, "S", 5, nl);
+	fprintf(p.g, "set xlabel ARG3\nset ylabel ARG4\n%sset grid\n"
+	    "set key top right\nplot ", logxy ? "set logscale xy\n" : "");
+	for (j = 0; j < nl; j++)
+		fprintf(p.g, "%sARG1 index %zu using 1:2 with linespoints pt 7 "
+		    "title S[%zu]", j ? ", " : "", j, j + 1);
+	fputc('\n', p.g);
+	args[0] = (char *)title;
+	args[1] = (char *)xlabel;
+	args[2] = (char *)ylabel;
+	args[3] = join(&l[0].title, nl, sizeof *l);
+	plot_finish(&p, args, 4);
+	free(args[3]);
 }

@@ -2,42 +2,27 @@
  * bucket plans (with the trivial none and naive algorithms). */
 #include "plan/merge.h"
 #include "core/err.h"
+#include "core/hash.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Open-addressing map from (parent node, key) to child node. */
-typedef struct {
-	size_t *slot;		/* node index + 1; 0 = empty */
-	size_t cap;
-} childmap;
-
-static uint64_t
-mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	return h ^ (h >> 33);
-}
-
-/* The child of parent under key, created (with cost) if missing. */
+/* The child of parent under key, created (with cost) if missing: the
+ * interner of (parent, key) gives the pairs dense ids in order of first
+ * sight, so the child of pair id is node id + 1 (node 0 is the root). */
 static size_t
-child(sr_rtree *t, childmap *cm, uint64_t *nodekey, size_t *last_child,
-    size_t parent, uint64_t key, double cost)
+child(sr_rtree *t, sr_interner *children, size_t *last_child, size_t parent,
+    uint64_t key, double cost)
 {
-	size_t i = (size_t)(mix(key * 31 + parent) & (cm->cap - 1)), c;
+	uint64_t pair[2] = { parent, key };
+	size_t c;
 	sr_rnode *p;
+	int added;
 
-	for (; cm->slot[i]; i = (i + 1) & (cm->cap - 1)) {
-		c = cm->slot[i] - 1;
-		if (t->node[c].parent == parent && nodekey[c] == key)
-			return c;
-	}
-	c = t->nnodes++;
-	cm->slot[i] = c + 1;
-	nodekey[c] = key;
+	c = sr_intern(children, pair, sizeof pair, &added) + 1;
+	if (!added)
+		return c;
+	t->nnodes++;
 	p = &t->node[parent];
 	t->node[c] = (sr_rnode){ parent, p->depth + 1, SR_NONE, SR_NONE, 0,
 	    cost };
@@ -55,8 +40,7 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 {
 	sr_rtree *t = sr_calloc(1, sizeof *t);
 	size_t max = n * m + 1, i, d, cur;
-	childmap cm;
-	uint64_t *nodekey = sr_calloc(max, sizeof *nodekey);
+	sr_interner children;
 	size_t *last_child = sr_calloc(max, sizeof *last_child);
 
 	t->m = m;
@@ -66,14 +50,12 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 	t->path = sr_calloc(n, (m + 1) * sizeof *t->path);
 	t->node[0] = (sr_rnode){ SR_NONE, 0, SR_NONE, SR_NONE, 0, 0 };
 	t->nnodes = 1;
-	for (cm.cap = 16; cm.cap < 2 * max; cm.cap *= 2)
-		;
-	cm.slot = sr_calloc(cm.cap, sizeof *cm.slot);
+	sr_interner_init(&children);
 	for (i = 0; i < n; i++) {
 		t->path[i * (m + 1)] = cur = 0;
 		t->node[0].nleaves++;
 		for (d = 0; d < m; d++) {
-			cur = child(t, &cm, nodekey, last_child, cur, key[i * m + d],
+			cur = child(t, &children, last_child, cur, key[i * m + d],
 			    task_cost ? task_cost[d] : 1.0);
 			t->node[cur].nleaves++;
 			t->path[i * (m + 1) + d + 1] = cur;
@@ -81,8 +63,7 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 		t->leaf[i] = cur;
 	}
 	free(last_child);
-	free(cm.slot);
-	free(nodekey);
+	sr_interner_free(&children);
 	return t;
 }
 

@@ -9,6 +9,39 @@
 #include <string.h>
 
 void
+sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
+    double rows)
+{
+	enum sr_method m = s->method;
+	int ref = m == SR_METHOD_REFERENCE;
+	size_t j;
+
+	fprintf(fp, "#method=%s", sr_method_name(m));
+	if (m == SR_METHOD_MOAT)
+		fprintf(fp, " r=%zu p=%zu", s->optimize ? s->optimize : s->r, s->p);
+	else if (m == SR_METHOD_GRID)
+		fprintf(fp, " n=%.0f p=%zu", rows, s->p);
+	else if (!ref)
+		fprintf(fp, " n=%zu", s->n);
+	fprintf(fp, " k=%zu params=", ref ? 0 : g->k);
+	for (j = 0; !ref && j < g->k; j++)
+		fprintf(fp, "%s%s", j ? "," : "", g->space->p[g->varied[j]].name);
+	if (ref || g->k == 0)
+		fputc('-', fp);
+	if (m == SR_METHOD_VBD)
+		fprintf(fp, " base=%s second_order=%d",
+		    sr_unit_method_names[s->base], s->second_order);
+	if (m == SR_METHOD_VBD && s->base == SR_SOBOL)
+		fprintf(fp, " skip=%zu", sr_vbd_sobol_skip(s->n));
+	if (s->optimize)
+		fprintf(fp, " candidates=%zu", s->r);
+	fprintf(fp, " seed=%lu", s->seed);
+	if (s->reference)
+		fprintf(fp, " reference=%.0f", rows);
+	fputc('\n', fp);
+}
+
+void
 sr_design_write_head(FILE *fp, const sr_space *s)
 {
 	size_t i;

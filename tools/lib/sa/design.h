@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "sa/generator.h"
+#include "sa/sample.h"
 #include "sa/space.h"
 
 typedef struct {
@@ -29,6 +31,10 @@ typedef struct {
 sr_design *sr_design_read(const char *path);
 void sr_design_free(sr_design *d);
 
+/* Writes the metadata comment line of a design sa-sample makes (see
+ * design(5)): what s asked for, g's varied parameters, rows runs. */
+void sr_design_write_meta(FILE *fp, const sr_sample_spec *s,
+    const sr_generator *g, double rows);
 /* Writes the "#space NAME TYPE VALUES DEFAULT" lines and the header. */
 void sr_design_write_head(FILE *fp, const sr_space *s);
 /* Writes one row: run, then the values. */

@@ -116,30 +116,6 @@ sr_generator_unit(sr_generator *g, int method, size_t n, char *errbuf, size_t er
 	return NULL;
 }
 
-/* A set of rows already drawn, for random search without repetition. */
-typedef struct {
-	double *rows;		/* cap * k values */
-	unsigned char *used;
-	size_t cap, count, k;
-} rowset;
-
-/* Inserts v (k values); returns 0 if it was already there. */
-static int
-rowset_add(rowset *s, const double *v)
-{
-	size_t i = (size_t)(sr_hash_doubles(v, s->k) & (s->cap - 1));
-
-	while (s->used[i]) {
-		if (memcmp(s->rows + i * s->k, v, s->k * sizeof *v) == 0)
-			return 0;
-		i = (i + 1) & (s->cap - 1);
-	}
-	s->used[i] = 1;
-	memcpy(s->rows + i * s->k, v, s->k * sizeof *v);
-	s->count++;
-	return 1;
-}
-
 /* Number of distinct parameter sets of the varied discrete parameters
  * (+inf when one is continuous). */
 static double
@@ -159,34 +135,31 @@ const char *
 sr_generator_random(sr_generator *g, size_t n, char *errbuf, size_t errlen)
 {
 	double c = combinations(g);
-	rowset set = { 0 };
+	sr_interner drawn;	/* the rows so far, as raw bytes */
 	gsl_rng *rng;
 	double *v;
-	size_t j;
+	size_t j, k = g->k ? g->k : 1;
+	int added;
 
 	if ((double)n > c)
 		FAIL("random: %zu distinct parameter sets asked for, the space "
 		    "has only %.0f", n, c);
-	set.k = g->k ? g->k : 1;
-	for (set.cap = 16; set.cap < 2 * n; set.cap *= 2)
-		;
-	set.rows = sr_calloc(set.cap, set.k * sizeof *set.rows);
-	set.used = sr_calloc(set.cap, 1);
-	v = sr_calloc(set.k, sizeof *v);
+	sr_interner_init(&drawn);
+	v = sr_calloc(k, sizeof *v);
 	rng = new_rng(g->seed);
-	while (set.count < n) {
+	while (drawn.n < n) {
 		for (j = 0; j < g->k; j++) {
 			size_t i = g->varied[j];
 			v[j] = g->row[i] = sr_param_from_unit(&g->space->p[i],
 			    gsl_rng_uniform(rng));
 		}
-		if (rowset_add(&set, v))
+		sr_intern(&drawn, v, k * sizeof *v, &added);
+		if (added)
 			emit(g);
 	}
 	free(v);
 	gsl_rng_free(rng);
-	free(set.rows);
-	free(set.used);
+	sr_interner_free(&drawn);
 	return NULL;
 }
 

@@ -1,6 +1,8 @@
 /* metrics.c - reading metrics.tsv and aggregating it per run. */
 #include "sa/metrics.h"
 #include "core/err.h"
+#include "core/hash.h"
+#include "core/opt.h"
 #include "core/tsv.h"
 
 #include <math.h>
@@ -17,68 +19,12 @@ typedef struct {
 	double v;
 } obs;
 
-/* Open-addressing set of "run<TAB>tile" keys, to refuse duplicates. */
-typedef struct {
-	char **key;
-	size_t cap, count;
-} keyset;
-
-static uint64_t
-str_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
-/* Adds key (taking ownership); returns 0 if it was already there. */
-static int
-keyset_add(keyset *s, char *key)
-{
-	size_t i;
-
-	if (2 * (s->count + 1) > s->cap) {
-		keyset bigger = { NULL, s->cap ? 2 * s->cap : 1024, 0 };
-		bigger.key = sr_calloc(bigger.cap, sizeof *bigger.key);
-		for (i = 0; i < s->cap; i++)
-			if (s->key[i])
-				keyset_add(&bigger, s->key[i]);
-		free(s->key);
-		*s = bigger;
-	}
-	for (i = str_hash(key) & (s->cap - 1); s->key[i];
-	    i = (i + 1) & (s->cap - 1))
-		if (strcmp(s->key[i], key) == 0) {
-			free(key);
-			return 0;
-		}
-	s->key[i] = key;
-	s->count++;
-	return 1;
-}
-
-static void
-keyset_free(keyset *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->cap; i++)
-		free(s->key[i]);
-	free(s->key);
-}
+const char *const sr_aggregate_names[SR_NAGG] = { "mean", "median", "sum" };
 
 int
 sr_aggregate_parse(const char *s)
 {
-	if (strcmp(s, "mean") == 0)
-		return SR_AGG_MEAN;
-	if (strcmp(s, "median") == 0)
-		return SR_AGG_MEDIAN;
-	if (strcmp(s, "sum") == 0)
-		return SR_AGG_SUM;
-	return -1;
+	return sr_word_index(s, sr_aggregate_names, SR_NAGG);
 }
 
 /* Picks the metric column: the named one, the only one, or dice. */
@@ -176,14 +122,16 @@ aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
 }
 
 /* Refuses a second row for the same run (and tile, when there is one):
- * a flag per run without tiles, a set of "run<TAB>tile" keys with them. */
+ * a flag per run without tiles, the interned "run<TAB>tile" keys with
+ * them. */
 static void
-check_unique(sr_tsv *t, keyset *seen, unsigned char *seen_run, long run,
+check_unique(sr_tsv *t, sr_interner *seen, unsigned char *seen_run, long run,
     int ctile)
 {
 	const char *tile;
 	size_t n;
 	char *key;
+	int added;
 
 	if (ctile < 0) {
 		if (seen_run[run]++)
@@ -195,7 +143,9 @@ check_unique(sr_tsv *t, keyset *seen, unsigned char *seen_run, long run,
 	n = strlen(tile) + 32;
 	key = sr_malloc(n);
 	snprintf(key, n, "%ld\t%s", run, tile);
-	if (!keyset_add(seen, key))
+	sr_intern_str(seen, key, &added);
+	free(key);
+	if (!added)
 		sr_tsv_die(t, ctile, "run %ld and tile %s appear twice", run, tile);
 }
 
@@ -207,7 +157,7 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 	int crun = sr_tsv_need(t, "run"), ctile = sr_tsv_col(t, "tile");
 	int cstat = sr_tsv_col(t, "status"), cm = metric_column(t, metric);
 	sr_metrics *m = sr_calloc(1, sizeof *m);
-	keyset seen = { NULL, 0, 0 };
+	sr_interner seen;
 	unsigned char *seen_run;
 	obs *o = NULL;
 	size_t n = 0, cap = 0, i;
@@ -217,6 +167,7 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 	m->nrun = nrun;
 	m->value = sr_calloc(nrun, sizeof *m->value);
 	seen_run = sr_calloc(nrun, 1);
+	sr_interner_init(&seen);
 	while (sr_tsv_next(t)) {
 		run = sr_tsv_long(t, crun);
 		if (run < 0 || (size_t)run >= nrun)
@@ -245,7 +196,7 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 	aggregate(m, o, n, agg);
 	m->nrows = n;
 	free(o);
-	keyset_free(&seen);
+	sr_interner_free(&seen);
 	free(seen_run);
 	sr_tsv_close(t);
 	return m;

@@ -4,7 +4,9 @@
 
 #include <stddef.h>
 
-enum sr_aggregate { SR_AGG_MEAN, SR_AGG_MEDIAN, SR_AGG_SUM };
+enum sr_aggregate { SR_AGG_MEAN, SR_AGG_MEDIAN, SR_AGG_SUM, SR_NAGG };
+/* "mean", "median", "sum", by the enum. */
+extern const char *const sr_aggregate_names[SR_NAGG];
 
 typedef struct {
 	char *metric;		/* the column used */

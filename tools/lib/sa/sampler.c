@@ -1,6 +1,7 @@
 /* sampler.c - unit-cube samplers (GSL rng and qrng) and Morris trajectories. */
 #include "sa/sampler.h"
 #include "core/err.h"
+#include "core/opt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 #include <gsl/gsl_qrng.h>
 #include <gsl/gsl_randist.h>
 
-const char *const sr_unit_method_names[] = {
+const char *const sr_unit_method_names[SR_NUNIT + 1] = {
 	"mc", "lhs", "halton", "hammersley", "sobol", NULL
 };
 
@@ -24,12 +25,7 @@ struct sr_sampler {
 int
 sr_unit_method_parse(const char *name)
 {
-	int i;
-
-	for (i = 0; sr_unit_method_names[i]; i++)
-		if (strcmp(name, sr_unit_method_names[i]) == 0)
-			return i;
-	return -1;
+	return sr_word_index(name, sr_unit_method_names, SR_NUNIT);
 }
 
 /* Draws the k independent strata permutations of a Latin hypercube. */

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <gsl/gsl_rng.h>
 
-enum sr_unit_method { SR_MC, SR_LHS, SR_HALTON, SR_HAMMERSLEY, SR_SOBOL };
+enum sr_unit_method { SR_MC, SR_LHS, SR_HALTON, SR_HAMMERSLEY, SR_SOBOL, SR_NUNIT };
 
 #define SR_SOBOL_MAX_DIM 40	/* GSL's Sobol tables */
 #define SR_HALTON_MAX_DIM 1229	/* GSL's Halton primes */
@@ -14,7 +14,7 @@ typedef struct sr_sampler sr_sampler;
 
 /* Parses "mc", "lhs", "halton", "hammersley" or "sobol"; -1 if none. */
 int sr_unit_method_parse(const char *name);
-extern const char *const sr_unit_method_names[];
+extern const char *const sr_unit_method_names[SR_NUNIT + 1];	/* NULL-ended */
 
 /* A sampler of n points in [0,1)^k; rng (not owned) drives mc and lhs.
  * Returns NULL with the reason in errbuf (dimension beyond GSL's limit). */

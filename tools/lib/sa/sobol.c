@@ -2,6 +2,7 @@
  * bootstrap confidence intervals (the estimators SALib uses). */
 #include "sa/sobol.h"
 #include "core/rng.h"
+#include "sa/method.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -156,7 +157,7 @@ check_blocks(blocks *b, const double *y, size_t n, size_t k, int second_order)
 	b->n = n;
 	b->k = k;
 	b->second_order = second_order;
-	b->bs = second_order ? 2 * k + 2 : k + 2;
+	b->bs = sr_vbd_block_rows(k, second_order);
 	if (k == 0)
 		return "no varied parameters";
 	if (n < 2)

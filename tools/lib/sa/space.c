@@ -254,6 +254,37 @@ sr_space_find(const sr_space *s, const char *name)
 	return -1;
 }
 
+const char *
+sr_space_fix(sr_space *s, const char *arg, const char *path, char *errbuf,
+    size_t errlen)
+{
+	const char *eq = strchr(arg, '=');
+	char name[256];
+	double v;
+	int j;
+
+	if (eq == NULL || eq == arg || (size_t)(eq - arg) >= sizeof name) {
+		snprintf(errbuf, errlen, "--fix '%s': expected NAME=VALUE", arg);
+		return errbuf;
+	}
+	snprintf(name, sizeof name, "%.*s", (int)(eq - arg), arg);
+	if ((j = sr_space_find(s, name)) < 0) {
+		snprintf(errbuf, errlen, "--fix %s: no parameter %s in %s", arg,
+		    name, path);
+		return errbuf;
+	}
+	if (sr_parse_double(eq + 1, &v) || !sr_param_valid(&s->p[j], v)) {
+		snprintf(errbuf, errlen, "--fix %s: '%s' is not a value of %s (%s "
+		    "%s, default %s)", arg, eq + 1, name,
+		    sr_ptype_name(s->p[j].type), s->p[j].values_text,
+		    s->p[j].default_text);
+		return errbuf;
+	}
+	s->p[j].fixed = 1;
+	s->p[j].fixed_value = v;
+	return NULL;
+}
+
 size_t
 sr_param_count(const sr_param *p)
 {

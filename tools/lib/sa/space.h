@@ -47,6 +47,12 @@ void sr_space_free(sr_space *s);
 /* Index of the parameter called name, or -1. */
 int sr_space_find(const sr_space *s, const char *name);
 
+/* Applies sa-sample's "--fix NAME=VALUE" (arg): marks NAME fixed at
+ * VALUE. NULL, or the reason (a usage error, naming the space's path) in
+ * errbuf. */
+const char *sr_space_fix(sr_space *s, const char *arg, const char *path,
+    char *errbuf, size_t errlen);
+
 /* Number of distinct values; 0 for a continuous real range. */
 size_t sr_param_count(const sr_param *p);
 /* The i-th value (0 <= i < count). */

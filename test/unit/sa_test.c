@@ -1,0 +1,226 @@
+/* sa_test.c - tests of what sa-sample and sa-indices moved to the
+ * library: sa/method (names, tables, run counts), sa/sample (checks, run
+ * counts), sr_space_fix, sa/indices (design fit, missing runs, a corr
+ * analysis of a linear model) and sa/indices_tsv (the table).
+ *
+ * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
+ * exit 1.
+ */
+#include "core/err.h"
+#include "core/opt.h"
+#include "sa/indices.h"
+#include "sa/indices_tsv.h"
+#include "sa/method.h"
+#include "sa/sample.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+/* Records a failure unless cond holds. */
+static void
+check(const char *what, int cond)
+{
+	if (!cond) {
+		printf("FAIL: %s\n", what);
+		failures++;
+	}
+}
+
+/* Names, parsing and the per-tool tables of sa/method. */
+static void
+test_method(void)
+{
+	const char *names[SR_NMETHOD];
+	char buf[256];
+	int m;
+
+	for (m = 0; m < SR_NMETHOD; m++) {
+		check("parse(name(m)) == m",
+		    sr_method_parse(sr_method_name((enum sr_method)m)) == m);
+		check("unit methods are the first five",
+		    sr_method_is_unit((enum sr_method)m) == (m < SR_METHOD_RANDOM));
+	}
+	check("unknown method", sr_method_parse("sobolx") == -1);
+	check("unit names follow sr_unit_method",
+	    strcmp(sr_unit_method_names[SR_SOBOL],
+	    sr_method_name(SR_METHOD_SOBOL)) == 0);
+	sr_method_table(SR_METHODS_INDICES, names);
+	check("indices table", strcmp(sr_word_list(buf, sizeof buf, names,
+	    SR_NMETHOD), "moat, vbd or corr") == 0);
+	check("indices table refuses lhs",
+	    sr_word_index("lhs", names, SR_NMETHOD) < 0);
+	check("indices table finds corr",
+	    sr_word_index("corr", names, SR_NMETHOD) == SR_METHOD_CORR);
+	sr_method_table(SR_METHODS_SAMPLE, names);
+	check("sample table", strcmp(sr_word_list(buf, sizeof buf, names,
+	    SR_NMETHOD), "mc, lhs, halton, hammersley, sobol, random, grid, "
+	    "moat or vbd") == 0);
+	check("vbd runs", sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 0) == 50);
+	check("vbd second-order runs",
+	    sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 1) == 80);
+	check("moat runs", sr_method_runs(SR_METHOD_MOAT, 99, 4, 20, 0) == 100);
+	check("lhs runs", sr_method_runs(SR_METHOD_LHS, 7, 4, 20, 1) == 7);
+	check("reference runs", sr_method_runs(SR_METHOD_REFERENCE, 7, 4, 2,
+	    0) == 0);
+	check("past size_t", sr_method_runs(SR_METHOD_VBD, SIZE_MAX, 3, 0, 0) >
+	    (double)SIZE_MAX);
+}
+
+/* A space of three parameters for sr_generator. */
+static sr_space *
+space3(void)
+{
+	sr_space *s = sr_calloc(1, sizeof *s);
+	char err[SR_ERRLEN];
+	int field;
+
+	s->n = 3;
+	s->p = sr_calloc(3, sizeof *s->p);
+	if (sr_param_parse(&s->p[0], "a", "int", "1:1:10", "5", &field, err,
+	    sizeof err) || sr_param_parse(&s->p[1], "b", "real", "0..1", "0.5",
+	    &field, err, sizeof err) || sr_param_parse(&s->p[2], "c", "enum",
+	    "4,8", "4", &field, err, sizeof err))
+		check(err, 0);
+	return s;
+}
+
+/* sa/sample's checks and run counts, and sr_space_fix. */
+static void
+test_sample(void)
+{
+	sr_sample_spec s = { SR_METHOD_MOAT, SR_SOBOL, 10, 20, 4, 0, 1, 0, 0, 0 };
+	sr_space *sp = space3();
+	sr_generator g;
+	char err[1024];
+	double rows;
+
+	check("moat is fine", sr_sample_check(&s, err, sizeof err) == NULL);
+	s.second_order = 1;
+	check("--second-order goes with vbd", sr_sample_check(&s, err,
+	    sizeof err) && strstr(err, "--second-order goes with -m vbd"));
+	s.second_order = 0;
+	s.optimize = 21;
+	check("--optimize > r", sr_sample_check(&s, err, sizeof err) &&
+	    strstr(err, "keeps more trajectories"));
+	s.optimize = 5;
+	check("fix a", sr_space_fix(sp, "a=3", "s.tsv", err, sizeof err) ==
+	    NULL && sp->p[0].fixed && sp->p[0].fixed_value == 3);
+	check("fix: no such parameter", sr_space_fix(sp, "z=3", "s.tsv", err,
+	    sizeof err) && strcmp(err, "--fix z=3: no parameter z in s.tsv") == 0);
+	check("fix: off the values", sr_space_fix(sp, "c=5", "s.tsv", err,
+	    sizeof err) && strstr(err, "'5' is not a value of c"));
+	check("fix: no =", sr_space_fix(sp, "a", "s.tsv", err, sizeof err) &&
+	    strstr(err, "expected NAME=VALUE"));
+	sr_generator_init(&g, sp, NULL, 1);
+	check("two varied after the fix", g.k == 2);
+	check("moat rows: optimize x (k + 1)", sr_sample_rows(&s, &g, &rows, err,
+	    sizeof err) == NULL && rows == 15);
+	s.method = SR_METHOD_VBD;
+	s.optimize = 0;
+	s.n = 1000000000;
+	check("vbd rows beyond 1e9", sr_sample_rows(&s, &g, &rows, err,
+	    sizeof err) && strstr(err, "vbd: 4e+09 runs is too many"));
+	s.method = SR_METHOD_GRID;
+	s.p = 5;
+	check("grid rows", sr_sample_rows(&s, &g, &rows, err, sizeof err) ==
+	    NULL && rows == 10);
+	sr_generator_free(&g);
+	sr_space_free(sp);
+}
+
+/* A corr design of n runs of 2 parameters (x0 = i, x1 = i*i mod 7). */
+static sr_design *
+design2(size_t n, const char *method)
+{
+	sr_design *d = sr_calloc(1, sizeof *d);
+	size_t i;
+
+	d->path = sr_strdup("d.tsv");
+	d->ncol = d->k = 2;
+	d->name = sr_calloc(2, sizeof *d->name);
+	d->name[0] = sr_strdup("x0");
+	d->name[1] = sr_strdup("x1");
+	d->param = sr_calloc(2, sizeof *d->param);
+	d->param[1] = 1;
+	d->nrun = d->n = n;
+	d->reference = -1;
+	d->method = method ? sr_strdup(method) : NULL;
+	d->x = sr_calloc(n, 2 * sizeof *d->x);
+	for (i = 0; i < n; i++) {
+		d->x[2 * i] = (double)i;
+		d->x[2 * i + 1] = (double)(i * i % 7);
+	}
+	return d;
+}
+
+/* sa/indices: the design's fit, missing runs, a linear model's corr. */
+static void
+test_indices(void)
+{
+	sr_design *d = design2(30, "lhs");
+	sr_metrics m = { "y", 30, NULL, 30, 0 };
+	sr_indices_opts o = { SR_METHOD_CORR, SR_AGG_MEAN, 0, 0.95, 1, 0, 0, 0,
+	    "y.tsv" };
+	char err[SR_INDICES_ERRLEN], *text = NULL;
+	size_t nused, i, len = 0;
+	sr_indices x;
+	FILE *fp;
+
+	check("corr takes an lhs design", sr_indices_check_design(d,
+	    SR_METHOD_CORR, &nused, err, sizeof err) == 0 && nused == 30);
+	check("vbd refuses an lhs design", sr_indices_check_design(d,
+	    SR_METHOD_VBD, &nused, err, sizeof err) < 0 &&
+	    strstr(err, "a lhs design cannot be analyzed with -m vbd"));
+	free(d->method);
+	d->method = sr_strdup("vbd");
+	check("vbd: runs against the metadata", sr_indices_check_design(d,
+	    SR_METHOD_VBD, &nused, err, sizeof err) < 0 &&
+	    strcmp(err, "d.tsv: 30 runs, but its metadata describe 120") == 0);
+	m.value = sr_calloc(30, sizeof *m.value);
+	for (i = 0; i < 30; i++)
+		m.value[i] = 2 * d->x[2 * i] - d->x[2 * i + 1];
+	m.value[3] = NAN;
+	check("a missing run fails without --allow-missing", sr_indices_compute(d,
+	    &m, &o, &x, err, sizeof err) < 0 && strcmp(err, "y.tsv: 1 of 30 "
+	    "runs have no y result: 3 (see --allow-missing)") == 0);
+	sr_indices_free(&x);
+	o.allow_missing = 1;
+	if (sr_indices_compute(d, &m, &o, &x, err, sizeof err) < 0) {
+		check(err, 0);
+		return;
+	}
+	check("29 runs used", strstr(x.extra, " used=29 dropped=1") != NULL);
+	check("pcc of an exact linear model is 1 and -1",
+	    fabs(x.corr.value[SR_PCC][0] - 1) < 1e-9 &&
+	    fabs(x.corr.value[SR_PCC][1] + 1) < 1e-9);
+	fp = open_memstream(&text, &len);
+	sr_indices_write_meta(fp, &x, "");
+	sr_indices_write(fp, &x);
+	fclose(fp);
+	check("metadata line", strncmp(text, "#method=corr metric=y "
+	    "aggregate=mean runs=30 used=29 dropped=1 r2=1.0000", 66) == 0);
+	check("header", strstr(text, "\nparam\tpearson\tpearson_p\tspearman\t")
+	    != NULL);
+	check("two rows", strstr(text, "\nx0\t") && strstr(text, "\nx1\t"));
+	free(text);
+	sr_indices_free(&x);
+	free(m.value);
+	sr_design_free(d);
+}
+
+int
+main(void)
+{
+	sr_init("sa_test");
+	test_method();
+	test_sample();
+	test_indices();
+	if (failures)
+		printf("%d failures\n", failures);
+	return failures != 0;
+}

@@ -1,0 +1,276 @@
+/* indices.c - the drivers of sa-indices' analyses (indices.h). */
+#include "sa/indices.h"
+#include "core/err.h"
+#include "core/plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
+	return -1; } while (0)
+
+int
+sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
+    char *errbuf, size_t errlen)
+{
+	const char *name = sr_method_name(m);
+	size_t ref = d->reference >= 0;
+	double expect;
+
+	if (d->param == NULL || d->k == 0)
+		FAIL("%s: no varied parameters in the metadata (params=...): not "
+		    "a design made by sa-sample", d->path);
+	if (ref && (size_t)d->reference != d->nrun - 1)
+		FAIL("%s: the reference run must be the last run", d->path);
+	if (m != SR_METHOD_CORR && (d->method == NULL ||
+	    sr_method_parse(d->method) != (int)m))
+		FAIL("%s: a %s design cannot be analyzed with -m %s (make it with "
+		    "sa-sample -m %s)", d->path, d->method ? d->method :
+		    "method-less", name, name);
+	*nused = d->nrun - ref;
+	expect = m == SR_METHOD_CORR ? (double)*nused :
+	    sr_method_runs(m, d->n, d->k, d->r, d->second_order);
+	if (expect != (double)*nused || expect == 0)
+		FAIL("%s: %zu runs, but its metadata describe %.0f", d->path,
+		    *nused, expect);
+	return 0;
+}
+
+/* Counts the used runs without a result; unless allowed, a message
+ * listing them (the first 20) in errbuf and -1. */
+static long
+check_missing(const sr_indices *x, const sr_metrics *m, int allowed,
+    char *errbuf, size_t errlen)
+{
+	size_t i, n = 0, len = 0;
+	char list[512] = "";
+
+	for (i = 0; i < x->nused; i++)
+		if (isnan(m->value[i])) {
+			if (n < 20 && len < sizeof list - 24)
+				len += (size_t)snprintf(list + len, sizeof list - len,
+				    "%s%zu", n ? ", " : "", i);
+			n++;
+		}
+	if (n && !allowed)
+		FAIL("%s: %zu of %zu runs have no %s result: %s%s%s",
+		    x->o.metrics_path, n, x->nused, m->metric, list,
+		    n > 20 ? " ..." : "", x->o.method != SR_METHOD_VBD ?
+		    " (see --allow-missing)" : "");
+	return (long)n;
+}
+
+/* Sobol indices of a Saltelli design: every run must have its result. */
+static int
+run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
+    char *errbuf, size_t errlen)
+{
+	char err[SR_ERRLEN];
+
+	if (x->o.s2 && !d->second_order)
+		FAIL("%s: --s2 needs a design made with --second-order", d->path);
+	if (check_missing(x, m, 0, errbuf, errlen) < 0)
+		return -1;
+	if (sr_sobol_analyze(m->value, d->n, d->k, d->second_order,
+	    x->o.resamples, x->o.conf, x->o.percentile, x->o.seed, &x->sobol,
+	    err))
+		FAIL("%s: %s", x->o.metrics_path, err);
+	return 0;
+}
+
+/* Unit-cube coordinates of the used runs' varied parameters, from the
+ * design's space, or scaled by each column's range without one; NULL
+ * (errbuf says why) when a value is off its parameter's values. */
+static double *
+unit_coordinates(const sr_design *d, const sr_indices *x, char *errbuf,
+    size_t errlen)
+{
+	double *u = sr_calloc(x->nused, d->k * sizeof *u), lo, hi, v;
+	size_t r, i;
+	int p;
+
+	for (i = 0; i < d->k; i++) {
+		p = d->space ? sr_space_find(d->space, x->name[i]) : -1;
+		for (r = 0, lo = INFINITY, hi = -INFINITY; r < x->nused; r++) {
+			v = d->x[r * d->ncol + d->param[i]];
+			lo = fmin(lo, v);
+			hi = fmax(hi, v);
+		}
+		for (r = 0; r < x->nused; r++) {
+			v = d->x[r * d->ncol + d->param[i]];
+			u[r * d->k + i] = p >= 0 ? sr_param_unit_of(&d->space->p[p], v) :
+			    hi > lo ? (v - lo) / (hi - lo) : 0;
+			if (isnan(u[r * d->k + i])) {
+				snprintf(errbuf, errlen, "%s: run %zu: %s = %g is not one "
+				    "of its values: not a MOAT design", d->path, r,
+				    x->name[i], v);
+				free(u);
+				return NULL;
+			}
+		}
+	}
+	return u;
+}
+
+/* Morris measures of a MOAT design, over the trajectories whose runs all
+ * have a result. */
+static int
+run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
+    char *errbuf, size_t errlen)
+{
+	size_t r = d->r, k = d->k, t, i, dropped = 0;
+	double *u = unit_coordinates(d, x, errbuf, errlen);
+	char err[SR_ERRLEN];
+	int *keep, rc = -1;
+	long nmiss;
+
+	if (u == NULL)
+		return -1;
+	keep = sr_calloc(r, sizeof *keep);
+	if ((nmiss = check_missing(x, m, x->o.allow_missing, errbuf, errlen)) < 0)
+		goto out;
+	for (t = 0; t < r; t++) {
+		keep[t] = 1;
+		for (i = 0; i <= k; i++)
+			if (isnan(m->value[t * (k + 1) + i]))
+				keep[t] = 0;
+		dropped += !keep[t];
+	}
+	if (dropped)
+		sr_warn("%s: runs without a result: %ld; dropped %zu of %zu "
+		    "trajectories", x->o.metrics_path, nmiss, dropped, r);
+	if (sr_morris_analyze(u, m->value, r, k, keep, x->o.resamples, x->o.conf,
+	    x->o.seed, &x->morris, err)) {
+		snprintf(errbuf, errlen, "%s: %s", d->path, err);
+		goto out;
+	}
+	snprintf(x->extra, sizeof x->extra, " trajectories=%zu dropped=%zu",
+	    r - dropped, dropped);
+	rc = 0;
+out:
+	free(u);
+	free(keep);
+	return rc;
+}
+
+/* The used runs with a result: their parameters to x (n rows of k) and
+ * outputs to y; returns n. */
+static size_t
+complete_runs(const sr_design *d, const sr_metrics *m, size_t nused,
+    double *x, double *y)
+{
+	size_t k = d->k, n = 0, r, i;
+
+	for (r = 0; r < nused; r++) {
+		if (isnan(m->value[r]))
+			continue;
+		for (i = 0; i < k; i++)
+			x[n * k + i] = d->x[r * d->ncol + d->param[i]];
+		y[n++] = m->value[r];
+	}
+	return n;
+}
+
+/* Correlation measures over the runs with a result; refuses a parameter
+ * that is constant over them. */
+static int
+run_corr(const sr_design *d, const sr_metrics *m, sr_indices *x,
+    char *errbuf, size_t errlen)
+{
+	size_t k = d->k, n, r, i;
+	long nmiss = check_missing(x, m, x->o.allow_missing, errbuf, errlen);
+	double *px, *y;
+	char err[SR_ERRLEN];
+	int rc = -1;
+
+	if (nmiss < 0)
+		return -1;
+	if (nmiss)
+		sr_warn("%s: runs without a result, dropped: %ld",
+		    x->o.metrics_path, nmiss);
+	px = sr_calloc(x->nused, k * sizeof *px);
+	y = sr_calloc(x->nused, sizeof *y);
+	n = complete_runs(d, m, x->nused, px, y);
+	for (i = 0; i < k; i++) {
+		for (r = 1; r < n && px[r * k + i] == px[i]; r++)
+			;
+		if (n > 1 && r == n) {
+			snprintf(errbuf, errlen, "%s: parameter %s is constant over "
+			    "the runs used: no correlation to measure", d->path,
+			    x->name[i]);
+			goto out;
+		}
+	}
+	if (sr_corr_analyze(px, y, n, k, &x->corr, err)) {
+		snprintf(errbuf, errlen, "%s and %s: %s", d->path,
+		    x->o.metrics_path, err);
+		goto out;
+	}
+	snprintf(x->extra, sizeof x->extra, " used=%zu dropped=%ld r2=%.4f "
+	    "r2_rank=%.4f", n, nmiss, x->corr.r2, x->corr.r2_rank);
+	rc = 0;
+out:
+	free(px);
+	free(y);
+	return rc;
+}
+
+int
+sr_indices_compute(const sr_design *d, const sr_metrics *m,
+    const sr_indices_opts *o, sr_indices *x, char *errbuf, size_t errlen)
+{
+	size_t i;
+
+	memset(x, 0, sizeof *x);
+	x->o = *o;
+	x->metric = m->metric;
+	x->k = d->k;
+	x->nused = d->nrun - (d->reference >= 0);
+	x->name = sr_calloc(d->k ? d->k : 1, sizeof *x->name);
+	for (i = 0; i < d->k; i++)
+		x->name[i] = d->name[d->param[i]];
+	switch (o->method) {
+	case SR_METHOD_VBD:
+		return run_vbd(d, m, x, errbuf, errlen);
+	case SR_METHOD_MOAT:
+		return run_moat(d, m, x, errbuf, errlen);
+	case SR_METHOD_CORR:
+		return run_corr(d, m, x, errbuf, errlen);
+	default:
+		FAIL("%s: not an analysis method", sr_method_name(o->method));
+	}
+}
+
+void
+sr_indices_free(sr_indices *x)
+{
+	sr_sobol_result_free(&x->sobol);	/* each safe when zeroed */
+	sr_morris_result_free(&x->morris);
+	sr_corr_result_free(&x->corr);
+	free(x->name);
+	x->name = NULL;
+}
+
+void
+sr_indices_plot(const sr_indices *x, const char *path)
+{
+	char **names = (char **)x->name;
+
+	if (x->o.method == SR_METHOD_VBD) {
+		sr_plot_series s[2] = { { "S1", x->sobol.S1, x->sobol.S1_conf },
+		    { "ST", x->sobol.ST, x->sobol.ST_conf } };
+		sr_plot_bars(path, "Sobol indices", names, x->k, s, 2);
+	} else if (x->o.method == SR_METHOD_MOAT) {
+		sr_plot_scatter(path, "Morris screening", names, x->k,
+		    x->morris.mu_star, x->morris.sigma, "mu*", "sigma");
+	} else {
+		sr_plot_series s[4] = {
+		    { "Pearson", x->corr.value[SR_PEARSON], NULL },
+		    { "Spearman", x->corr.value[SR_SPEARMAN], NULL },
+		    { "PRCC", x->corr.value[SR_PRCC], NULL },
+		    { "SRRC", x->corr.value[SR_SRRC], NULL } };
+		sr_plot_bars(path, "Correlation measures", names, x->k, s, 4);
+	}
+}

@@ -1,0 +1,64 @@
+/* indices.h - sensitivity indices of one metric from a design and its
+ * results: the design's fit to the method, the drivers of the MOAT, VBD
+ * and correlation analyses, and their plots (sa-indices). The table
+ * writer is indices_tsv.h. */
+#ifndef SR_INDICES_H
+#define SR_INDICES_H
+
+#include <stddef.h>
+
+#include "sa/corr.h"
+#include "sa/design.h"
+#include "sa/method.h"
+#include "sa/metrics.h"
+#include "sa/morris.h"
+#include "sa/sobol.h"
+
+#define SR_INDICES_ERRLEN 1024	/* messages list up to 20 missing runs */
+
+/* What the analysis is asked for. */
+typedef struct {
+	enum sr_method method;		/* SR_METHOD_MOAT, _VBD or _CORR */
+	enum sr_aggregate aggregate;	/* as the metrics were read */
+	size_t resamples;		/* bootstrap (moat, vbd) */
+	double conf;			/* confidence level of the intervals */
+	unsigned long seed;
+	int percentile;			/* vbd: percentile intervals too */
+	int s2;				/* vbd: second-order indices wanted */
+	int allow_missing;		/* moat, corr: drop what lacks a result */
+	const char *metrics_path;	/* for messages */
+} sr_indices_opts;
+
+/* The indices: one of sobol, morris, corr by method, for k parameters. */
+typedef struct {
+	sr_indices_opts o;
+	const char *metric;		/* the metric column (borrowed) */
+	size_t k, nused;		/* parameters; design runs used */
+	const char **name;		/* k varied parameter names (borrowed) */
+	sr_sobol_result sobol;
+	sr_morris_result morris;
+	sr_corr_result corr;
+	char extra[128];		/* the metadata line's method-specific tail */
+} sr_indices;
+
+/* Whether design d can be analyzed with method m: varied parameters in its
+ * metadata, the reference run last, made by m (corr takes any), as many
+ * runs as its metadata describe. Sets *nused (runs without the reference)
+ * and returns 0, or -1 with the reason in errbuf. */
+int sr_indices_check_design(const sr_design *d, enum sr_method m,
+    size_t *nused, char *errbuf, size_t errlen);
+
+/* Computes the indices of design d (checked) from m's values; warns on
+ * stderr of what it drops. Returns 0, or -1 with the reason (naming the
+ * file at fault) in errbuf (SR_INDICES_ERRLEN bytes). Free out with
+ * sr_indices_free, even after a failure. */
+int sr_indices_compute(const sr_design *d, const sr_metrics *m,
+    const sr_indices_opts *o, sr_indices *out, char *errbuf, size_t errlen);
+void sr_indices_free(sr_indices *x);
+
+/* Draws the indices to path (PNG, core/plot.h): vbd S1 and ST bars, moat
+ * mu* against sigma, corr Pearson, Spearman, PRCC and SRRC bars. Dies if
+ * gnuplot fails. */
+void sr_indices_plot(const sr_indices *x, const char *path);
+
+#endif
