@@ -11,7 +11,7 @@
 #include "core/opt.h"
 #include "core/out.h"
 #include "plan/mergeplan.h"
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 #define DEF_B 8
 

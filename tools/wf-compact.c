@@ -10,7 +10,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/out.h"
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 enum { OPT_VERSION = CHAR_MAX + 1 };
 

@@ -2,6 +2,7 @@
  * the paths of its inputs and outputs (outputs.h). */
 #define _XOPEN_SOURCE 700	/* realpath */
 #include "exec/outputs.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "core/out.h"
 #include "image/image.h"

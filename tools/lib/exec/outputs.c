@@ -1,5 +1,6 @@
 /* outputs.c - seg-run's results and timings of a bucket (outputs.h). */
 #include "exec/outputs.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/out.h"

@@ -1,5 +1,6 @@
 /* segplan.c - the bucket seg-run executes (segplan.h). */
 #include "exec/segplan.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "image/image.h"
 #include "image/probe.h"

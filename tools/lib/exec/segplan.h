@@ -10,7 +10,7 @@
 
 #include "image/nuclei.h"
 #include "image/tiles.h"
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 typedef struct {
 	sr_workflow *w;

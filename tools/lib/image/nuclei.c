@@ -30,10 +30,6 @@ const int sr_nuc_task_param[SR_NUC_NTASK][6] = {
 	{ SR_NP_MINSIZESEG, SR_NP_MAXSIZESEG, SR_NP_FILLHOLES, -1 },
 };
 
-const char *const sr_nuc_status_name[4] = {
-	"ok", "background", "background_likely", "no_candidates"
-};
-
 const char *
 sr_nuc_param_check(int p, double v)
 {

@@ -43,7 +43,8 @@ enum sr_nuc_status {
 	SR_NUC_BACKGROUND_LIKELY, /* >= 90 % background: skipped */
 	SR_NUC_NO_CANDIDATES	/* no object left */
 };
-extern const char *const sr_nuc_status_name[4];
+/* Their names are the run statuses of the metrics format (sa/metrics.h),
+ * the same values in the same order (checked where seg-run writes them). */
 
 /* What one task made: only the buffers of that task are set. */
 typedef struct {

@@ -1,6 +1,7 @@
 /* compact.c - stage-level reuse: the compact graph of a design's runs
  * through a workflow (each unique stage instance once). */
 #include "plan/compact.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "core/hash.h"
 

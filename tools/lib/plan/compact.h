@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 /* The unique stage instances of nruns runs through w: values holds, for
  * each run, w->nparam parameter values (row-major). Instances of a stage

@@ -1,6 +1,7 @@
 /* mergeplan.c - reuse-merge's algorithms by name, cost models, plan
  * checks and outputs (mergeplan.h). */
 #include "plan/mergeplan.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/tsv.h"

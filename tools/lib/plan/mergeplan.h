@@ -10,7 +10,7 @@
 
 #include "plan/merge.h"
 #include "plan/stage_rule.h"
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 /* The algorithms, by the names of reuse-merge -a. */
 enum sr_merge_algo {

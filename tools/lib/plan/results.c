@@ -6,10 +6,6 @@
 
 #include <string.h>
 
-const char *const sr_run_status_name[SR_RUN_NSTATUS] = {
-	"ok", "background", "background_likely", "no_candidates", "error"
-};
-
 /* The header, with the metric columns (ref) or without. */
 static const char *const header_ref[] = {
 	SR_RESULTS_RUN, SR_RESULTS_TILE, SR_RESULTS_STATUS, SR_RESULTS_DICE,
@@ -24,27 +20,13 @@ static const char *const header_noref[] = {
 #define NNOREF (sizeof header_noref / sizeof *header_noref)
 
 int
-sr_run_status_parse(const char *s)
-{
-	int i;
-
-	for (i = 0; i < SR_RUN_NSTATUS; i++)
-		if (strcmp(s, sr_run_status_name[i]) == 0)
-			return i;
-	return -1;
-}
-
-int
 sr_results_status(const sr_tsv *t, int col)
 {
 	const char *s = sr_tsv_str(t, col);
 	int i = sr_run_status_parse(s);
 
 	if (i < 0)
-		sr_tsv_die(t, col, "'%.40s' is not %s, %s, %s, %s or %s", s,
-		    sr_run_status_name[0], sr_run_status_name[1],
-		    sr_run_status_name[2], sr_run_status_name[3],
-		    sr_run_status_name[4]);
+		sr_run_status_die(t, col);
 	return i;
 }
 

@@ -7,6 +7,8 @@
 #define SR_RESULTS_H
 
 #include <stddef.h>
+
+#include "sa/metrics.h"
 #include <stdio.h>
 
 struct sr_tsv;
@@ -22,20 +24,8 @@ struct sr_tsv;
 #define SR_RESULTS_OBJECTS	"objects"
 #define SR_RESULTS_SECONDS	"seconds"
 
-/* A run's status on a tile. */
-enum sr_run_status {
-	SR_RUN_OK,		/* a mask (possibly empty) */
-	SR_RUN_BACKGROUND,	/* the tile is background */
-	SR_RUN_BACKGROUND_LIKELY,	/* most likely background */
-	SR_RUN_NO_CANDIDATES,	/* no candidate nuclei */
-	SR_RUN_ERROR,		/* the run failed: no values */
-	SR_RUN_NSTATUS
-};
-
-/* The status names, by enum sr_run_status. */
-extern const char *const sr_run_status_name[SR_RUN_NSTATUS];
-/* The status named s, or -1. */
-int sr_run_status_parse(const char *s);
+/* The run statuses (enum sr_run_status) are the metrics format's,
+ * sa/metrics.h. */
 /* Dies naming file, line and column unless the current row's column col
  * is a status; returns it. */
 int sr_results_status(const struct sr_tsv *t, int col);

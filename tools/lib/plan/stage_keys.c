@@ -2,6 +2,7 @@
  * tree: key[i*m + t] numbers instance i's (upstream and) values of task t
  * among all distinct ones, exactly (values compared as numbers). */
 #include "plan/stage_keys.h"
+#include "plan/instances.h"
 #include "core/hash.h"
 #include "core/err.h"
 

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 /* key[i*m + t] for the stage's n instances and m tasks: equal keys at
  * task t mean equal values of t's parameters (and, at t = 0, the same

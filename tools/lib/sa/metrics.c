@@ -57,19 +57,23 @@ metric_column(const sr_tsv *t, const char *metric)
 }
 
 /* Refuses a status that is not one of seg-run's (see metrics(5)). */
-static void
-check_status(const sr_tsv *t, int c)
-{
-	static const char *const ok[] = { "ok", "background",
-	    "background_likely", "no_candidates", "error", NULL };
-	const char *s = sr_tsv_str(t, c);
-	size_t i;
+const char *const sr_run_status_name[SR_RUN_NSTATUS] = {
+	"ok", "background", "background_likely", "no_candidates", "error"
+};
 
-	for (i = 0; ok[i]; i++)
-		if (strcmp(s, ok[i]) == 0)
-			return;
-	sr_tsv_die(t, c, "'%.40s' is not ok, background, background_likely, "
-	    "no_candidates or error", s);
+int
+sr_run_status_parse(const char *s)
+{
+	return sr_word_index(s, sr_run_status_name, SR_RUN_NSTATUS);
+}
+
+void
+sr_run_status_die(const sr_tsv *t, int col)
+{
+	char list[128];
+
+	sr_tsv_die(t, col, "'%.40s' is not %s", sr_tsv_str(t, col),
+	    sr_word_list(list, sizeof list, sr_run_status_name, SR_RUN_NSTATUS));
 }
 
 static int
@@ -175,8 +179,10 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 			    run, nrun - 1);
 		check_unique(t, &seen, seen_run, run, ctile);
 		if (cstat >= 0)
-			check_status(t, cstat);
-		if ((cstat >= 0 && strcmp(sr_tsv_str(t, cstat), "error") == 0) ||
+			if (sr_run_status_parse(sr_tsv_str(t, cstat)) < 0)
+				sr_run_status_die(t, cstat);
+		if ((cstat >= 0 && sr_run_status_parse(sr_tsv_str(t, cstat)) ==
+		    SR_RUN_ERROR) ||
 		    sr_tsv_str(t, cm)[0] == '\0') {
 			m->nfailed++;
 			continue;

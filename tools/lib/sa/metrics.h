@@ -8,6 +8,26 @@ enum sr_aggregate { SR_AGG_MEAN, SR_AGG_MEDIAN, SR_AGG_SUM, SR_NAGG };
 /* "mean", "median", "sum", by the enum. */
 extern const char *const sr_aggregate_names[SR_NAGG];
 
+/* A run's status on a tile (the status column of results.tsv and of any
+ * metrics file). */
+enum sr_run_status {
+	SR_RUN_OK,		/* a mask (possibly empty) */
+	SR_RUN_BACKGROUND,	/* the tile is background */
+	SR_RUN_BACKGROUND_LIKELY,	/* most likely background */
+	SR_RUN_NO_CANDIDATES,	/* no candidate nuclei */
+	SR_RUN_ERROR,		/* the run failed: no values */
+	SR_RUN_NSTATUS
+};
+
+/* The status names, by enum sr_run_status. */
+extern const char *const sr_run_status_name[SR_RUN_NSTATUS];
+/* The status named s, or -1. */
+int sr_run_status_parse(const char *s);
+struct sr_tsv;
+/* Dies naming file, line and column: the current row's column col is no
+ * status (its value is quoted). */
+_Noreturn void sr_run_status_die(const struct sr_tsv *t, int col);
+
 typedef struct {
 	char *metric;		/* the column used */
 	size_t nrun;

@@ -1,6 +1,7 @@
 /* costs.c - node seconds per stage and tile, indexed from measurements.
  * See costs.h and sim-runtime(1). */
 #include "sim/costs.h"
+#include "plan/instances.h"
 #include "core/num.h"
 #include "core/tsv.h"
 #include "plan/timings.h"

@@ -17,7 +17,7 @@
 
 #include "core/hash.h"
 #include "plan/merge.h"
-#include "plan/workflow.h"
+#include "plan/instances.h"
 
 /* One stage of the workflow: its reuse tree (node costs: seconds on all
  * tiles) and the seconds of each node per tile. */

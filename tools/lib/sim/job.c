@@ -1,5 +1,6 @@
 /* job.c - a sim-runtime job's inputs and predictions (job.h). */
 #include "sim/job.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "core/tsv.h"
 #include "sim/model.h"

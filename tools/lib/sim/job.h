@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "plan/workflow.h"
+#include "plan/instances.h"
 #include "sim/cancel.h"
 #include "sim/costs.h"
 #include "sim/plans.h"

@@ -1,5 +1,6 @@
 /* model.c - node seconds drawn from a cost model (model.h). */
 #include "sim/model.h"
+#include "plan/instances.h"
 #include "core/err.h"
 #include "core/rng.h"
 #include "core/tsv.h"

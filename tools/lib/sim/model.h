@@ -6,7 +6,7 @@
 #define SR_MODEL_H
 
 #include "core/hash.h"
-#include "plan/workflow.h"
+#include "plan/instances.h"
 #include "sim/costs.h"
 
 /* Every node of a stage not skipped gets, on each of the tiles (names,

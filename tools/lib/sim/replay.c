@@ -1,5 +1,6 @@
 /* replay.c - the replay with cancellation (replay.h). */
 #include "sim/replay.h"
+#include "plan/instances.h"
 #include "sim/walk.h"
 #include "core/err.h"
 

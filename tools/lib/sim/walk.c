@@ -1,5 +1,6 @@
 /* walk.c - the stage instances and tree nodes a bucket runs (walk.h). */
 #include "sim/walk.h"
+#include "plan/instances.h"
 #include "core/err.h"
 
 #include <stdlib.h>

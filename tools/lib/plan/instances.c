@@ -1,0 +1,233 @@
+/* instances.c - instances.tsv, read and written (instances.h). */
+#include "plan/instances.h"
+#include "core/err.h"
+#include "core/num.h"
+#include "core/tsv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+sr_instances_write_head(FILE *fp, const sr_workflow *w)
+{
+	size_t i;
+
+	fputs(SR_INSTANCES_STAGE "\t" SR_INSTANCES_INSTANCE "\t" SR_INSTANCES_UPSTREAM
+	    "\t" SR_INSTANCES_RUNS, fp);
+	for (i = 0; i < w->nparam; i++)
+		fprintf(fp, "\t%s", w->param[i]);
+	fputc('\n', fp);
+}
+
+void
+sr_instance_write(FILE *fp, const sr_workflow *w, const sr_instance *in)
+{
+	char buf[SR_NUMLEN];
+	size_t i;
+
+	fprintf(fp, "%s\t%zu\t", w->stage[in->stage].name, in->id);
+	if (in->upstream == SR_NO_UPSTREAM)
+		fputc('-', fp);
+	else
+		fprintf(fp, "%zu", in->upstream);
+	for (i = 0; i < in->nruns; i++)
+		fprintf(fp, "%c%zu", i ? ',' : '\t', in->runs[i]);
+	for (i = 0; i < w->nparam; i++) {
+		fputc('\t', fp);
+		if (!isnan(in->value[i]))
+			fputs(sr_fmt_double(buf, in->value[i]), fp);
+	}
+	fputc('\n', fp);
+}
+
+/* Parses the comma list of runs of the current row into in. */
+static void
+read_runs(const sr_tsv *t, int col, sr_instance *in)
+{
+	const char *p = sr_tsv_str(t, col);
+	char item[32];
+	long r;
+	int rc;
+
+	while ((rc = sr_list_next(&p, item, sizeof item)) > 0) {
+		if (sr_parse_long(item, &r) || r < 0 || r > 1000000000)
+			sr_tsv_die(t, col, "run '%s' is not a run number (0 to 1e9)",
+			    item);
+		if ((in->nruns & (in->nruns - 1)) == 0)	/* doubling */
+			in->runs = sr_reallocarray(in->runs, in->nruns ? 2 * in->nruns : 1,
+			    sizeof *in->runs);
+		in->runs[in->nruns++] = (size_t)r;
+	}
+	if (rc < 0)
+		sr_tsv_die(t, col, "'%.40s' is not a list of runs", sr_tsv_str(t, col));
+}
+
+/* Reads the row's upstream: '-' for the first stage, else an instance of
+ * the previous stage. */
+static size_t
+read_upstream(const sr_tsv *t, int col, const sr_instances *s, size_t stage)
+{
+	const char *u = sr_tsv_str(t, col);
+	long v;
+
+	if (stage == 0) {
+		if (strcmp(u, "-") != 0)
+			sr_tsv_die(t, col, "the first stage has no upstream ('-')");
+		return SR_NO_UPSTREAM;
+	}
+	if (sr_parse_long(u, &v) || v < 0 ||
+	    (size_t)v >= s->first[stage] - s->first[stage - 1])
+		sr_tsv_die(t, col, "'%s' is not an instance of stage %s", u,
+		    s->w->stage[stage - 1].name);
+	return (size_t)v;
+}
+
+/* Reads the parameter values of the current row into in: numbers for the
+ * stage's parameters, empty fields for the others. */
+static void
+read_values(const sr_tsv *t, const int *col, const sr_workflow *w,
+    sr_instance *in)
+{
+	const sr_stage *s = &w->stage[in->stage];
+	size_t i;
+
+	in->value = sr_calloc(w->nparam, sizeof *in->value);
+	for (i = 0; i < w->nparam; i++) {
+		int used = sr_stage_param(s, i) >= 0;
+		const char *f = sr_tsv_str(t, col[i]);
+		if (!used && *f)
+			sr_tsv_die(t, col[i], "stage %s has no parameter %s: the "
+			    "field must be empty", s->name, w->param[i]);
+		in->value[i] = used ? sr_tsv_double(t, col[i]) : NAN;
+	}
+}
+
+/* Checks that every run 0..nruns-1 is in exactly one instance of each
+ * stage, and that its instances chain through their upstreams. */
+static void
+check_runs(sr_instances *s, const char *path)
+{
+	size_t st, i, k, r, *owner;
+
+	for (i = 0; i < s->n; i++)
+		for (k = 0; k < s->inst[i].nruns; k++)
+			if (s->inst[i].runs[k] + 1 > s->nruns)
+				s->nruns = s->inst[i].runs[k] + 1;
+	owner = sr_calloc(s->nruns ? s->nruns : 1, sizeof *owner);
+	for (st = 0; st < s->w->nstage; st++) {
+		size_t *prev = sr_calloc(s->nruns ? s->nruns : 1, sizeof *prev);
+		memcpy(prev, owner, s->nruns * sizeof *owner);
+		for (r = 0; r < s->nruns; r++)
+			owner[r] = SR_NONE_RUN;
+		for (i = s->first[st]; i < s->first[st + 1]; i++)
+			for (k = 0; k < s->inst[i].nruns; k++) {
+				r = s->inst[i].runs[k];
+				if (owner[r] != SR_NONE_RUN)
+					sr_die(SR_EXIT_DATA, "%s:%zu: column runs: run %zu "
+					    "is in instances %zu and %zu of stage %s", path,
+					    s->line[i], r, owner[r], s->inst[i].id,
+					    s->w->stage[st].name);
+				if (st > 0 && prev[r] != s->inst[i].upstream)
+					sr_die(SR_EXIT_DATA, "%s:%zu: column upstream: run %zu "
+					    "is in instance %zu of stage %s, not in this "
+					    "upstream %zu", path, s->line[i], r, prev[r],
+					    s->w->stage[st - 1].name, s->inst[i].upstream);
+				owner[r] = s->inst[i].id;
+			}
+		for (r = 0; r < s->nruns; r++)
+			if (owner[r] == SR_NONE_RUN)
+				sr_die(SR_EXIT_DATA, "%s: run %zu is in no instance "
+				    "of stage %s (runs go from 0 to %zu)", path, r,
+				    s->w->stage[st].name, s->nruns - 1);
+		free(prev);
+	}
+	free(owner);
+}
+
+/* Compares the run count with the metadata's runs=, when there is one. */
+static void
+check_run_count(const sr_instances *s, const sr_tsv *t)
+{
+	char *v = sr_tsv_meta(t, "runs");
+	long n;
+
+	if (v && (sr_parse_long(v, &n) || n < 0 || (size_t)n != s->nruns))
+		sr_die(SR_EXIT_DATA, "%s: the metadata says runs=%s but the "
+		    "instances hold runs 0 to %zu", t->path, v, s->nruns - 1);
+	free(v);
+}
+
+sr_instances *
+sr_instances_read(const char *path, const sr_workflow *w)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	sr_instances *s = sr_calloc(1, sizeof *s);
+	int cs = sr_tsv_need(t, SR_INSTANCES_STAGE);
+	int ci = sr_tsv_need(t, SR_INSTANCES_INSTANCE);
+	int cu = sr_tsv_need(t, SR_INSTANCES_UPSTREAM);
+	int cr = sr_tsv_need(t, SR_INSTANCES_RUNS);
+	int *col = sr_calloc(w->nparam ? w->nparam : 1, sizeof *col), st;
+	size_t i, cap = 0, cur = 0;
+	sr_instance *in;
+
+	for (i = 0; i < w->nparam; i++)
+		if ((col[i] = sr_tsv_col(t, w->param[i])) < 0)
+			sr_tsv_die(t, -1, "header: no column %s, a parameter of the "
+			    "workflow %s", w->param[i], w->path);
+	s->w = w;
+	s->first = sr_calloc(w->nstage + 1, sizeof *s->first);
+	while (sr_tsv_next(t)) {
+		if ((st = sr_workflow_stage(w, sr_tsv_str(t, cs))) < 0)
+			sr_tsv_die(t, cs, "no stage %s in the workflow %s",
+			    sr_tsv_str(t, cs), w->path);
+		if ((size_t)st < cur || (s->n == 0 && st != 0) ||
+		    (size_t)st > cur + 1)
+			sr_tsv_die(t, cs, "stage %s out of the workflow's order",
+			    sr_tsv_str(t, cs));
+		for (; cur < (size_t)st; cur++)
+			s->first[cur + 1] = s->n;
+		if (s->n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			s->inst = sr_reallocarray(s->inst, cap, sizeof *s->inst);
+			s->line = sr_reallocarray(s->line, cap, sizeof *s->line);
+		}
+		s->line[s->n] = t->lineno;
+		in = memset(&s->inst[s->n], 0, sizeof *in);
+		in->stage = (size_t)st;
+		if (sr_tsv_long(t, ci) != (long)(s->n - s->first[st]))
+			sr_tsv_die(t, ci, "instance %s out of sequence, expected %zu",
+			    sr_tsv_str(t, ci), s->n - s->first[st]);
+		in->id = s->n - s->first[st];
+		in->upstream = read_upstream(t, cu, s, (size_t)st);
+		read_runs(t, cr, in);
+		read_values(t, col, w, in);
+		s->n++;
+	}
+	if (s->n == 0 || cur + 1 != w->nstage)
+		sr_die(SR_EXIT_DATA, "%s: no instances of stage %s", t->path,
+		    w->stage[s->n ? cur + 1 : 0].name);
+	s->first[w->nstage] = s->n;
+	check_runs(s, t->path);
+	check_run_count(s, t);
+	free(col);
+	sr_tsv_close(t);
+	return s;
+}
+
+void
+sr_instances_free(sr_instances *s)
+{
+	size_t i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->n; i++) {
+		free(s->inst[i].runs);
+		free(s->inst[i].value);
+	}
+	free(s->inst);
+	free(s->first);
+	free(s->line);
+	free(s);
+}
