@@ -38,7 +38,7 @@ BIN       = bin
 endif
 
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice \
-            sim-runtime
+            sim-runtime sa-campaign-conf
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
