@@ -51,7 +51,17 @@ ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -M
 
 .SECONDARY:
 .PHONY: all deps demo check test testbins bench install uninstall clean lint
-all: $(TOOLS:%=$(BIN)/%)
+all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign
+
+# sa-campaign beside the tools, with the source tree's share/, engines
+# (workflows/) and job scripts (slurm/); make install writes SHAREDIR's
+$(BIN)/sa-campaign: workflows/sa-campaign Makefile
+	@mkdir -p $(@D)
+	sed -e 's|^sharedir=.*|sharedir=$(CURDIR)/share|' \
+	    -e 's|^libdir=.*|libdir=$(CURDIR)/workflows|' \
+	    -e 's|^jobsdir=.*|jobsdir=$(CURDIR)/slurm|' $< > $@.tmp
+	chmod 755 $@.tmp
+	mv -f $@.tmp $@
 
 $(OUT)/lib/%.o: tools/lib/%.c
 	@mkdir -p $(@D)
@@ -126,7 +136,9 @@ install: all
 	    $(DESTDIR)$(SHAREDIR)/spaces $(DESTDIR)$(SHAREDIR)/workflows \
 	    $(DESTDIR)$(SHAREDIR)/lib $(DESTDIR)$(SHAREDIR)/slurm/pbs
 	install -m 755 $(TOOLS:%=$(BIN)/%) $(DESTDIR)$(BINDIR)
-	sed 's|^sharedir=.*|sharedir=$(SHAREDIR)|' workflows/sa-campaign \
+	sed -e 's|^sharedir=.*|sharedir=$(SHAREDIR)|' \
+	    -e 's|^libdir=.*|libdir=$(SHAREDIR)/lib|' \
+	    -e 's|^jobsdir=.*|jobsdir=$(SHAREDIR)/slurm|' workflows/sa-campaign \
 	    > $(DESTDIR)$(BINDIR)/sa-campaign
 	chmod 755 $(DESTDIR)$(BINDIR)/sa-campaign
 	install -m 644 workflows/engines.sh $(DESTDIR)$(SHAREDIR)/lib
