@@ -40,7 +40,7 @@ endif
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run compare-dice \
             sim-runtime sa-campaign-conf
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
-            compare_test simulate_test
+            compare_test simulate_test campaign_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \

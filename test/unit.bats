@@ -41,3 +41,8 @@ load common
 	run simulate_test
 	assert_success
 }
+
+@test "campaign files: every message of the parser and the checks, settings, argument lists, records (campaign_test)" {
+	run campaign_test
+	assert_success
+}
