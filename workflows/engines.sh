@@ -38,15 +38,17 @@ tile_pixels() {
 # OUT/tiles.list with ACTIVE active paths, as seg-run --estimate-memory
 # gives it
 task_mem() {
-	local out=$1 active=$2 mem st=0
+	local out=$1 active=$2 mem st=0 log=$1/logs/.estimate-memory.$$
 	mem=$(seg-run --estimate-memory --tiles "$out/tiles.list" \
-	    --active-paths "$active" 2> "$out/logs/estimate-memory.log") || st=$?
+	    --active-paths "$active" 2> "$log") || st=$?
 	case $st in
 	0) printf '%s\n' "$mem" ;;
 	2) task_mem_fallback "$out" "$active" ;;	# fallback until seg-run --estimate-memory
-	*) cat "$out/logs/estimate-memory.log" >&2
+	*) cat "$log" >&2
+		rm -f "$log"
 		die "seg-run --estimate-memory failed: set mem in $campaign" ;;
 	esac
+	rm -f "$log"
 }
 
 # fallback until seg-run --estimate-memory: the same estimate from the
