@@ -38,10 +38,10 @@ BIN       = bin
 endif
 
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compare-dice \
-            sim-runtime
+            sim-runtime sa-campaign-conf
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
-            compare_table_test
+            compare_table_test campaign_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
@@ -52,7 +52,17 @@ ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -M
 
 .SECONDARY:
 .PHONY: all deps demo check test testbins bench install uninstall clean lint
-all: $(TOOLS:%=$(BIN)/%)
+all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign
+
+# sa-campaign beside the tools, with the source tree's share/, engines
+# (workflows/) and job scripts (slurm/); make install writes SHAREDIR's
+$(BIN)/sa-campaign: workflows/sa-campaign Makefile
+	@mkdir -p $(@D)
+	sed -e 's|^sharedir=.*|sharedir=$(CURDIR)/share|' \
+	    -e 's|^libdir=.*|libdir=$(CURDIR)/workflows|' \
+	    -e 's|^jobsdir=.*|jobsdir=$(CURDIR)/slurm|' $< > $@.tmp
+	chmod 755 $@.tmp
+	mv -f $@.tmp $@
 
 $(OUT)/lib/%.o: tools/lib/%.c
 	@mkdir -p $(@D)
@@ -127,7 +137,9 @@ install: all
 	    $(DESTDIR)$(SHAREDIR)/spaces $(DESTDIR)$(SHAREDIR)/workflows \
 	    $(DESTDIR)$(SHAREDIR)/lib $(DESTDIR)$(SHAREDIR)/slurm/pbs
 	install -m 755 $(TOOLS:%=$(BIN)/%) $(DESTDIR)$(BINDIR)
-	sed 's|^sharedir=.*|sharedir=$(SHAREDIR)|' workflows/sa-campaign \
+	sed -e 's|^sharedir=.*|sharedir=$(SHAREDIR)|' \
+	    -e 's|^libdir=.*|libdir=$(SHAREDIR)/lib|' \
+	    -e 's|^jobsdir=.*|jobsdir=$(SHAREDIR)/slurm|' workflows/sa-campaign \
 	    > $(DESTDIR)$(BINDIR)/sa-campaign
 	chmod 755 $(DESTDIR)$(BINDIR)/sa-campaign
 	install -m 644 workflows/engines.sh $(DESTDIR)$(SHAREDIR)/lib

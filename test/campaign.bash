@@ -1,7 +1,7 @@
 # campaign.bash - helpers of the campaign suites (campaign.bats, slurm.bats):
 # small tiles cut from MoNuSeg and small campaign files.
 MONUSEG=$TOP/test/data/monuseg
-export PATH="$TOP/workflows:$PATH"
+# sa-campaign is in $SR_BIN with the tools
 
 # tiles SIZE: tiles/a.png tiles/b.png (crops of two MoNuSeg tiles), their
 # masks tiles/a.mask.png ..., and tiles/list

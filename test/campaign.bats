@@ -254,14 +254,14 @@ load campaign
 	done
 	for e in slurm pbs; do
 		campaign c.campaign engine=$e
-		PATH=$PWD/path run "$TOP/workflows/sa-campaign" run c.campaign
+		PATH=$PWD/path run "$SR_BIN/sa-campaign" run c.campaign
 		assert_failure 1
 		assert_output --partial "engine $e: "
 		assert_output --partial "not found: install"
 		assert [ ! -e c-out ]
 	done
 	campaign c.campaign
-	PATH=$PWD/path run "$TOP/workflows/sa-campaign" run c.campaign
+	PATH=$PWD/path run "$SR_BIN/sa-campaign" run c.campaign
 	assert_failure 1
 	assert_output --partial "engine local: parallel not found: install GNU parallel"
 }
@@ -297,4 +297,65 @@ load campaign
 	run env -u PBS_ARRAY_INDEX -u PBS_ARRAYID -u SLURM_ARRAY_TASK_ID "$TOP/slurm/pbs/sa-bucket.pbs"
 	assert_failure 1
 	assert_output --partial "not an array task"
+}
+
+@test "fix = B=2? is never globbed: refused as no value of B, even beside files B=22 and B=220" {
+	tiles 160
+	: > B=22
+	: > B=220
+	campaign c.campaign 'fix=B=2?'
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign:11: fix: B=2?: '2?' is not a value of B (int 210:10:240, default 220)"
+	campaign c.campaign 'fix=B=22?'
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --partial "fix: B=22?: '22?' is not a value of B"
+	campaign c.campaign 'fix=Q=1'
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:11: fix: Q=1: no parameter Q in $SPACE"
+	assert [ ! -e c-out ]
+}
+
+@test "a 10 MB line is refused at once, naming file and line" {
+	campaign c.campaign
+	head -c 10485760 /dev/zero | tr '\0' x >> c.campaign
+	run timeout 5 sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign:11: a line longer than 65536 bytes"
+}
+
+@test "sourced, sa-campaign runs nothing and its functions work: bucket_name, ranges, unfinished, read_settings" {
+	source "$SR_BIN/sa-campaign"
+	assert_equal "$(bucket_name 7)" 00007
+	assert_equal "$(bucket_name 123456)" 123456
+	assert_equal "$(printf '%s\n' 0 1 2 3 7 9 10 | ranges)" 0-3,7,9-10
+	assert_equal "$(echo 5 | ranges)" 5
+	mkdir -p o/results
+	: > o/results/00001.tsv	# empty: not done
+	echo x > o/results/00002.tsv
+	assert_equal "$(unfinished o 4 | tr '\n' ' ')" "0 1 3 "
+	tiles 16
+	campaign 'my campaign' 'fix=B=220,  G=230' 'sbatch_options=--comment="a  b" *'
+	read_settings 'my campaign' ''
+	assert_equal "${#sample_args[@]}" 12
+	assert_equal "${sample_args[*]}" "-m moat -r 2 -p 4 -s 3 --fix B=220 --fix G=230"
+	assert_equal "${merge_args[*]}" "-a rtma -b 4 --cost tasks"
+	assert_equal "${conf[output]}" "$PWD/my campaign-out"
+	assert_equal "${conf[reference_dir]}" "$PWD/tiles"
+	assert_equal "${conf[sbatch_options]}" '--comment="a  b" *'
+	assert_equal "${conf[indices_method]}" moat
+	read_settings 'my campaign' elsewhere
+	assert_equal "${conf[output]}" "$PWD/elsewhere"
+	assert_equal "${#sample_args[@]}" 12
+}
+
+@test "workflows/sa-campaign of the source tree finds its helper, engines and the default workflow" {
+	tiles 160
+	campaign c.campaign
+	sed -i '/^workflow/d' c.campaign
+	run "$TOP/workflows/sa-campaign" -q plan c.campaign
+	assert_success
+	[ -s c-out/buckets.tsv ]
+	grep -q "^workflow $(cksum < "$TOP/share/workflows/nuclei.wf")\$" c-out/inputs
 }

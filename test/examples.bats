@@ -32,7 +32,6 @@ copy_example() {
 }
 
 @test "examples/moat and examples/vbd: their campaigns plan as their READMEs say" {
-	export PATH="$TOP/workflows:$PATH"
 	run sa-campaign -o moat-out plan "$TOP/examples/moat/moat.campaign"
 	assert_success
 	grep -q '^#stats runs=320 ' moat-out/buckets.tsv
@@ -42,7 +41,6 @@ copy_example() {
 }
 
 @test "examples/moat/run: the main job end to end (2 trajectories instead of 20)" {
-	export PATH="$TOP/workflows:$PATH"
 	copy_example moat
 	sed -i 's/^trajectories .*/trajectories = 2/' moat/moat.campaign
 	cp "$TOP/examples/moat/run" moat/run

@@ -51,3 +51,18 @@ load common
 	assert_success
 	assert_output --partial "sa-campaign (sareuse)"
 }
+
+@test "an installed sa-campaign plans from PREFIX alone: its helper, engines and default workflow" {
+	make -s -C "$TOP" install PREFIX="$PWD/inst"
+	[ -x inst/bin/sa-campaign-conf ]
+	grep -qx "libdir=$PWD/inst/share/sareuse/lib" inst/bin/sa-campaign
+	grep -qx "jobsdir=$PWD/inst/share/sareuse/slurm" inst/bin/sa-campaign
+	mkdir tiles
+	sa-testimg solid 64 64 200 120 160 tiles/a.png
+	echo a.png > tiles/list
+	printf '%s\n' "space = $PWD/inst/share/sareuse/spaces/nuclei.tsv" \
+	    'method = moat' 'trajectories = 2' 'tiles = tiles/list' > c.campaign
+	PATH=$PWD/inst/bin:/usr/bin:/bin run sa-campaign -q plan c.campaign
+	assert_success
+	grep -q "^workflow $(cksum < inst/share/sareuse/workflows/nuclei.wf)\$" c-out/inputs
+}

@@ -31,7 +31,7 @@ run_examples() {
 	    "$dir/tiles/tissue.mask.png"
 	"$TOP"/test/man-examples "$page" > "$dir/.examples.sh"
 	[ -s "$dir/.examples.sh" ] || { echo "$page: no examples"; return 1; }
-	(cd "$dir" && PATH=$TOP/workflows:$PATH bash -e -o pipefail .examples.sh)
+	(cd "$dir" && bash -e -o pipefail .examples.sh)
 }
 
 @test "EXAMPLES of every section 1 page run" {

@@ -61,3 +61,8 @@ load common
 	run compare_table_test
 	assert_success
 }
+
+@test "campaign files: every message of the parser and the checks, settings, argument lists, records (campaign_test)" {
+	run campaign_test
+	assert_success
+}

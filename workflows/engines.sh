@@ -5,16 +5,16 @@
 # depending on the previous one succeeding.
 # shellcheck shell=bash
 
-# The directory of the job scripts (source tree or installed).
-jobdir() {
-	local d
-	for d in ${sharedir:+"$sharedir/slurm"} "$here/../slurm" "$here/../share/sareuse/slurm"; do
-		[ -d "$d" ] && { (cd "$d" && pwd); return; }
-	done
-	die "cannot find the job scripts (looked in $here/../slurm and $here/../share/sareuse/slurm)"
+# The directory of the job scripts: jobsdir (set by make), or the source
+# tree's slurm/ beside this script's directory.
+job_scripts() {
+	local d=${jobsdir:-$here/../slurm}
+	[ -d "$d" ] || die "cannot find the job scripts (looked in $d)"
+	(cd "$d" && pwd)
 }
 
-# Pixels of an image, from its header (PNG IHDR, or tiffinfo for TIFF).
+# Pixels of an image, from its header (PNG IHDR, or tiffinfo for TIFF);
+# fallback until seg-run --estimate-memory.
 tile_pixels() {
 	local f=$1 b
 	b=$(od -An -tx1 -N4 "$f" 2>/dev/null | tr -d ' \n')
@@ -34,16 +34,34 @@ tile_pixels() {
 	esac
 }
 
-# Memory per bucket in MiB, for the largest tile: seg-run measured about
-# 19 bytes per pixel per active path and 10 per pixel besides, plus 64 MiB
-# of colour table; with a margin: 24 and 16, plus 200 MiB.
+# task_mem OUT ACTIVE: memory per bucket in MiB, for the largest tile of
+# OUT/tiles.list with ACTIVE active paths, as seg-run --estimate-memory
+# gives it
 task_mem() {
-	local max=0 p line
+	local out=$1 active=$2 mem st=0 log=$1/logs/.estimate-memory.$$
+	mem=$(seg-run --estimate-memory --tiles "$out/tiles.list" \
+	    --active-paths "$active" 2> "$log") || st=$?
+	case $st in
+	0) printf '%s\n' "$mem" ;;
+	2) task_mem_fallback "$out" "$active" ;;	# fallback until seg-run --estimate-memory
+	*) cat "$log" >&2
+		rm -f "$log"
+		die "seg-run --estimate-memory failed: set mem in $campaign" ;;
+	esac
+	rm -f "$log"
+}
+
+# fallback until seg-run --estimate-memory: the same estimate from the
+# headers read here. seg-run measured about 19 bytes per pixel per active
+# path and 10 per pixel besides, plus 64 MiB of colour table; with a
+# margin: 24 and 16, plus 200 MiB.
+task_mem_fallback() {
+	local out=$1 active=$2 max=0 p line
 	while IFS= read -r line; do
 		p=$(tile_pixels "$line")
 		[ "$p" -le "$max" ] || max=$p
 	done < "$out/tiles.list"
-	awk -v p="$max" -v a="${conf[active_paths]}" \
+	awk -v p="$max" -v a="$active" \
 	    'BEGIN { printf "%d", 200 + p * (16 + 24 * a) / 1048576 + 0.999 }'
 }
 
@@ -54,8 +72,10 @@ new_jobs() {
 	: > "$out/logs/jobs"
 }
 
+# engine_submit OUT NBUCKETS: submits the campaign's jobs (the reference
+# step unless done, the unfinished buckets, the merge) to its engine
 engine_submit() {
-	local active
+	local out=$1 nbuckets=$2 active
 	if [ -s "$out/logs/jobs" ] && active=$(engine_active) && [ -n "$active" ]; then
 		die "jobs of this campaign are still queued or running ($active): wait for them or cancel them first"
 	fi
@@ -78,9 +98,10 @@ engine_active() {
 	esac
 }
 
-# Prints "RUNNING PENDING": the campaign's array tasks by state.
+# engine_queue OUT: prints "RUNNING PENDING", the campaign's array tasks
+# by state
 engine_queue() {
-	local id
+	local out=$1 id
 	id=$(awk '$1 == "buckets" { print $2 }' "$out/logs/jobs")
 	[ -n "$id" ] || { echo "0 0"; return; }
 	case ${conf[engine]} in
@@ -113,7 +134,7 @@ slurm_opts() {
 slurm_sub() {
 	local what=$1 s=$2 id
 	shift 2
-	id=$(sbatch --parsable "${sopts[@]}" "$@" "$s" "$self" "$(abs_campaign)" "$out") ||
+	id=$(sbatch --parsable "${sopts[@]}" "$@" "$s" "$self" "${conf[campaign]}" "$out") ||
 	    die "sbatch refused the $what job"
 	printf '%s\n' "${id%%;*}"
 }
@@ -128,9 +149,9 @@ submitted() {
 
 slurm_submit() {
 	local todo list mem dir ref='' arr mrg dep=() n
-	dir=$(jobdir)
-	todo=$(unfinished)
-	mem=${conf[mem]:-$(task_mem)M}
+	dir=$(job_scripts)
+	todo=$(unfinished "$out" "$nbuckets")
+	mem=${conf[mem]:-$(task_mem "$out" "${conf[active_paths]}")M}
 	slurm_opts
 	mkdir -p "$out/logs"
 	new_jobs
@@ -182,16 +203,16 @@ pbs_sub() {
 	local s=$1 id
 	shift
 	id=$(qsub ${popts[@]+"${popts[@]}"} "$@" -V \
-	    -v "SA_CAMPAIGN_CMD=$self,SA_CAMPAIGN=$(abs_campaign),SA_OUT=$out${bucketvar:-}" "$s") ||
+	    -v "SA_CAMPAIGN_CMD=$self,SA_CAMPAIGN=${conf[campaign]},SA_OUT=$out${bucketvar:-}" "$s") ||
 	    die "qsub refused $(basename "$s")"
 	printf '%s\n' "${id%%[[:space:]]*}"
 }
 
 pbs_submit() {
 	local todo mem dir ref='' arr mrg dep=() n arrayopt res
-	dir=$(jobdir)/pbs
-	todo=$(unfinished)
-	mem=${conf[mem]:-$(task_mem)M}
+	dir=$(job_scripts)/pbs
+	todo=$(unfinished "$out" "$nbuckets")
+	mem=${conf[mem]:-$(task_mem "$out" "${conf[active_paths]}")M}
 	[[ $mem =~ [KMGT]$ ]] || mem=${mem}M	# a bare number is MiB, as for Slurm
 	mem=$(tr 'KMGT' 'kmgt' <<< "$mem")b
 	# one -l: some qsub front ends keep only the last

@@ -1,0 +1,177 @@
+#!/usr/bin/env bats
+# sa-campaign-conf: a campaign file's settings as NUL-separated records;
+# its options, bad campaigns, the table of keys against campaign(5).
+load common
+bats_require_minimum_version 1.5.0
+
+# small FILE [LINE...]: a small campaign of the shipped space and
+# workflow on tiles/list, more lines added
+small() {
+	local f=$1
+	shift
+	mkdir -p tiles gt
+	echo a.png > tiles/list
+	printf '%s\n' "space = $SPACE" 'method = moat' 'tiles = tiles/list' \
+	    "workflow = $TOP/share/workflows/nuclei.wf" "$@" > "$f"
+}
+
+# records FILE...: the records of sa-campaign-conf, one per line
+records() {
+	sa-campaign-conf "$@" | tr '\0' '\n'
+}
+
+@test "the records: every key once, paths absolute, defaults, derived settings, argument lists" {
+	small c.campaign 'fix = B=220 G=230' 'reference = gt' 'reference_suffix = .m.png' \
+	    'sbatch_options = --comment="x  y" *' 'merge = trtma' 'max_buckets = 3'
+	run records c.campaign
+	assert_success
+	assert_line --index 0 "campaign=$PWD/c.campaign"
+	assert_line "space=$SPACE"
+	assert_line "tiles=$PWD/tiles/list"
+	assert_line "reference=$PWD/gt"
+	assert_line "reference_dir=$PWD/gt"
+	assert_line "output=$PWD/c-out"
+	assert_line 'sbatch_options=--comment="x  y" *'
+	assert_line 'seed=1'
+	assert_line 'optimize='
+	assert_line 'indices_method=moat'
+	assert_equal "$(records c.campaign | sed -n 's/^sample_arg=//p' | paste -sd' ')" \
+	    "-m moat -r 20 -p 4 -s 1 --fix B=220 --fix G=230"
+	assert_equal "$(records c.campaign | sed -n 's/^merge_arg=//p' | paste -sd' ')" \
+	    "-a trtma --nodes 1 -B 3 --cost tasks"
+	# every key of the table exactly once
+	assert_equal "$(records c.campaign | cut -d= -f1 | grep -vx 'sample_arg\|merge_arg' | sort | uniq -d)" ''
+	for k in $(sa-campaign-conf --keys | tail -n +2 | cut -f1); do
+		records c.campaign | grep -q "^$k=" || fail "no record of $k"
+	done
+	# NUL-terminated, and nothing else
+	assert_equal "$(sa-campaign-conf c.campaign | tail -c 1 | od -An -c | tr -d ' ')" '\0'
+	assert_equal "$(sa-campaign-conf c.campaign | tr -cd '\n' | wc -c)" 0
+}
+
+@test "other methods give their indices method and arguments; reference = defaults has no directory" {
+	small c.campaign
+	sed -i 's/^method = moat/method = sobol/' c.campaign
+	echo 'samples = 64' >> c.campaign
+	run records c.campaign
+	assert_line 'indices_method=corr'
+	assert_line 'reference=defaults'
+	assert_line 'reference_dir='
+	assert_equal "$(records c.campaign | sed -n 's/^sample_arg=//p' | paste -sd' ')" "-m sobol -n 64 -s 1"
+}
+
+@test "-o: the output directory from the current directory; output from the campaign's" {
+	mkdir -p sub/tiles
+	echo a.png > sub/tiles/list
+	small sub/c.campaign 'output = there'
+	run records sub/c.campaign
+	assert_line "output=$PWD/sub/there"
+	assert_line "campaign=$PWD/sub/c.campaign"
+	run records -o here sub/c.campaign
+	assert_line "output=$PWD/here"
+	run records --output /abs/out sub/c.campaign
+	assert_line 'output=/abs/out'
+	# a relative campaign path with .. and .: the directory as cd makes it
+	cd sub
+	run records ../sub/./c.campaign
+	assert_line "campaign=$(pwd)/c.campaign"
+}
+
+@test "--share: the default workflow; without it a campaign without workflow is refused" {
+	small c.campaign
+	sed -i '/^workflow/d' c.campaign
+	run records --share "$TOP/share" c.campaign
+	assert_success
+	assert_line "workflow=$TOP/share/workflows/nuclei.wf"
+	run sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: c.campaign: no 'workflow' key, and no share directory for its default"
+	run sa-campaign-conf --share /nonexistent c.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: c.campaign:0: workflow: /nonexistent/workflows/nuclei.wf: no such readable file"
+}
+
+@test "--keys: the table, and the same keys as campaign(5)" {
+	run sa-campaign-conf --keys
+	assert_success
+	assert_line --index 0 "$(printf 'key\ttype\tdefault\trole\tconcerns')"
+	assert_line "$(printf 'fix\tfix\t-\tplan\tall')"
+	assert_line "$(printf 'space\tpath\t(required)\tplan\tall')"
+	assert_line "$(printf 'metric\tenum\tdice\tanalysis\tall')"
+	assert_line "$(printf 'mem\tsize\t-\tengine\tslurm pbs')"
+	# the keys documented: the .It Cm items of the lists of keys, before
+	# the output directory's section (nested lists are values, not keys)
+	awk '/^\.Ss The output directory/ { exit } /^\.Bl/ { d++ } /^\.El/ { d-- }
+	    d == 1 && /^\.It Cm / { sub(/^\.It Cm /, ""); sub(/ No = .*/, "")
+	    gsub(/ , /, "\n"); print }' "$TOP/man/man5/campaign.5" | sort > man.keys
+	sa-campaign-conf --keys | tail -n +2 | cut -f1 | sort > table.keys
+	run diff man.keys table.keys
+	assert_success
+	assert [ "$(wc -l < table.keys)" -ge 40 ]
+}
+
+@test "bad campaigns: exit 1, one line naming file and line, nothing on stdout" {
+	small c.campaign 'levels = 1'
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:5: levels: '1' is not an integer from 2"
+	small c.campaign 'fix = minSize=7'
+	run sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output --regexp "^sa-campaign-conf: c.campaign:5: fix: minSize=7: '7' is not a value of minSize \(int .*, default .*\)$"
+	small c.campaign 'fix = B=220,B=230'
+	run sa-campaign-conf c.campaign
+	assert_output "sa-campaign-conf: c.campaign:5: fix: B=230: B is fixed twice"
+	small c.campaign 'reference_suffix = .png'
+	run sa-campaign-conf c.campaign
+	assert_output "sa-campaign-conf: c.campaign:5: reference_suffix needs a reference directory"
+	small c.campaign 'mem = 2 G'
+	run sa-campaign-conf c.campaign
+	assert_output "sa-campaign-conf: c.campaign:5: mem: '2 G' is not a size such as 2000M or 4G"
+	printf 'seed = 1\0\n' > nul.campaign
+	run sa-campaign-conf nul.campaign
+	assert_output "sa-campaign-conf: nul.campaign:1: a NUL byte: not a text file"
+	run sa-campaign-conf missing.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: missing.campaign: no such readable file"
+	printf 'space = %s\n' "$SPACE" > nomethod.campaign
+	run sa-campaign-conf nomethod.campaign
+	assert_output "sa-campaign-conf: nomethod.campaign: no 'method' key (required)"
+	# a broken space is refused before anything else is done
+	printf 'name\ttype\tvalues\tdefault\nB\tint\t1:x:3\t2\n' > s.tsv
+	small c.campaign
+	sed -i "s|^space = .*|space = s.tsv|" c.campaign
+	run sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output --partial "s.tsv:2: column values: parameter B:"
+}
+
+@test "a 10 MB line is refused in well under a second" {
+	small c.campaign
+	head -c 10485760 /dev/zero | tr '\0' ' ' >> c.campaign
+	run timeout 5 sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: c.campaign:5: a line longer than 65536 bytes"
+}
+
+@test "usage: --help, --version, no campaign, two, stdin, unknown option" {
+	run sa-campaign-conf --help
+	assert_success
+	assert_output --partial 'Usage: sa-campaign-conf'
+	run sa-campaign-conf --version
+	assert_success
+	assert_output --regexp '^sa-campaign-conf \(sareuse\) [0-9.]+$'
+	run sa-campaign-conf
+	assert_failure 2
+	assert_output --partial "expected one CAMPAIGN file, got 0 arguments"
+	run sa-campaign-conf a b
+	assert_failure 2
+	run sa-campaign-conf - < /dev/null
+	assert_failure 2
+	assert_output --partial "cannot be stdin"
+	run sa-campaign-conf --frobnicate c.campaign
+	assert_failure 2
+	run sa-campaign-conf -o
+	assert_failure 2
+}

@@ -1,0 +1,439 @@
+/* campaign_test.c - unit tests of campaign/ (campaign(5)): one test per
+ * message of the parser and of the checks, the settings and argument
+ * lists of good campaigns, the paths, and the records.
+ * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
+ */
+#include "campaign/campaign.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "check.h"
+
+static char dir[64];	/* a temporary directory with a space, tiles, gt/ */
+static char space[128], tiles[128];
+
+/* Writes text to dir/name. */
+static void
+put(const char *name, const char *text)
+{
+	char path[256];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if ((fp = fopen(path, "w")) == NULL || fputs(text, fp) < 0 ||
+	    fclose(fp) != 0) {
+		printf("FAIL: cannot write %s\n", path);
+		exit(1);
+	}
+}
+
+/* Parses text as campaign "c.campaign": 0, or -1 and the message. */
+static int
+parse(const char *text, size_t len, sr_campaign **out, char *err)
+{
+	FILE *fp = fmemopen((void *)text, len, "r");
+	sr_campaign *c = sr_campaign_new("c.campaign");
+	int r = sr_campaign_parse(c, fp, err, SR_CAMPAIGN_ERRLEN);
+
+	fclose(fp);
+	if (out)
+		*out = c;
+	else
+		sr_campaign_free(c);
+	return r;
+}
+
+/* text must be refused with the message want. */
+static void
+refused(const char *text, const char *want)
+{
+	char err[SR_CAMPAIGN_ERRLEN] = "";
+
+	if (parse(text, strlen(text), NULL, err) == 0)
+		fail("accepted: %s", text);
+	else if (strcmp(err, want) != 0)
+		fail("for %s: got \"%s\", expected \"%s\"", text, err, want);
+}
+
+/* The campaign text parsed and resolved from dir with output and share as
+ * given: NULL and the message when refused. */
+static sr_campaign *
+resolve_full(const char *text, const char *output, const char *share,
+    char *err)
+{
+	sr_campaign *c;
+	sr_campaign_env env = { dir, output, share };
+
+	if (parse(text, strlen(text), &c, err)) {
+		fail("parse: %s", err);
+		sr_campaign_free(c);
+		return NULL;
+	}
+	if (sr_campaign_resolve(c, &env, err, SR_CAMPAIGN_ERRLEN)) {
+		sr_campaign_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* A campaign with the space and tiles of dir, then more lines. */
+static sr_campaign *
+resolve(const char *more, const char *output, const char *share, char *err)
+{
+	char text[4096];
+
+	snprintf(text, sizeof text, "space = space.tsv\nmethod = moat\n"
+	    "tiles = tiles.list\n%s", more);
+	return resolve_full(text, output, share, err);
+}
+
+/* The campaign must be refused by the checks with the message want (in
+ * which %s is the directory). */
+static void
+resolve_refused(const char *more, const char *share, const char *want)
+{
+	char err[SR_CAMPAIGN_ERRLEN] = "", expect[1024];
+	sr_campaign *c = resolve(more, NULL, share, err);
+
+	snprintf(expect, sizeof expect, want, dir, dir);
+	if (c != NULL) {
+		fail("accepted: %s", more);
+		sr_campaign_free(c);
+	} else if (strcmp(err, expect) != 0) {
+		fail("for %s: got \"%s\", expected \"%s\"", more, err, expect);
+	}
+}
+
+/* ---- one test per message of the parser ------------------------------------ */
+
+static void
+test_line_messages(void)
+{
+	size_t n = 10 * 1024 * 1024;
+	char *big = malloc(n), err[SR_CAMPAIGN_ERRLEN];
+
+	refused("just words\n", "c.campaign:1: not a 'key = value' line");
+	refused("\n# c\n= 3\n", "c.campaign:3: not a 'key = value' line");
+	refused("seed = 1\nfoo = 1\n", "c.campaign:2: unknown key 'foo'");
+	refused("seed = 1\n\nseed = 2\n", "c.campaign:3: key 'seed' repeats line 1");
+	refused("seed =   # none\n", "c.campaign:1: seed: no value");
+	refused("samples = 0\n", "c.campaign:1: samples: '0' is not a positive integer");
+	refused("jobs = 99999999999999999999\n",
+	    "c.campaign:1: jobs: '99999999999999999999' is not a positive integer");
+	refused("seed = -1\n", "c.campaign:1: seed: '-1' is not an integer from 0");
+	refused("levels = 1\n", "c.campaign:1: levels: '1' is not an integer from 2");
+	refused("method = morris\n", "c.campaign:1: method: 'morris' is not moat, "
+	    "vbd, mc, lhs, halton, hammersley, sobol, random or grid");
+	refused("plot = maybe\n", "c.campaign:1: plot: 'maybe' is not yes or no");
+	refused("mem = 4GB\n", "c.campaign:1: mem: '4GB' is not a size such as "
+	    "2000M or 4G");
+	refused("fix = B=220, G\n", "c.campaign:1: fix: 'G': expected NAME=VALUE");
+	refused("fix = =3\n", "c.campaign:1: fix: '=3': expected NAME=VALUE");
+	if (parse("a = b\0c\n", 8, NULL, err) == 0 ||
+	    strcmp(err, "c.campaign:1: a NUL byte: not a text file") != 0)
+		fail("a NUL byte: %s", err);
+	/* a 10 MB line: refused after 64 KiB, without reading it all */
+	memset(big, 'a', n);
+	if (parse(big, n, NULL, err) == 0 ||
+	    strcmp(err, "c.campaign:1: a line longer than 65536 bytes") != 0)
+		fail("a 10 MB line: %s", err);
+	free(big);
+}
+
+/* A read error (a directory read as a file) names the file and line. */
+static void
+test_read_error(void)
+{
+	FILE *fp = fopen(dir, "r");
+	sr_campaign *c = sr_campaign_new("d");
+	char err[SR_CAMPAIGN_ERRLEN] = "";
+
+	if (fp == NULL)
+		return;	/* not every system opens a directory */
+	if (sr_campaign_parse(c, fp, err, sizeof err) == 0 ||
+	    strcmp(err, "d:1: Is a directory") != 0)
+		fail("read error: %s", err);
+	fclose(fp);
+	sr_campaign_free(c);
+}
+
+static void
+test_accepted_lines(void)
+{
+	const char *text = "  # comment\n\r\n\tseed=7 # seven\r\nfix = B=220 ,G=230\n"
+	    "sbatch_options =  --a  --b  \nmem = 4G\nlevels = 2\nmethod = grid";
+	char err[SR_CAMPAIGN_ERRLEN];
+	sr_campaign *c;
+
+	if (parse(text, strlen(text), &c, err)) {
+		fail("good lines refused: %s", err);
+	} else {
+		if (strcmp(c->value[sr_campaign_key_find("seed")], "7") != 0 ||
+		    c->line[sr_campaign_key_find("seed")] != 3)
+			fail("seed: %s", c->value[sr_campaign_key_find("seed")]);
+		if (strcmp(c->value[sr_campaign_key_find("sbatch_options")],
+		    "--a  --b") != 0)
+			fail("inner blanks not kept");
+		if (strcmp(c->value[sr_campaign_key_find("method")], "grid") != 0)
+			fail("a last line without newline");
+	}
+	sr_campaign_free(c);
+}
+
+/* ---- one test per message of the checks -------------------------------------- */
+
+static void
+test_check_messages(void)
+{
+	resolve_refused("", NULL, "c.campaign: no 'workflow' key, and no share "
+	    "directory for its default");
+	resolve_refused("", "/nonexistent", "c.campaign:0: workflow: "
+	    "/nonexistent/workflows/nuclei.wf: no such readable file");
+	resolve_refused("workflow = w.wf\n", NULL,
+	    "c.campaign:4: workflow: %s/w.wf: no such readable file");
+	resolve_refused("reference = nodir\nworkflow = space.tsv\n", NULL,
+	    "c.campaign:4: reference: %s/nodir: no such directory");
+	resolve_refused("reference_suffix = .png\nworkflow = space.tsv\n", NULL,
+	    "c.campaign:4: reference_suffix needs a reference directory");
+	resolve_refused("fix = X=1\nworkflow = space.tsv\n", NULL,
+	    "c.campaign:4: fix: X=1: no parameter X in %s/space.tsv");
+	resolve_refused("fix = B=2?\nworkflow = space.tsv\n", NULL,
+	    "c.campaign:4: fix: B=2?: '2?' is not a value of B (int 0:10:250, "
+	    "default 220)");
+	resolve_refused("fix = B=10 B=20\nworkflow = space.tsv\n", NULL,
+	    "c.campaign:4: fix: B=20: B is fixed twice");
+	resolve_refused("merge = trtma\nworkflow = space.tsv\n", NULL,
+	    "c.campaign: merge = trtma needs max_buckets or cores");
+}
+
+static void
+test_required(void)
+{
+	const char *text = "space = s\ntiles = t\n";
+	char err[SR_CAMPAIGN_ERRLEN] = "";
+	sr_campaign_env env = { dir, NULL, NULL };
+	sr_campaign *c;
+
+	parse(text, strlen(text), &c, err);
+	if (sr_campaign_resolve(c, &env, err, sizeof err) == 0 ||
+	    strcmp(err, "c.campaign: no 'method' key (required)") != 0)
+		fail("required: %s", err);
+	sr_campaign_free(c);
+}
+
+static void
+test_missing_files(void)
+{
+	char err[SR_CAMPAIGN_ERRLEN] = "", want[256];
+	sr_campaign_env env = { dir, NULL, NULL };
+	sr_campaign *c = sr_campaign_load("/nonexistent/c.campaign", &env, err,
+	    sizeof err);
+
+	if (c || strcmp(err, "/nonexistent/c.campaign: no such readable file"))
+		fail("missing campaign: %s", err);
+	c = sr_campaign_load(dir, &env, err, sizeof err);
+	snprintf(want, sizeof want, "%s: no such readable file", dir);
+	if (c || strcmp(err, want))
+		fail("a directory as campaign: %s", err);
+}
+
+/* ---- settings, argument lists, paths, records ---------------------------------- */
+
+/* The list l joined by blanks must be want. */
+static void
+expect_args(const char *what, const sr_strlist *l, const char *want)
+{
+	char got[1024] = "";
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s",
+		    i ? " " : "", l->v[i]);
+	if (strcmp(got, want) != 0)
+		fail("%s: \"%s\", expected \"%s\"", what, got, want);
+}
+
+static void
+test_settings(void)
+{
+	char err[SR_CAMPAIGN_ERRLEN], want[256];
+	sr_campaign *c;
+
+	c = resolve("workflow = space.tsv\nfix = B=20, G=20\noptimize = 4\n"
+	    "merge = trtma\ncores = 4\nmax_bucket_tasks = 9\nreference = gt\n"
+	    "reference_suffix = .mask.png\n", "o", NULL, err);
+	if (c == NULL) {
+		fail("good campaign: %s", err);
+		return;
+	}
+	expect_args("sample args", &c->sample_args,
+	    "-m moat -r 20 -p 4 --optimize 4 -s 1 --fix B=20 --fix G=20");
+	expect_args("merge args", &c->merge_args,
+	    "-a trtma --nodes 1 --cores 4 --max-bucket-tasks 9 --cost tasks");
+	snprintf(want, sizeof want, "%s/o", dir);
+	if (strcmp(sr_campaign_get(c, "output"), want))
+		fail("-o: %s", sr_campaign_get(c, "output"));
+	snprintf(want, sizeof want, "%s/gt", dir);
+	if (strcmp(sr_campaign_get(c, "reference"), want) || !c->refdir)
+		fail("reference: %s", sr_campaign_get(c, "reference"));
+	if (strcmp(sr_campaign_get(c, "plot"), "yes") ||
+	    strcmp(sr_campaign_get(c, "resamples"), ""))
+		fail("defaults not filled in");
+	if (strcmp(sr_campaign_indices_method(c), "moat"))
+		fail("indices method");
+	sr_campaign_free(c);
+}
+
+/* The argument lists of every method and merge. */
+static void
+test_args(void)
+{
+	static const char *const cases[][3] = {
+		{ "method = vbd\nsecond_order = yes\nbase = lhs\n",
+		    "-m vbd -n 1000 --base lhs --second-order -s 1", "-a rtma -b 8 --cost tasks" },
+		{ "method = grid\nmerge = none\n", "-m grid -p 4 -s 1", "-a none" },
+		{ "method = lhs\nsamples = 9\nmerge = stage\nseed = 0\n",
+		    "-m lhs -n 9 -s 0", "-a none" },
+		{ "merge = rtma\ndouble_prune = yes\ncost = weights\n",
+		    "-m moat -r 20 -p 4 -s 1", "-a rtma -b 8 --double-prune --cost weights" },
+		{ "merge = sca\nbucket_size = 3\n", "-m moat -r 20 -p 4 -s 1",
+		    "-a sca -b 3 --cost tasks" },
+		{ "merge = trtma\nmax_buckets = 5\nnodes = 2\n", "-m moat -r 20 -p 4 -s 1",
+		    "-a trtma --nodes 2 -B 5 --cost tasks" },
+	};
+	char text[512], err[SR_CAMPAIGN_ERRLEN];
+	sr_campaign *c;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(text, sizeof text, "space = space.tsv\ntiles = tiles.list\n"
+		    "workflow = space.tsv\n%s%s", strncmp(cases[i][0], "method", 6) ?
+		    "method = moat\n" : "", cases[i][0]);
+		if ((c = resolve_full(text, NULL, NULL, err)) == NULL) {
+			fail("case %zu: %s", i, err);
+			continue;
+		}
+		expect_args(cases[i][0], &c->sample_args, cases[i][1]);
+		expect_args(cases[i][0], &c->merge_args, cases[i][2]);
+		sr_campaign_free(c);
+	}
+}
+
+static void
+test_paths(void)
+{
+	static const char *const cases[][3] = {
+		{ "/a/b", "c.campaign", "/a/b" },
+		{ "/a/b", "../x/./c.campaign", "/a/x" },
+		{ "/a/b", "/r//s/c", "/r/s" },
+		{ "/", "../../c", "/" },
+		{ "/a", "x/y/", "/a/x" },
+	};
+	char *d;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		d = sr_campaign_dirname(cases[i][0], cases[i][1]);
+		if (strcmp(d, cases[i][2]))
+			fail("dirname(%s, %s): %s, expected %s", cases[i][0],
+			    cases[i][1], d, cases[i][2]);
+		free(d);
+	}
+	d = sr_campaign_path("/a", "/b");
+	if (strcmp(d, "/b"))
+		fail("absolute path joined: %s", d);
+	free(d);
+}
+
+/* The records: NUL-terminated key=value, every key once, args in order. */
+static void
+test_records(void)
+{
+	char err[SR_CAMPAIGN_ERRLEN], *buf = NULL, *p, *end, key[64];
+	size_t size = 0, nkeys = 0, nsample = 0;
+	sr_campaign *c = resolve("workflow = space.tsv\n", NULL, NULL, err);
+	FILE *fp = open_memstream(&buf, &size);
+
+	if (c == NULL || fp == NULL) {
+		fail("records: %s", err);
+		return;
+	}
+	sr_campaign_write(fp, c);
+	fclose(fp);
+	for (p = buf, end = buf + size; p < end; p += strlen(p) + 1) {
+		if (strchr(p, '=') == NULL)
+			fail("record without '=': %s", p);
+		nsample += strncmp(p, "sample_arg=", 11) == 0;
+		snprintf(key, sizeof key, "%.*s", (int)strcspn(p, "="), p);
+		nkeys += sr_campaign_key_find(key) >= 0;
+	}
+	if (size == 0 || buf[size - 1] != '\0')
+		fail("records not NUL-terminated");
+	if (nkeys != sr_campaign_nkeys || nsample != 8)
+		fail("records: %zu keys of %zu, %zu sample args", nkeys,
+		    sr_campaign_nkeys, nsample);
+	if (strncmp(buf, "campaign=", 9) || strstr(buf + 9, "/c.campaign") == NULL)
+		fail("first record: %s", buf);
+	free(buf);
+	sr_campaign_free(c);
+}
+
+/* The table itself: unique names, a default of every key valid. */
+static void
+test_table(void)
+{
+	char err[SR_CAMPAIGN_ERRLEN];
+	size_t i;
+
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		const sr_campaign_key *k = &sr_campaign_keys[i];
+
+		if (sr_campaign_key_find(k->name) != (int)i)
+			fail("key %s twice", k->name);
+		if (k->def && sr_campaign_check_value(k, k->def, err, sizeof err))
+			fail("default of %s: %s", k->name, err);
+		if (k->required && k->def)
+			fail("%s: required with a default", k->name);
+	}
+}
+
+int
+main(void)
+{
+	char path[160];
+
+	(void)rnd;	/* check.h's generator: not needed here */
+	snprintf(dir, sizeof dir, "/tmp/campaign_test.XXXXXX");
+	if (mkdtemp(dir) == NULL) {
+		printf("FAIL: mkdtemp\n");
+		return 1;
+	}
+	put("space.tsv", "name\ttype\tvalues\tdefault\nB\tint\t0:10:250\t220\n"
+	    "G\tint\t0:10:250\t220\n");
+	put("tiles.list", "a.png\n");
+	snprintf(space, sizeof space, "%s/space.tsv", dir);
+	snprintf(tiles, sizeof tiles, "%s/tiles.list", dir);
+	snprintf(path, sizeof path, "%s/gt", dir);
+	mkdir(path, 0755);
+	test_line_messages();
+	test_read_error();
+	test_accepted_lines();
+	test_check_messages();
+	test_required();
+	test_missing_files();
+	test_settings();
+	test_args();
+	test_paths();
+	test_records();
+	test_table();
+	unlink(space);
+	unlink(tiles);
+	rmdir(path);
+	rmdir(dir);
+	if (failures)
+		printf("%d failure(s)\n", failures);
+	return failures != 0;
+}

@@ -1,0 +1,488 @@
+/* resolve.c - a campaign's checks across keys and of its files, its
+ * settings (paths absolute, defaults filled in), the argument lists of
+ * sa-sample and reuse-merge, and the records sa-campaign reads. */
+#include "campaign/campaign.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/num.h"
+#include "sa/space.h"
+
+/* Sets err to the message; returns -1. */
+static int
+error(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int
+error(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+char *
+sr_campaign_path(const char *dir, const char *path)
+{
+	size_t n;
+	char *s;
+
+	if (path[0] == '/')
+		return sr_strdup(path);
+	n = strlen(dir) + strlen(path) + 2;
+	s = sr_malloc(n);
+	snprintf(s, n, "%s/%s", dir, path);
+	return s;
+}
+
+/* Rewrites the absolute path s without empty, "." and ".." components. */
+static void
+normalize(char *s)
+{
+	char *in = s, *out = s;
+	size_t len;
+
+	while (*in) {
+		while (*in == '/')
+			in++;
+		len = strcspn(in, "/");
+		if (len == 0 || (len == 1 && in[0] == '.')) {
+			in += len;
+			continue;
+		}
+		if (len == 2 && in[0] == '.' && in[1] == '.') {
+			while (out > s && *--out != '/')
+				;
+			in += len;
+			continue;
+		}
+		*out++ = '/';
+		memmove(out, in, len);
+		out += len;
+		in += len;
+	}
+	if (out == s)
+		*out++ = '/';
+	*out = '\0';
+}
+
+char *
+sr_campaign_dirname(const char *cwd, const char *path)
+{
+	char *copy = sr_strdup(path), *slash, *dir;
+	size_t n = strlen(copy);
+
+	while (n > 1 && copy[n - 1] == '/')
+		copy[--n] = '\0';
+	slash = strrchr(copy, '/');
+	if (slash == NULL)
+		strcpy(copy, ".");
+	else if (slash == copy)
+		copy[1] = '\0';
+	else
+		*slash = '\0';
+	dir = sr_campaign_path(cwd, copy);
+	free(copy);
+	normalize(dir);
+	return dir;
+}
+
+char *
+sr_campaign_cwd(void)
+{
+	const char *pwd = getenv("PWD");
+	struct stat a, b;
+	char *buf;
+	size_t size;
+
+	if (pwd && pwd[0] == '/' && stat(pwd, &a) == 0 && stat(".", &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+		buf = sr_strdup(pwd);
+		normalize(buf);
+		return buf;
+	}
+	for (size = 256;; size *= 2) {
+		buf = sr_malloc(size);
+		if (getcwd(buf, size))
+			return buf;
+		free(buf);
+		if (errno != ERANGE)
+			return NULL;
+	}
+}
+
+static int
+readable_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    access(path, R_OK) == 0;
+}
+
+static int
+is_directory(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static size_t
+key_index(const char *name)
+{
+	int k = sr_campaign_key_find(name);
+
+	if (k < 0)
+		sr_die(SR_EXIT_DATA, "campaign: no key '%s' in the table", name);
+	return (size_t)k;
+}
+
+const char *
+sr_campaign_get(const sr_campaign *c, const char *key)
+{
+	return c->setting[key_index(key)];
+}
+
+/* The line of a key, 0 when it is not given. */
+static size_t
+line_of(const sr_campaign *c, const char *key)
+{
+	return c->line[key_index(key)];
+}
+
+/* The settings: values or defaults, "" for none. */
+static void
+fill_settings(sr_campaign *c)
+{
+	const sr_campaign_key *k;
+	size_t i;
+
+	c->setting = sr_calloc(sr_campaign_nkeys, sizeof *c->setting);
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		k = &sr_campaign_keys[i];
+		c->setting[i] = sr_strdup(c->value[i] ? c->value[i] :
+		    k->def ? k->def : "");
+	}
+}
+
+/* Replaces the setting of key with s (taken). */
+static void
+set(sr_campaign *c, const char *key, char *s)
+{
+	size_t i = key_index(key);
+
+	free(c->setting[i]);
+	c->setting[i] = s;
+}
+
+/* space, tiles and workflow: absolute, and readable files. */
+static int
+resolve_files(sr_campaign *c, const char *dir, const sr_campaign_env *env,
+    char *err, size_t errlen)
+{
+	static const char *const files[] = { "space", "tiles", "workflow" };
+	const char *key;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		key = files[i];
+		if (c->value[key_index(key)])
+			set(c, key, sr_campaign_path(dir, c->value[key_index(key)]));
+		else if (env->sharedir)
+			set(c, key, sr_campaign_path(env->sharedir,
+			    "workflows/nuclei.wf"));
+		else
+			return error(err, errlen, "%s: no '%s' key, and no "
+			    "share directory for its default", c->path, key);
+		if (!readable_file(sr_campaign_get(c, key)))
+			return error(err, errlen, "%s:%zu: %s: %s: no such "
+			    "readable file", c->path, line_of(c, key), key,
+			    sr_campaign_get(c, key));
+	}
+	return 0;
+}
+
+/* The reference directory (NULL for defaults) and its suffix. */
+static int
+resolve_reference(sr_campaign *c, const char *dir, char *err, size_t errlen)
+{
+	const char *ref = sr_campaign_get(c, "reference");
+
+	if (strcmp(ref, "defaults") != 0) {
+		c->refdir = sr_campaign_path(dir, ref);
+		set(c, "reference", sr_strdup(c->refdir));
+		if (!is_directory(c->refdir))
+			return error(err, errlen, "%s:%zu: reference: %s: no such "
+			    "directory", c->path, line_of(c, "reference"),
+			    c->refdir);
+	} else if (c->value[key_index("reference_suffix")]) {
+		return error(err, errlen, "%s:%zu: reference_suffix needs a "
+		    "reference directory", c->path, line_of(c, "reference_suffix"));
+	}
+	return 0;
+}
+
+/* The output directory: -o from the current directory, the output key
+ * from the campaign's, or NAME-out beside the campaign file. */
+static void
+resolve_output(sr_campaign *c, const char *dir, const sr_campaign_env *env)
+{
+	const char *base = strrchr(c->abspath, '/') + 1, *dot;
+	char *name;
+	size_t n;
+
+	if (env->output && *env->output) {
+		set(c, "output", sr_campaign_path(env->cwd, env->output));
+	} else if (c->value[key_index("output")]) {
+		set(c, "output", sr_campaign_path(dir, c->value[key_index("output")]));
+	} else {
+		dot = strrchr(base, '.');
+		n = strlen(dir) + strlen(base) + 6;
+		name = sr_malloc(n);
+		snprintf(name, n, "%s/%.*s-out", dir,
+		    (int)(dot ? (size_t)(dot - base) : strlen(base)), base);
+		set(c, "output", name);
+	}
+}
+
+/* One fix item against the space: the parameter exists, the value is in
+ * its domain, and it is fixed once (seen[j]). */
+static int
+check_fix_item(const sr_campaign *c, const sr_space *s, const char *item,
+    char *seen, char *err, size_t errlen)
+{
+	const char *eq = strchr(item, '='), *v = eq + 1;
+	size_t line = line_of(c, "fix");
+	char *name = sr_strdup(item);
+	const sr_param *p;
+	double x;
+	int j, status = 0;
+
+	name[eq - item] = '\0';
+	if ((j = sr_space_find(s, name)) < 0) {
+		status = error(err, errlen, "%s:%zu: fix: %s: no parameter %s in %s",
+		    c->path, line, item, name, sr_campaign_get(c, "space"));
+	} else if (p = &s->p[j], sr_parse_double(v, &x) || !sr_param_valid(p, x)) {
+		status = error(err, errlen, "%s:%zu: fix: %s: '%s' is not a value "
+		    "of %s (%s %s, default %s)", c->path, line, item, v, name,
+		    sr_ptype_name(p->type), p->values_text, p->default_text);
+	} else if (seen[j]++) {
+		status = error(err, errlen, "%s:%zu: fix: %s: %s is fixed twice",
+		    c->path, line, item, name);
+	}
+	free(name);
+	return status;
+}
+
+/* The fix items against the space; each becomes --fix ITEM of sa-sample. */
+static int
+check_fixes(sr_campaign *c, const sr_space *s, char *err, size_t errlen)
+{
+	const char *sep = ", \t\v\f\r";
+	char *list = sr_strdup(sr_campaign_get(c, "fix")), *p, *item;
+	char *seen = sr_calloc(s->n, 1);
+	size_t len;
+	int status = 0;
+
+	for (p = list + strspn(list, sep); status == 0 && *p;
+	    p += strspn(p, sep)) {
+		len = strcspn(p, sep);
+		item = p;
+		p += len;
+		if (*p)
+			*p++ = '\0';
+		status = check_fix_item(c, s, item, seen, err, errlen);
+		if (status == 0) {
+			sr_strlist_add(&c->sample_args, "--fix");
+			sr_strlist_add(&c->sample_args, item);
+		}
+	}
+	free(seen);
+	free(list);
+	return status;
+}
+
+/* Adds the arguments to l, up to a NULL. */
+static void
+add_args(sr_strlist *l, ...)
+{
+	va_list ap;
+	const char *s;
+
+	va_start(ap, l);
+	while ((s = va_arg(ap, const char *)) != NULL)
+		sr_strlist_add(l, s);
+	va_end(ap);
+}
+
+/* Whether the setting of key is str. */
+static int
+is(const sr_campaign *c, const char *key, const char *str)
+{
+	return strcmp(sr_campaign_get(c, key), str) == 0;
+}
+
+/* sa-sample's options for the design, before the fix items. */
+static void
+sample_args(sr_campaign *c)
+{
+	sr_strlist *l = &c->sample_args;
+	const char *m = sr_campaign_get(c, "method");
+
+	add_args(l, "-m", m, NULL);
+	if (strcmp(m, "moat") == 0) {
+		add_args(l, "-r", sr_campaign_get(c, "trajectories"), "-p",
+		    sr_campaign_get(c, "levels"), NULL);
+		if (!is(c, "optimize", ""))
+			add_args(l, "--optimize", sr_campaign_get(c, "optimize"), NULL);
+	} else if (strcmp(m, "vbd") == 0) {
+		add_args(l, "-n", sr_campaign_get(c, "samples"), "--base",
+		    sr_campaign_get(c, "base"), NULL);
+		if (is(c, "second_order", "yes"))
+			add_args(l, "--second-order", NULL);
+	} else if (strcmp(m, "grid") == 0) {
+		add_args(l, "-p", sr_campaign_get(c, "levels"), NULL);
+	} else {
+		add_args(l, "-n", sr_campaign_get(c, "samples"), NULL);
+	}
+	add_args(l, "-s", sr_campaign_get(c, "seed"), NULL);
+}
+
+/* reuse-merge's options for the bucket plan. */
+static void
+merge_args(sr_campaign *c)
+{
+	sr_strlist *l = &c->merge_args;
+	const char *m = sr_campaign_get(c, "merge");
+
+	if (is(c, "merge", "none") || is(c, "merge", "stage")) {
+		add_args(l, "-a", "none", NULL);
+		return;
+	}
+	add_args(l, "-a", m, NULL);
+	if (strcmp(m, "trtma") != 0)
+		add_args(l, "-b", sr_campaign_get(c, "bucket_size"), NULL);
+	if (strcmp(m, "rtma") == 0 && is(c, "double_prune", "yes"))
+		add_args(l, "--double-prune", NULL);
+	if (strcmp(m, "trtma") == 0) {
+		add_args(l, "--nodes", sr_campaign_get(c, "nodes"), NULL);
+		if (!is(c, "max_buckets", ""))
+			add_args(l, "-B", sr_campaign_get(c, "max_buckets"), NULL);
+		if (!is(c, "cores", ""))
+			add_args(l, "--cores", sr_campaign_get(c, "cores"), NULL);
+		if (!is(c, "max_bucket_tasks", ""))
+			add_args(l, "--max-bucket-tasks",
+			    sr_campaign_get(c, "max_bucket_tasks"), NULL);
+	}
+	add_args(l, "--cost", sr_campaign_get(c, "cost"), NULL);
+}
+
+int
+sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
+    size_t errlen)
+{
+	char *dir = sr_campaign_dirname(env->cwd, c->path);
+	const char *base = strrchr(c->path, '/');
+	sr_space *space = NULL;
+	size_t i;
+	int status = -1;
+
+	c->abspath = sr_campaign_path(dir, base ? base + 1 : c->path);
+	fill_settings(c);
+	for (i = 0; i < sr_campaign_nkeys; i++)
+		if (sr_campaign_keys[i].required && c->value[i] == NULL) {
+			error(err, errlen, "%s: no '%s' key (required)", c->path,
+			    sr_campaign_keys[i].name);
+			goto done;
+		}
+	if (resolve_files(c, dir, env, err, errlen) ||
+	    resolve_reference(c, dir, err, errlen))
+		goto done;
+	resolve_output(c, dir, env);
+	sample_args(c);
+	space = sr_space_read(sr_campaign_get(c, "space"));
+	if (check_fixes(c, space, err, errlen))
+		goto done;
+	if (is(c, "merge", "trtma") && is(c, "max_buckets", "") &&
+	    is(c, "cores", "")) {
+		error(err, errlen, "%s: merge = trtma needs max_buckets or cores",
+		    c->path);
+		goto done;
+	}
+	merge_args(c);
+	status = 0;
+done:
+	sr_space_free(space);
+	free(dir);
+	return status;
+}
+
+sr_campaign *
+sr_campaign_load(const char *path, const sr_campaign_env *env, char *err,
+    size_t errlen)
+{
+	sr_campaign *c;
+	FILE *fp;
+	int status;
+
+	if (!readable_file(path) || (fp = fopen(path, "r")) == NULL) {
+		error(err, errlen, "%s: no such readable file", path);
+		return NULL;
+	}
+	c = sr_campaign_new(path);
+	status = sr_campaign_parse(c, fp, err, errlen);
+	fclose(fp);
+	if (status == 0)
+		status = sr_campaign_resolve(c, env, err, errlen);
+	if (status) {
+		sr_campaign_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+const char *
+sr_campaign_indices_method(const sr_campaign *c)
+{
+	const char *m = sr_campaign_get(c, "method");
+
+	return strcmp(m, "moat") == 0 || strcmp(m, "vbd") == 0 ? m : "corr";
+}
+
+/* Writes one record key=value and its NUL. */
+static void
+record(FILE *fp, const char *key, const char *value)
+{
+	fputs(key, fp);
+	fputc('=', fp);
+	fputs(value, fp);
+	fputc('\0', fp);
+}
+
+int
+sr_campaign_write(FILE *fp, const sr_campaign *c)
+{
+	size_t i;
+
+	record(fp, "campaign", c->abspath);
+	for (i = 0; i < sr_campaign_nkeys; i++)
+		record(fp, sr_campaign_keys[i].name, c->setting[i]);
+	record(fp, "reference_dir", c->refdir ? c->refdir : "");
+	record(fp, "indices_method", sr_campaign_indices_method(c));
+	for (i = 0; i < c->sample_args.n; i++)
+		record(fp, "sample_arg", c->sample_args.v[i]);
+	for (i = 0; i < c->merge_args.n; i++)
+		record(fp, "merge_arg", c->merge_args.v[i]);
+	return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
+}

@@ -1,0 +1,94 @@
+/* sa-campaign-conf - a campaign file's settings, checked and resolved, as
+ * NUL-separated key=value records for sa-campaign. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+#include "core/err.h"
+#include "core/out.h"
+
+enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_VERSION };
+
+static const struct option longopts[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "share", required_argument, NULL, OPT_SHARE },
+	{ "keys", no_argument, NULL, OPT_KEYS },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+usage(FILE *fp)
+{
+	fputs(
+"Usage: sa-campaign-conf [-o OUTDIR] [--share DIR] CAMPAIGN\n"
+"       sa-campaign-conf --keys\n"
+"Check a campaign file (campaign(5)) and print its settings as NUL-\n"
+"terminated key=value records: paths absolute, defaults filled in, the\n"
+"arguments of sa-sample and reuse-merge one record each.\n"
+"\n"
+"  -o, --output DIR         the output directory, instead of the campaign's\n"
+"                           (relative to the current directory)\n"
+"      --share DIR          sareuse's shared files, for the default workflow\n"
+"                           DIR/workflows/nuclei.wf [none]\n"
+"      --keys               print the table of keys (TSV) and exit\n"
+"  -h, --help               this help\n"
+"      --version            version\n", fp);
+}
+
+/* The table of keys as TSV: name, type, default, role, concerns. */
+static void
+print_keys(void)
+{
+	const sr_campaign_key *k;
+	size_t i;
+
+	printf("key\ttype\tdefault\trole\tconcerns\n");
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		k = &sr_campaign_keys[i];
+		printf("%s\t%s\t%s\t%s\t%s\n", k->name, sr_campaign_type_name(k->type),
+		    k->required ? "(required)" : k->def ? k->def : "-",
+		    sr_campaign_role_name(k->role), k->concerns ? k->concerns : "all");
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	sr_campaign_env env = { NULL, NULL, NULL };
+	char err[SR_CAMPAIGN_ERRLEN], *cwd;
+	sr_campaign *c;
+	int ch;
+
+	sr_init(argv[0]);
+	while ((ch = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'o': env.output = optarg; break;
+		case OPT_SHARE: env.sharedir = optarg; break;
+		case OPT_KEYS: print_keys(); sr_out_commit_all(); exit(SR_EXIT_OK);
+		case 'h': usage(stdout); sr_out_commit_all(); exit(SR_EXIT_OK);
+		case OPT_VERSION: sr_print_version();
+		default: sr_getopt_fail(ch, argv);
+		}
+	}
+	if (argc - optind != 1)
+		sr_usage_error("expected one CAMPAIGN file, got %d arguments",
+		    argc - optind);
+	if (strcmp(argv[optind], "-") == 0)
+		sr_usage_error("the campaign cannot be stdin: its paths are "
+		    "relative to its directory");
+	if ((env.cwd = cwd = sr_campaign_cwd()) == NULL)
+		sr_die_errno("the current directory");
+	if ((c = sr_campaign_load(argv[optind], &env, err, sizeof err)) == NULL)
+		sr_die(SR_EXIT_DATA, "%s", err);
+	if (sr_campaign_write(stdout, c))
+		sr_die_errno("standard output");
+	sr_out_commit_all();
+	sr_campaign_free(c);
+	free(cwd);
+	return SR_EXIT_OK;
+}
