@@ -13,27 +13,6 @@ job_scripts() {
 	(cd "$d" && pwd)
 }
 
-# Pixels of an image, from its header (PNG IHDR, or tiffinfo for TIFF);
-# fallback until seg-run --estimate-memory.
-tile_pixels() {
-	local f=$1 b
-	b=$(od -An -tx1 -N4 "$f" 2>/dev/null | tr -d ' \n')
-	case $b in
-	89504e47)
-		od -An -tu1 -j16 -N8 "$f" | awk '{ w = (($1 * 256 + $2) * 256 + $3) * 256 + $4
-		    h = (($5 * 256 + $6) * 256 + $7) * 256 + $8; print w * h }' ;;
-	49492a00|4d4d002a|49492b00|4d4d002b)
-		if command -v tiffinfo > /dev/null; then
-			tiffinfo "$f" 2>/dev/null | awk '/Image Width:/ { for (i = 1; i <= NF; i++) {
-			    if ($i == "Width:") w = $(i + 1); if ($i == "Length:") h = $(i + 1) } }
-			    END { print (w && h) ? w * h : 16777216 }'
-		else
-			echo 16777216
-		fi ;;
-	*) echo 16777216 ;;
-	esac
-}
-
 # task_mem OUT ACTIVE: memory per bucket in MiB, for the largest tile of
 # OUT/tiles.list with ACTIVE active paths, as seg-run --estimate-memory
 # gives it
@@ -43,26 +22,11 @@ task_mem() {
 	    --active-paths "$active" 2> "$log") || st=$?
 	case $st in
 	0) printf '%s\n' "$mem" ;;
-	2) task_mem_fallback "$out" "$active" ;;	# fallback until seg-run --estimate-memory
 	*) cat "$log" >&2
 		rm -f "$log"
 		die "seg-run --estimate-memory failed: set mem in $campaign" ;;
 	esac
 	rm -f "$log"
-}
-
-# fallback until seg-run --estimate-memory: the same estimate from the
-# headers read here. seg-run measured about 19 bytes per pixel per active
-# path and 10 per pixel besides, plus 64 MiB of colour table; with a
-# margin: 24 and 16, plus 200 MiB.
-task_mem_fallback() {
-	local out=$1 active=$2 max=0 p line
-	while IFS= read -r line; do
-		p=$(tile_pixels "$line")
-		[ "$p" -le "$max" ] || max=$p
-	done < "$out/tiles.list"
-	awk -v p="$max" -v a="$active" \
-	    'BEGIN { printf "%d", 200 + p * (16 + 24 * a) / 1048576 + 0.999 }'
 }
 
 # Starts a new record of submitted jobs (the last one kept as jobs.prev);
