@@ -43,3 +43,47 @@ top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"extra/: a folder with no line in the layer table"* ]]
 }
+
+# Each exchanged format has one module, the only reader and writer, its
+# column names as constants there (issue 11).
+
+@test "formats: no column is looked up by a literal name outside its format module's constants" {
+	run grep -rnE 'sr_tsv_(need|col)\([^,]+, *"' "$top/tools"
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
+}
+
+@test "formats: each format's column constants are defined in one header" {
+	local p n
+	for p in BUCKETS RESULTS TIMINGS INSTANCES WORKFLOW SPACE METRICS MODEL PAIRS; do
+		n=$(grep -rlE "^#define SR_${p}_[A-Z_]+[[:space:]]" "$top/tools/lib" | wc -l)
+		[ "$n" -eq 1 ] || { echo "SR_${p}_*: defined in $n headers"; return 1; }
+	done
+	# and the column names of buckets, results, timings, instances appear
+	# as literals nowhere else in the library or the tools
+	for p in depth bytes object_dice upstream; do
+		run grep -rlE "\"$p\"" "$top/tools" --include=*.c --include=*.h
+		[ "$(printf '%s\n' "$output" | grep -cv -e plan/timings.h -e plan/results.h \
+		    -e plan/instances.h -e image/compare_table.c)" -eq 0 ] ||
+		    { echo "\"$p\" in: $output"; return 1; }
+	done
+}
+
+@test "formats: TSV header lines are written only by format modules" {
+	run grep -rlE '"[A-Za-z_0-9]+\\t[A-Za-z_0-9]+' "$top/tools" --include=*.c --include=*.h
+	local f bad=
+	for f in $output; do
+		case ${f#"$top"/tools/} in
+		lib/campaign/campaign.c|lib/sim/report.c|lib/sa/indices_tsv.c) ;;
+		*) bad="$bad $f" ;;
+		esac
+	done
+	[ -z "$bad" ] || { echo "header literals outside the format modules:$bad"; return 1; }
+}
+
+@test "formats: a column looked up by a literal name is caught (the check can fail)" {
+	mkdir -p tools/lib/x
+	printf 'int f(void *t) { return sr_tsv_need(t, "run"); }\n' > tools/lib/x/bad.c
+	run grep -rnE 'sr_tsv_(need|col)\([^,]+, *"' tools
+	[ "$status" -eq 0 ]
+}

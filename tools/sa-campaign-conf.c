@@ -40,22 +40,6 @@ usage(FILE *fp)
 "      --version            version\n", fp);
 }
 
-/* The table of keys as TSV: name, type, default, role, concerns. */
-static void
-print_keys(void)
-{
-	const sr_campaign_key *k;
-	size_t i;
-
-	printf("key\ttype\tdefault\trole\tconcerns\n");
-	for (i = 0; i < sr_campaign_nkeys; i++) {
-		k = &sr_campaign_keys[i];
-		printf("%s\t%s\t%s\t%s\t%s\n", k->name, sr_campaign_type_name(k->type),
-		    k->required ? "(required)" : k->def ? k->def : "-",
-		    sr_campaign_role_name(k->role), k->concerns ? k->concerns : "all");
-	}
-}
-
 int
 main(int argc, char **argv)
 {
@@ -69,7 +53,10 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'o': env.output = optarg; break;
 		case OPT_SHARE: env.sharedir = optarg; break;
-		case OPT_KEYS: print_keys(); sr_out_commit_all(); exit(SR_EXIT_OK);
+		case OPT_KEYS:
+			sr_campaign_keys_write(stdout);
+			sr_out_commit_all();
+			exit(SR_EXIT_OK);
 		case 'h': usage(stdout); sr_out_commit_all(); exit(SR_EXIT_OK);
 		case OPT_VERSION: sr_print_version();
 		default: sr_getopt_fail(ch, argv);

@@ -11,7 +11,6 @@
 #include "core/tsv.h"
 #include "exec/segplan.h"
 #include "image/image.h"
-#include "image/probe.h"
 #include "plan/buckets.h"
 #include "plan/gather.h"
 #include "plan/results.h"

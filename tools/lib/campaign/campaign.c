@@ -381,3 +381,19 @@ sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen)
 	free(buf);
 	return status;
 }
+
+/* The table of keys as TSV: name, type, default, role, concerns. */
+void
+sr_campaign_keys_write(FILE *fp)
+{
+	const sr_campaign_key *k;
+	size_t i;
+
+	fprintf(fp, "key\ttype\tdefault\trole\tconcerns\n");
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		k = &sr_campaign_keys[i];
+		fprintf(fp, "%s\t%s\t%s\t%s\t%s\n", k->name, sr_campaign_type_name(k->type),
+		    k->required ? "(required)" : k->def ? k->def : "-",
+		    sr_campaign_role_name(k->role), k->concerns ? k->concerns : "all");
+	}
+}

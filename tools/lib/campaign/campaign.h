@@ -129,4 +129,8 @@ char *sr_campaign_dirname(const char *cwd, const char *path);
  * else getcwd(); newly allocated, or NULL. */
 char *sr_campaign_cwd(void);
 
+/* The table of keys as TSV (sa-campaign-conf --keys): key, type,
+ * default, role, concerns. */
+void sr_campaign_keys_write(FILE *fp);
+
 #endif

@@ -13,7 +13,10 @@
 
 #include "core/err.h"
 #include "core/num.h"
+#include "sa/method.h"
 #include "sa/space.h"
+#include "plan/mergeplan.h"
+#include "core/opt.h"
 
 /* Sets err to the message; returns -1. */
 static int
@@ -341,41 +344,46 @@ sample_args(sr_campaign *c)
 	const char *m = sr_campaign_get(c, "method");
 
 	add_args(l, "-m", m, NULL);
-	if (strcmp(m, "moat") == 0) {
+	switch (sr_method_parse(m)) {
+	case SR_METHOD_MOAT:
 		add_args(l, "-r", sr_campaign_get(c, "trajectories"), "-p",
 		    sr_campaign_get(c, "levels"), NULL);
 		if (!is(c, "optimize", ""))
 			add_args(l, "--optimize", sr_campaign_get(c, "optimize"), NULL);
-	} else if (strcmp(m, "vbd") == 0) {
+		break;
+	case SR_METHOD_VBD:
 		add_args(l, "-n", sr_campaign_get(c, "samples"), "--base",
 		    sr_campaign_get(c, "base"), NULL);
 		if (is(c, "second_order", "yes"))
 			add_args(l, "--second-order", NULL);
-	} else if (strcmp(m, "grid") == 0) {
+		break;
+	case SR_METHOD_GRID:
 		add_args(l, "-p", sr_campaign_get(c, "levels"), NULL);
-	} else {
+		break;
+	default:
 		add_args(l, "-n", sr_campaign_get(c, "samples"), NULL);
 	}
 	add_args(l, "-s", sr_campaign_get(c, "seed"), NULL);
 }
 
-/* reuse-merge's options for the bucket plan. */
+/* reuse-merge's options for the bucket plan ("stage" is stage-level reuse
+ * alone: -a none). */
 static void
 merge_args(sr_campaign *c)
 {
 	sr_strlist *l = &c->merge_args;
 	const char *m = sr_campaign_get(c, "merge");
+	int a = is(c, "merge", "stage") ? SR_ALGO_NONE :
+	    sr_word_index(m, sr_merge_algo_name, SR_ALGO_N);
 
-	if (is(c, "merge", "none") || is(c, "merge", "stage")) {
-		add_args(l, "-a", "none", NULL);
+	add_args(l, "-a", sr_merge_algo_name[a], NULL);
+	if (a == SR_ALGO_NONE)
 		return;
-	}
-	add_args(l, "-a", m, NULL);
-	if (strcmp(m, "trtma") != 0)
+	if (a != SR_ALGO_TRTMA)
 		add_args(l, "-b", sr_campaign_get(c, "bucket_size"), NULL);
-	if (strcmp(m, "rtma") == 0 && is(c, "double_prune", "yes"))
+	if (a == SR_ALGO_RTMA && is(c, "double_prune", "yes"))
 		add_args(l, "--double-prune", NULL);
-	if (strcmp(m, "trtma") == 0) {
+	if (a == SR_ALGO_TRTMA) {
 		add_args(l, "--nodes", sr_campaign_get(c, "nodes"), NULL);
 		if (!is(c, "max_buckets", ""))
 			add_args(l, "-B", sr_campaign_get(c, "max_buckets"), NULL);
@@ -457,7 +465,10 @@ sr_campaign_indices_method(const sr_campaign *c)
 {
 	const char *m = sr_campaign_get(c, "method");
 
-	return strcmp(m, "moat") == 0 || strcmp(m, "vbd") == 0 ? m : "corr";
+	int i = sr_method_parse(m);
+
+	return sr_method_name(i == SR_METHOD_MOAT || i == SR_METHOD_VBD ? i :
+	    SR_METHOD_CORR);
 }
 
 /* Writes one record key=value and its NUL. */

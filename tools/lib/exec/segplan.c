@@ -3,7 +3,6 @@
 #include "plan/instances.h"
 #include "core/err.h"
 #include "image/image.h"
-#include "image/probe.h"
 #include "plan/buckets.h"
 #include "plan/reuse_tree.h"
 #include "plan/stage_keys.h"

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 /* The output columns, after the other columns of a pairs file. */
-static const char *const out_col[] = { "mask", "ref", "dice", "jaccard",
+static const char *const out_col[] = { SR_PAIRS_MASK, SR_PAIRS_REF, "dice", "jaccard",
 	"object_dice", "aji", "objects_mask", "objects_ref", "tp", "fp", "fn",
 	NULL };
 
@@ -93,7 +93,7 @@ sr_pairs *
 sr_pairs_read(const char *list)
 {
 	sr_tsv *t = sr_tsv_open(list);
-	int cm = sr_tsv_need(t, "mask"), cr = sr_tsv_need(t, "ref");
+	int cm = sr_tsv_need(t, SR_PAIRS_MASK), cr = sr_tsv_need(t, SR_PAIRS_REF);
 	char *dir = dir_of(list);
 	sr_pairs *ps = sr_calloc(1, sizeof *ps);
 	sr_pair *p;

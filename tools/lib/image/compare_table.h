@@ -9,6 +9,11 @@
 
 #include "image/compare.h"
 
+/* The columns of a pairs file (compare-dice -l), which begin the
+ * comparison table too. */
+#define SR_PAIRS_MASK	"mask"
+#define SR_PAIRS_REF	"ref"
+
 #define SR_PAIR_ERRLEN 4096	/* messages name a line and two paths */
 
 /* A pair to compare: the paths as written (for the output) and as

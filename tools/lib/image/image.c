@@ -185,6 +185,19 @@ sr_labels_read(const char *path, sr_labels *img, char *errbuf)
 	return sr_tiff_read_labels(fd, path, img, errbuf);
 }
 
+int
+sr_image_probe(const char *path, size_t *w, size_t *h, char *errbuf)
+{
+	enum format fmt;
+	int fd;
+
+	if ((fd = open_image(path, &fmt, errbuf)) < 0)
+		return -1;
+	if (fmt == FMT_PNG)
+		return sr_png_probe(fd, path, w, h, errbuf);
+	return sr_tiff_probe(fd, path, w, h, errbuf);
+}
+
 void
 sr_labels_free(sr_labels *img)
 {

@@ -43,6 +43,12 @@ void sr_rgb_free(sr_rgb *img);
 /* Reads PATH as one channel of 1, 8, 16 or 32-bit unsigned integers
  * (binary masks and label images); a colour image is an error. */
 int sr_labels_read(const char *path, sr_labels *img, char *errbuf);
+
+/* Width and height of the PNG or TIFF (its first image) at path, from its
+ * header, without decoding it. Returns 0, or -1 with "PATH: why" in errbuf
+ * (SR_ERRLEN bytes): unreadable, neither PNG nor TIFF, a bad header, or a
+ * size beyond what the readers accept. */
+int sr_image_probe(const char *path, size_t *w, size_t *h, char *errbuf);
 void sr_labels_free(sr_labels *img);
 
 /* Writes labels as a 32-bit unsigned single-channel TIFF (deflate) to fp,

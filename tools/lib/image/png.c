@@ -293,6 +293,35 @@ sr_png_read_labels(int fd, const char *path, sr_labels *img, char *errbuf)
 	return png_read_fd(fd, path, img, 0, errbuf);
 }
 
+int
+sr_png_probe(int fd, const char *path, size_t *w, size_t *h, char *errbuf)
+{
+	struct png_in r;
+	FILE *fp;
+
+	if ((fp = fdopen(fd, "rb")) == NULL) {
+		sr_image_errno_fail(errbuf, path, NULL, errno);
+		close(fd);
+		return -1;
+	}
+	if (png_in_open(&r, fp, path, errbuf)) {
+		fclose(fp);
+		return -1;
+	}
+	if (setjmp(png_jmpbuf(r.png))) {
+		png_fail(&r, errbuf);
+		png_in_close(&r, 0);
+		fclose(fp);
+		return -1;
+	}
+	png_read_info(r.png, r.info);
+	*w = png_get_image_width(r.png, r.info);
+	*h = png_get_image_height(r.png, r.info);
+	png_in_close(&r, 0);
+	fclose(fp);
+	return 0;
+}
+
 /* --------------------------------------------------------- PNG writing */
 
 /* A PNG being written; as struct png_in, what changes after setjmp. */

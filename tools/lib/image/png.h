@@ -17,4 +17,9 @@ int sr_png_read_rgb(int fd, const char *path, sr_rgb *img, char *errbuf);
 int sr_png_read_labels(int fd, const char *path, sr_labels *img,
     char *errbuf);
 
+/* The width and height in the PNG's header on fd (just past its
+ * signature; closed here), without decoding the pixels. */
+int sr_png_probe(int fd, const char *path, size_t *w, size_t *h,
+    char *errbuf);
+
 #endif

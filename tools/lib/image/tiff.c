@@ -422,6 +422,21 @@ sr_tiff_read_rgb(int fd, const char *path, sr_rgb *img, char *errbuf)
 	return rc;
 }
 
+int
+sr_tiff_probe(int fd, const char *path, size_t *w, size_t *h, char *errbuf)
+{
+	struct tiff_in t;
+	int rc = tiff_open(fd, path, &t, errbuf);
+
+	if (rc == 0) {
+		*w = t.w;
+		*h = t.h;
+	}
+	if (t.tif)
+		TIFFClose(t.tif);
+	return rc;
+}
+
 /* Stores n label values of 1 to 32 bits (unsigned, or signed and not
  * negative) as uint32; values below 8 bits are unpacked, most
  * significant bits first. */

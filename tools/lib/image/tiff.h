@@ -18,4 +18,9 @@ int sr_tiff_read_rgb(int fd, const char *path, sr_rgb *img, char *errbuf);
 int sr_tiff_read_labels(int fd, const char *path, sr_labels *img,
     char *errbuf);
 
+/* The width and height of the TIFF's first directory on fd (closed
+ * here), from its tags, without decoding the pixels. */
+int sr_tiff_probe(int fd, const char *path, size_t *w, size_t *h,
+    char *errbuf);
+
 #endif

@@ -14,9 +14,9 @@
 struct sr_tsv;
 
 /* The columns, in order. */
-#define SR_RESULTS_RUN		"run"
-#define SR_RESULTS_TILE		"tile"
-#define SR_RESULTS_STATUS	"status"
+#define SR_RESULTS_RUN		SR_METRICS_RUN
+#define SR_RESULTS_TILE		SR_METRICS_TILE
+#define SR_RESULTS_STATUS	SR_METRICS_STATUS
 #define SR_RESULTS_DICE		"dice"
 #define SR_RESULTS_JACCARD	"jaccard"
 #define SR_RESULTS_OBJECT_DICE	"object_dice"

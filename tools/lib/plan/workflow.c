@@ -114,8 +114,10 @@ sr_workflow_read(const char *path)
 {
 	sr_tsv *t = sr_tsv_open(path);
 	sr_workflow *w = sr_calloc(1, sizeof *w);
-	int cs = sr_tsv_need(t, "stage"), ct = sr_tsv_need(t, "task");
-	int cp = sr_tsv_need(t, "params"), cc = sr_tsv_need(t, "cost");
+	int cs = sr_tsv_need(t, SR_WORKFLOW_STAGE);
+	int ct = sr_tsv_need(t, SR_WORKFLOW_TASK);
+	int cp = sr_tsv_need(t, SR_WORKFLOW_PARAMS);
+	int cc = sr_tsv_need(t, SR_WORKFLOW_COST);
 	sr_stage *s;
 	sr_task *task;
 	size_t i, j;

@@ -6,6 +6,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The columns of workflow.wf. */
+#define SR_WORKFLOW_STAGE	"stage"
+#define SR_WORKFLOW_TASK	"task"
+#define SR_WORKFLOW_PARAMS	"params"
+#define SR_WORKFLOW_COST	"cost"
+
 typedef struct {
 	char *name;
 	char **param;		/* parameters the task reads */

@@ -1,5 +1,6 @@
 /* design.c - reading and writing design.tsv. */
 #include "sa/design.h"
+#include "sa/metrics.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/tsv.h"
@@ -50,7 +51,7 @@ sr_design_write_head(FILE *fp, const sr_space *s)
 		fprintf(fp, "#space\t%s\t%s\t%s\t%s\n", s->p[i].name,
 		    sr_ptype_name(s->p[i].type), s->p[i].values_text,
 		    s->p[i].default_text);
-	fputs("run", fp);
+	fputs(SR_METRICS_RUN, fp);
 	for (i = 0; i < s->n; i++)
 		fprintf(fp, "\t%s", s->p[i].name);
 	fputc('\n', fp);
@@ -239,7 +240,7 @@ sr_design_read(const char *path)
 	size_t i;
 
 	d->path = sr_strdup(t->path);
-	if (strcmp(t->header[0], "run") != 0)
+	if (strcmp(t->header[0], SR_METRICS_RUN) != 0)
 		sr_die(SR_EXIT_DATA, "%s:%zu: the first column must be 'run', "
 		    "not '%s'", t->path, t->lineno, t->header[0]);
 	if (t->ncol < 2)

@@ -34,15 +34,17 @@ metric_column(const sr_tsv *t, const char *metric)
 	size_t i, n = 0;
 	int last = -1;
 
-	if (metric && (strcmp(metric, "run") == 0 || strcmp(metric, "tile") == 0 ||
-	    strcmp(metric, "status") == 0))
+	if (metric && (strcmp(metric, SR_METRICS_RUN) == 0 ||
+	    strcmp(metric, SR_METRICS_TILE) == 0 ||
+	    strcmp(metric, SR_METRICS_STATUS) == 0))
 		sr_die(SR_EXIT_DATA, "%s: column %s is not a metric", t->path,
 		    metric);
 	if (metric)
 		return sr_tsv_need(t, metric);
 	for (i = 0; i < t->ncol; i++)
-		if (strcmp(t->header[i], "run") && strcmp(t->header[i], "tile") &&
-		    strcmp(t->header[i], "status")) {
+		if (strcmp(t->header[i], SR_METRICS_RUN) &&
+		    strcmp(t->header[i], SR_METRICS_TILE) &&
+		    strcmp(t->header[i], SR_METRICS_STATUS)) {
 			n++;
 			last = (int)i;
 		}
@@ -50,7 +52,7 @@ metric_column(const sr_tsv *t, const char *metric)
 		return last;
 	if (n == 0)
 		sr_die(SR_EXIT_DATA, "%s: no metric column", t->path);
-	if ((last = sr_tsv_col(t, "dice")) >= 0)
+	if ((last = sr_tsv_col(t, SR_METRICS_DEFAULT)) >= 0)
 		return last;
 	sr_die(SR_EXIT_DATA, "%s: %zu metric columns and none is 'dice': "
 	    "choose one with --metric", t->path, n);
@@ -158,8 +160,10 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
     enum sr_aggregate agg)
 {
 	sr_tsv *t = sr_tsv_open(path);
-	int crun = sr_tsv_need(t, "run"), ctile = sr_tsv_col(t, "tile");
-	int cstat = sr_tsv_col(t, "status"), cm = metric_column(t, metric);
+	int crun = sr_tsv_need(t, SR_METRICS_RUN);
+	int ctile = sr_tsv_col(t, SR_METRICS_TILE);
+	int cstat = sr_tsv_col(t, SR_METRICS_STATUS);
+	int cm = metric_column(t, metric);
 	sr_metrics *m = sr_calloc(1, sizeof *m);
 	sr_interner seen;
 	unsigned char *seen_run;

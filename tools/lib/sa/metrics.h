@@ -4,6 +4,14 @@
 
 #include <stddef.h>
 
+/* The columns every metrics file may have (the metric columns follow),
+ * and the metric used when a file has several and none is named. The
+ * design's run column is the same "run". */
+#define SR_METRICS_RUN	"run"
+#define SR_METRICS_TILE	"tile"
+#define SR_METRICS_STATUS	"status"
+#define SR_METRICS_DEFAULT	"dice"
+
 enum sr_aggregate { SR_AGG_MEAN, SR_AGG_MEDIAN, SR_AGG_SUM, SR_NAGG };
 /* "mean", "median", "sum", by the enum. */
 extern const char *const sr_aggregate_names[SR_NAGG];

@@ -1,5 +1,6 @@
 /* space.c - parameter spaces: parsing, domains, unit-cube mapping. */
 #include "sa/space.h"
+#include "sa/metrics.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/tsv.h"
@@ -139,7 +140,7 @@ check_name(const char *name, char *errbuf, size_t errlen)
 	if (strpbrk(name, " ,=\"'#"))
 		FAIL("parameter name '%s' has a space, comma, '=', quote or '#'",
 		    name);
-	if (strcmp(name, "run") == 0 || strcmp(name, "tile") == 0)
+	if (strcmp(name, SR_METRICS_RUN) == 0 || strcmp(name, SR_METRICS_TILE) == 0)
 		FAIL("parameter name '%s' is reserved", name);
 	return NULL;
 }
@@ -201,8 +202,9 @@ sr_space_read(const char *path)
 {
 	sr_tsv *t = sr_tsv_open(path);
 	sr_space *s = sr_calloc(1, sizeof *s);
-	int cn = sr_tsv_need(t, "name"), ct = sr_tsv_need(t, "type");
-	int cv = sr_tsv_need(t, "values"), cd = sr_tsv_need(t, "default");
+	int cn = sr_tsv_need(t, SR_SPACE_NAME), ct = sr_tsv_need(t, SR_SPACE_TYPE);
+	int cv = sr_tsv_need(t, SR_SPACE_VALUES);
+	int cd = sr_tsv_need(t, SR_SPACE_DEFAULT);
 	int col[4] = { cn, ct, cv, cd }, field;
 	char errbuf[256];
 	sr_param p;

@@ -5,6 +5,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The columns of space.tsv. */
+#define SR_SPACE_NAME	"name"
+#define SR_SPACE_TYPE	"type"
+#define SR_SPACE_VALUES	"values"
+#define SR_SPACE_DEFAULT	"default"
+
 enum sr_ptype { SR_INT, SR_REAL, SR_ENUM };
 enum sr_pkind {
 	SR_GRID,	/* lo:step:hi */

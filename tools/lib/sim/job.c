@@ -1,5 +1,6 @@
 /* job.c - a sim-runtime job's inputs and predictions (job.h). */
 #include "sim/job.h"
+#include "plan/results.h"
 #include "plan/instances.h"
 #include "core/err.h"
 #include "core/tsv.h"
@@ -33,7 +34,7 @@ sr_simjob_skip_flags(const char *list, const sr_workflow *w)
 const char *
 sr_simjob_metric(const sr_simjob *j)
 {
-	return j->metric ? j->metric : SR_SIMJOB_METRIC;
+	return j->metric ? j->metric : SR_RESULTS_DICE;
 }
 
 double

@@ -32,9 +32,6 @@ typedef struct {
 	sr_cancelrule rule;
 } sr_simjob;
 
-/* The metric of --results when none is named. */
-#define SR_SIMJOB_METRIC "dice"
-
 /* Everything a job reads: costs, plans, results. */
 typedef struct {
 	sr_workflow *w;

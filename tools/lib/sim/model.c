@@ -53,8 +53,8 @@ read_model(const char *path, sr_simcost *c, model *m)
 {
 	const sr_workflow *w = c->in->w;
 	sr_tsv *t = sr_tsv_open(path);
-	int ct = sr_tsv_need(t, "task"), cs = sr_tsv_need(t, "seconds");
-	int cspread = sr_tsv_need(t, "spread");
+	int ct = sr_tsv_need(t, SR_MODEL_TASK), cs = sr_tsv_need(t, SR_MODEL_SECONDS);
+	int cspread = sr_tsv_need(t, SR_MODEL_SPREAD);
 	size_t s, k, **line = sr_calloc(c->nstage, sizeof *line), special[2] = { 0 };
 	const char *name;
 	double sec, spread;

@@ -9,6 +9,11 @@
 #include "plan/instances.h"
 #include "sim/costs.h"
 
+/* The columns of a cost model file (sim-runtime --model). */
+#define SR_MODEL_TASK	"task"
+#define SR_MODEL_SECONDS	"seconds"
+#define SR_MODEL_SPREAD	"spread"
+
 /* Every node of a stage not skipped gets, on each of the tiles (names,
  * taken over), a time drawn from a lognormal of the task's mean seconds
  * and coefficient of variation (its spread), seeded. *overhead gets the
