@@ -503,15 +503,15 @@ refuse() {
 	printf 'x.png\n' > tiles/list
 	run seg-run --estimate-memory --tiles tiles/list
 	assert_failure 1
-	assert_output --partial 'tiles/list:1: tiles/x.png: neither a PNG nor a TIFF'
+	assert_output --partial 'tiles/list:1: tiles/x.png: not a TIFF or PNG file'
 	printf '\x89PNG\r\n\x1a\n' > tiles/x.png
 	run seg-run --estimate-memory --tiles tiles/list
 	assert_failure 1
-	assert_output --partial 'tiles/x.png: a bad PNG header'
+	assert_output --partial 'tiles/x.png: truncated PNG (libpng: unexpected end of file)'
 	printf 'II*\0junk' > tiles/x.png
 	run seg-run --estimate-memory --tiles tiles/list
 	assert_failure 1
-	assert_output --partial 'tiles/x.png: not a TIFF it can read'
+	assert_output --partial 'tiles/x.png: corrupt TIFF (libtiff: '
 	printf 'gone.png\n' > tiles/list
 	run seg-run --estimate-memory --tiles tiles/list
 	assert_failure 1
