@@ -8,6 +8,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/out.h"
+#include "core/path.h"
 #include "exec/arena.h"
 #include "exec/outputs.h"
 #include "exec/runner.h"
@@ -119,7 +120,7 @@ check_run(const struct opts *o, const sr_segout *u)
 		sr_usage_error("--target-image and --no-normalize exclude each "
 		    "other");
 	if (strcmp(u->results, "-") == 0 || strcmp(u->timings, "-") == 0 ||
-	    sr_same_file(u->results, u->timings))
+	    sr_path_same(u->results, u->timings))
 		sr_usage_error("-o and --timings must be two different files");
 }
 

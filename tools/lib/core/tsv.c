@@ -265,3 +265,16 @@ sr_list_next(const char **p, char *item, size_t size)
 	*p = (*p)[len] ? *p + len + 1 : NULL;
 	return 1;
 }
+
+int
+sr_tsv_header_is(const sr_tsv *t, const char *const *names, size_t n)
+{
+	size_t i;
+
+	if (t->ncol != n)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (strcmp(t->header[i], names[i]) != 0)
+			return 0;
+	return 1;
+}

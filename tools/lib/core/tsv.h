@@ -38,6 +38,8 @@ int sr_tsv_next(sr_tsv *t);
 int sr_tsv_col(const sr_tsv *t, const char *name);
 /* Column index of name; dies "FILE: no column NAME in the header". */
 int sr_tsv_need(const sr_tsv *t, const char *name);
+/* Whether the header is exactly names[0..n), in that order. */
+int sr_tsv_header_is(const sr_tsv *t, const char *const *names, size_t n);
 
 /* The current row's field, and typed accessors that die naming file,
  * line and column when the field is not a finite number (or integer). */

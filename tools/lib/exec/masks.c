@@ -1,7 +1,7 @@
 /* masks.c - seg-run's masks and normalized tiles, written atomically, and
  * the paths of its inputs and outputs (outputs.h). */
-#define _XOPEN_SOURCE 700	/* realpath */
 #include "exec/outputs.h"
+#include "core/path.h"
 #include "plan/instances.h"
 #include "core/err.h"
 #include "core/out.h"
@@ -17,37 +17,6 @@
 #include <unistd.h>
 
 /* ---- paths ---------------------------------------------------------------- */
-
-char *
-sr_path_join(const char *a, const char *b, const char *c)
-{
-	size_t n = strlen(a) + strlen(b) + strlen(c) + 2;
-	char *s = sr_malloc(n);
-
-	snprintf(s, n, "%s/%s%s", a, b, c);
-	return s;
-}
-
-/* Their directories resolved, their last components compared. */
-int
-sr_same_file(const char *a, const char *b)
-{
-	char *ra = NULL, *rb = NULL, *da = sr_strdup(a), *db = sr_strdup(b);
-	const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
-	int same;
-
-	*(ba ? da + (ba - a) + 1 : da) = '\0';
-	*(bb ? db + (bb - b) + 1 : db) = '\0';
-	ra = realpath(*da ? da : ".", NULL);
-	rb = realpath(*db ? db : ".", NULL);
-	same = strcmp(ba ? ba + 1 : a, bb ? bb + 1 : b) == 0 &&
-	    (ra && rb ? strcmp(ra, rb) == 0 : strcmp(da, db) == 0);
-	free(ra);
-	free(rb);
-	free(da);
-	free(db);
-	return same;
-}
 
 void
 sr_make_dir(const char *d)

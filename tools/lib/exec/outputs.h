@@ -49,10 +49,6 @@ void sr_segout_masks_end(void);
 
 /* ---- paths ---------------------------------------------------------- */
 
-/* "a/bc", newly allocated. */
-char *sr_path_join(const char *a, const char *b, const char *c);
-/* Whether paths a and b name the same file (they need not exist). */
-int sr_same_file(const char *a, const char *b);
 /* Makes directory d if missing. */
 void sr_make_dir(const char *d);
 /* Dies naming list and line unless every tile can be read. */

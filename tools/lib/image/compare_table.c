@@ -1,5 +1,6 @@
 /* compare_table.c - compare-dice's pairs and table (compare_table.h). */
 #include "image/compare_table.h"
+#include "core/path.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/tsv.h"
@@ -15,30 +16,6 @@ static const char *const out_col[] = { SR_PAIRS_MASK, SR_PAIRS_REF, "dice", "jac
 	"object_dice", "aji", "objects_mask", "objects_ref", "tp", "fp", "fn",
 	NULL };
 
-/* The directory part of path with its slash ("" for none or stdin). */
-static char *
-dir_of(const char *path)
-{
-	const char *s = strcmp(path, "-") ? strrchr(path, '/') : NULL;
-	size_t n = s ? (size_t)(s - path) + 1 : 0;
-	char *d = sr_malloc(n + 1);
-
-	memcpy(d, path, n);
-	d[n] = '\0';
-	return d;
-}
-
-/* dir + path, or path when absolute. */
-static char *
-resolve(const char *dir, const char *path)
-{
-	size_t n = strlen(dir) + strlen(path) + 1;
-	char *s = sr_malloc(n);
-
-	snprintf(s, n, "%s%s", *path == '/' ? "" : dir, path);
-	return s;
-}
-
 /* Checks the path of column col of the current row and returns it
  * resolved against dir. */
 static char *
@@ -49,7 +26,7 @@ row_path(const sr_tsv *t, int col, const char *dir)
 
 	if (*f == '\0')
 		sr_tsv_die(t, col, "empty path");
-	p = resolve(dir, f);
+	p = sr_path_resolve(dir, f);
 	if (access(p, R_OK) != 0)
 		sr_tsv_die(t, col, "%s: %s", p, strerror(errno));
 	return p;
@@ -94,7 +71,7 @@ sr_pairs_read(const char *list)
 {
 	sr_tsv *t = sr_tsv_open(list);
 	int cm = sr_tsv_need(t, SR_PAIRS_MASK), cr = sr_tsv_need(t, SR_PAIRS_REF);
-	char *dir = dir_of(list);
+	char *dir = strcmp(list, "-") ? sr_path_dir(list) : sr_strdup("");
 	sr_pairs *ps = sr_calloc(1, sizeof *ps);
 	sr_pair *p;
 

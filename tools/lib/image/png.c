@@ -252,6 +252,25 @@ png_decode_labels(struct png_in *r, char *errbuf)
 	return 0;
 }
 
+/* fd (just past the signature) as a stream, and libpng set up to read it
+ * into r; NULL with errbuf set (fd closed) on failure. */
+static FILE *
+png_fd_open(int fd, const char *path, struct png_in *r, char *errbuf)
+{
+	FILE *fp;
+
+	if ((fp = fdopen(fd, "rb")) == NULL) {
+		sr_image_errno_fail(errbuf, path, NULL, errno);
+		close(fd);
+		return NULL;
+	}
+	if (png_in_open(r, fp, path, errbuf)) {
+		fclose(fp);
+		return NULL;
+	}
+	return fp;
+}
+
 /* Reads the PNG on fd (just past its signature) into img: RGB when rgb
  * is set, else labels. */
 static int
@@ -261,15 +280,8 @@ png_read_fd(int fd, const char *path, void *img, int rgb, char *errbuf)
 	FILE *fp;
 	int rc;
 
-	if ((fp = fdopen(fd, "rb")) == NULL) {
-		sr_image_errno_fail(errbuf, path, NULL, errno);
-		close(fd);
+	if ((fp = png_fd_open(fd, path, &r, errbuf)) == NULL)
 		return -1;
-	}
-	if (png_in_open(&r, fp, path, errbuf)) {
-		fclose(fp);
-		return -1;
-	}
 	rc = rgb ? png_decode_rgb(&r, errbuf) : png_decode_labels(&r, errbuf);
 	if (rc == 0 && rgb)
 		*(sr_rgb *)img = (sr_rgb){ r.w, r.h, r.buf };
@@ -299,15 +311,8 @@ sr_png_probe(int fd, const char *path, size_t *w, size_t *h, char *errbuf)
 	struct png_in r;
 	FILE *fp;
 
-	if ((fp = fdopen(fd, "rb")) == NULL) {
-		sr_image_errno_fail(errbuf, path, NULL, errno);
-		close(fd);
+	if ((fp = png_fd_open(fd, path, &r, errbuf)) == NULL)
 		return -1;
-	}
-	if (png_in_open(&r, fp, path, errbuf)) {
-		fclose(fp);
-		return -1;
-	}
 	if (setjmp(png_jmpbuf(r.png))) {
 		png_fail(&r, errbuf);
 		png_in_close(&r, 0);

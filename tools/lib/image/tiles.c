@@ -1,41 +1,12 @@
 /* tiles.c - reading tiles lists. */
 #include "image/tiles.h"
+#include "core/path.h"
 #include "core/err.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The directory part of path with its slash ("" for none). */
-static char *
-dir_of(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	size_t n = s ? (size_t)(s - path) + 1 : 0;
-	char *d = sr_malloc(n + 1);
-
-	memcpy(d, path, n);
-	d[n] = '\0';
-	return d;
-}
-
-/* The file name of path without its last extension. */
-static char *
-stem_of(const char *path)
-{
-	const char *b = strrchr(path, '/'), *e;
-	char *s;
-
-	b = b ? b + 1 : path;
-	e = strrchr(b, '.');
-	if (!e || e == b)
-		e = b + strlen(b);
-	s = sr_malloc((size_t)(e - b) + 1);
-	memcpy(s, b, (size_t)(e - b));
-	s[e - b] = '\0';
-	return s;
-}
 
 static const sr_tiles *sort_tiles;	/* for cmp_name (qsort has no context) */
 
@@ -72,12 +43,12 @@ sr_tiles_read(const char *list)
 	sr_tiles *t = sr_calloc(1, sizeof *t);
 	FILE *fp = fopen(list, "r");
 	char *line = NULL, *dir, *p, *end;
-	size_t cap = 0, lineno = 0, len;
+	size_t cap = 0, lineno = 0;
 	ssize_t got;
 
 	if (!fp)
 		sr_die_errno("%s", list);
-	dir = dir_of(list);
+	dir = sr_path_dir(list);
 	t->list = sr_strdup(list);
 	while ((got = getline(&line, &cap, fp)) >= 0) {
 		lineno++;
@@ -92,10 +63,8 @@ sr_tiles_read(const char *list)
 		t->path = sr_reallocarray(t->path, t->n + 1, sizeof *t->path);
 		t->name = sr_reallocarray(t->name, t->n + 1, sizeof *t->name);
 		t->line = sr_reallocarray(t->line, t->n + 1, sizeof *t->line);
-		len = strlen(dir) + strlen(p) + 1;
-		t->path[t->n] = sr_malloc(len);
-		snprintf(t->path[t->n], len, "%s%s", *p == '/' ? "" : dir, p);
-		t->name[t->n] = stem_of(p);
+		t->path[t->n] = sr_path_resolve(dir, p);
+		t->name[t->n] = sr_path_stem(p);
 		t->line[t->n] = lineno;
 		if (t->name[t->n][0] == '\0')
 			sr_die(SR_EXIT_DATA, "%s:%zu: '%s' has no file name",

@@ -64,23 +64,9 @@ sr_results_write_row(FILE *fp, const sr_result_row *r, int ref)
 	fputc('\n', fp);
 }
 
-/* Whether t's header is h[0..n). */
-static int
-header_is(const sr_tsv *t, const char *const *h, size_t n)
-{
-	size_t i;
-
-	if (t->ncol != n)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (strcmp(t->header[i], h[i]) != 0)
-			return 0;
-	return 1;
-}
-
 int
 sr_results_header(const sr_tsv *t, int *ref)
 {
-	*ref = header_is(t, header_ref, NREF);
-	return *ref || header_is(t, header_noref, NNOREF);
+	*ref = sr_tsv_header_is(t, header_ref, NREF);
+	return *ref || sr_tsv_header_is(t, header_noref, NNOREF);
 }

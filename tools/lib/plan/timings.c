@@ -58,14 +58,8 @@ sr_timings_header(const sr_tsv *t)
 	static const char *const h[] = { SR_TIMINGS_BUCKET, SR_TIMINGS_TILE,
 	    SR_TIMINGS_DEPTH, SR_TIMINGS_TASK, SR_TIMINGS_INSTANCES,
 	    SR_TIMINGS_SECONDS, SR_TIMINGS_BYTES };
-	size_t i, n = sizeof h / sizeof *h;
 
-	if (t->ncol != n)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (strcmp(t->header[i], h[i]) != 0)
-			return 0;
-	return 1;
+	return sr_tsv_header_is(t, h, sizeof h / sizeof *h);
 }
 
 sr_timings_in *

@@ -1,0 +1,22 @@
+/* path.h - file paths: directories, names, joining, resolving against a
+ * list's directory, and whether two paths name one file. Results are
+ * newly allocated (free()); allocation failures die through sr_malloc. */
+#ifndef SR_PATH_H
+#define SR_PATH_H
+
+/* The directory part of path with its trailing '/' ("a/b/c" -> "a/b/"),
+ * "" when path has none. */
+char *sr_path_dir(const char *path);
+/* dir + path, or path alone when it is absolute (dir as sr_path_dir
+ * gives it: empty or ending in '/'). */
+char *sr_path_resolve(const char *dir, const char *path);
+/* The file name of path without its last extension ("a/b.x.png" ->
+ * "b.x"); a leading dot is not an extension. */
+char *sr_path_stem(const char *path);
+/* "a/bc". */
+char *sr_path_join(const char *a, const char *b, const char *c);
+/* Whether paths a and b name the same file (they need not exist): their
+ * directories resolved, their last components compared. */
+int sr_path_same(const char *a, const char *b);
+
+#endif
