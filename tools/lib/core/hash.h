@@ -14,7 +14,7 @@
 /* FNV-1a over the bit patterns of v[0..n), -0 counted as 0 (so that values
  * equal as numbers hash alike), with a final mix. */
 uint64_t sr_hash_doubles(const double *v, size_t n);
-/* FNV-1a over n bytes. */
+/* FNV-1a over n bytes, eight at a time, with a final mix. */
 uint64_t sr_hash_bytes(const void *p, size_t n);
 /* A 64-bit finalizer (MurmurHash3's): spreads every input bit. */
 uint64_t sr_hash_u64(uint64_t x);
