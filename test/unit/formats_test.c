@@ -28,15 +28,16 @@ tmpname(const char *tag)
 	return p;
 }
 
-/* The file's text, newly allocated. */
-static char *
+/* The file's text (its first 4 KiB), in a buffer the next call reuses. */
+static const char *
 slurp(const char *path)
 {
+	static char s[4096];
 	FILE *fp = fopen(path, "r");
-	char *s = calloc(1, 4096);
 
+	s[0] = '\0';
 	if (fp) {
-		s[fread(s, 1, 4095, fp)] = '\0';
+		s[fread(s, 1, sizeof s - 1, fp)] = '\0';
 		fclose(fp);
 	}
 	return s;
