@@ -51,6 +51,9 @@ parse_grid(sr_param *p, const char *v, char *errbuf, size_t errlen)
 		FAIL("grid '%s': step must be positive", SHOW(v));
 	if (p->hi < p->lo)
 		FAIL("grid '%s': hi is below lo", SHOW(v));
+	if (!isfinite(p->hi - p->lo))
+		FAIL("grid '%s': its width hi - lo overflows a double",
+		    SHOW(v));
 	n = (p->hi - p->lo) / p->step;
 	if (fabs(n - round(n)) > 1e-9 * fmax(1, n))
 		FAIL("grid '%s': hi is not lo plus a whole number of steps",
@@ -83,6 +86,9 @@ parse_range(sr_param *p, const char *v, char *errbuf, size_t errlen)
 		FAIL("range '%s': %s", SHOW(v), why);
 	if (!(p->hi > p->lo))
 		FAIL("range '%s': hi must be above lo", SHOW(v));
+	if (!isfinite(p->hi - p->lo))	/* values lo + u (hi - lo) */
+		FAIL("range '%s': its width hi - lo overflows a double",
+		    SHOW(v));
 	if (p->type == SR_INT && !(is_integral(p->lo) && is_integral(p->hi)))
 		FAIL("range '%s': an int range needs integer ends", SHOW(v));
 	if (p->type == SR_INT && p->hi - p->lo + 1 > SR_MAX_LEVELS)
