@@ -177,25 +177,6 @@ parse(int argc, char **argv, struct opts *o)
 	sr_image_set_budget(sr_memory_budget(o->max_memory));
 }
 
-/* The job of the plan's bucket on the tiles. */
-static void
-setup_job(sr_runjob *job, const struct opts *o, const sr_segplan *p,
-    const sr_tiles *tiles, char **ref)
-{
-	memset(job, 0, sizeof *job);
-	job->ntiles = tiles->n;
-	job->tile_path = tiles->path;
-	job->ref_path = ref;
-	job->normalize = o->out.normalize;
-	sr_segplan_target(o->target, job->mean, job->sd);
-	job->ninst = p->n;
-	job->param = p->param;
-	job->key = p->key;
-	job->threads = o->out.active;
-	job->prefault = o->out.prefault;
-	job->progress = !o->quiet && isatty(STDERR_FILENO);
-}
-
 /* Runs the bucket and writes its outputs (results last: their presence
  * marks a complete bucket). */
 static void
@@ -206,7 +187,8 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_runout r;
 	FILE *ft, *fr;
 
-	setup_job(&job, o, p, tiles, ref);
+	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
+	    !o->quiet && isatty(STDERR_FILENO));
 	ft = sr_out_open(o->out.timings);
 	fr = sr_out_open(o->out.results);
 	sr_segout_masks(&job, &o->out, p, tiles);
