@@ -115,6 +115,8 @@ main(int argc, char **argv)
 	sr_init(argv[0]);
 	parse(argc, argv, &o);
 	sr_opencv_init();
+	sr_out_refuse_inputs(&o.output, 1, o.list ? &o.list :
+	    (const char **)argv + optind, o.list ? 1 : 2);
 	ps = o.list ? sr_pairs_read(o.list) : sr_pairs_operands(argv[optind],
 	    argv[optind + 1], err, sizeof err);
 	if (ps == NULL)

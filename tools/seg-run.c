@@ -217,7 +217,7 @@ main(int argc, char **argv)
 	struct opts o;
 	sr_segplan *p;
 	sr_tiles *tiles;
-	char **ref = NULL;
+	char **ref;
 
 	sr_init(argv[0]);
 	sr_arena_keep();
@@ -233,8 +233,9 @@ main(int argc, char **argv)
 	p = sr_segplan_read(o.workflow, o.instances, o.buckets, o.bucket);
 	tiles = sr_tiles_read(o.tiles);
 	sr_tiles_check(tiles);
-	if (o.out.ref)
-		ref = sr_ref_paths(o.out.ref, o.ref_suffix, tiles);
+	ref = o.out.ref ? sr_ref_paths(o.out.ref, o.ref_suffix, tiles) : NULL;
+	sr_segout_check_paths(&o.out, (const char *[]){ o.workflow, o.instances,
+	    o.buckets, o.tiles, o.target }, 5, tiles, ref);
 	sr_segplan_check(p);
 	if (!o.force && sr_segout_done(&o.out, p, tiles->n)) {
 		if (!o.quiet)
