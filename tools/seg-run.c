@@ -199,8 +199,8 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	FILE *ft, *fr;
 
 	setup_job(&job, o, p, tiles, ref);
+	fr = sr_out_open(o->out.results);	/* primary: committed last */
 	ft = sr_out_open(o->out.timings);
-	fr = sr_out_open(o->out.results);
 	sr_segout_masks(&job, &o->out, p, tiles);
 	sr_run_bucket(&job, &r);
 	sr_segout_timings(ft, &o->out, p, tiles, &r, argc, argv);
