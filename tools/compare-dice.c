@@ -1,5 +1,6 @@
 /* compare-dice - pixel and object-level agreement of segmentation masks
  * with reference masks. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -130,9 +131,10 @@ main(int argc, char **argv)
 			    ps->n);
 		if (sr_pair_compare(ps, i, o.how, o.iou, o.verbose, &c[i], err,
 		    sizeof err) < 0) {
+			int e = errno;	/* EIO, ENOMEM: exit 3 */
 			if (progress)
 				fputc('\n', stderr);
-			sr_die(SR_EXIT_DATA, "%s", err);
+			sr_die(sr_exit_for_errno(e), "%s", err);
 		}
 	}
 	if (progress)
