@@ -659,17 +659,17 @@ evil() {
 	no_temp_files
 }
 
-@test "-o a directory, -o /dev/full, stdout on /dev/full: exit 1 with the reason" {
+@test "-o a directory: exit 1; -o /dev/full, stdout on /dev/full: exit 3 (I/O); with the reason" {
 	mkdir dir
 	run sa-indices -m moat -o dir "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_failure 1
 	assert_output --partial 'dir: '
 	assert_equal "$(ls -A dir)" ''
 	run sa-indices -m moat -o /dev/full "$DATA/moat2.tsv" "$DATA/tiles.tsv"
-	assert_failure 1
+	assert_failure 3
 	assert_output --partial '/dev/full: write error'
 	run sh -c 'sa-indices -m moat "$1" "$2" > /dev/full' sh "$DATA/moat2.tsv" "$DATA/tiles.tsv"
-	assert_failure 1
+	assert_failure 3
 	assert_output --partial 'write error'
 	no_temp_files
 }

@@ -224,9 +224,9 @@ END
 	cp tiles/t1.mask.png ref/t1.png
 	segrun --bucket 0 --tiles tiles/list --ref ref -o a.tsv --timings t.tsv
 	sa-testimg blank 200 200 ref/t1.tif
-	segrun --bucket 0 --tiles tiles/list --ref ref -o b.tsv --timings t.tsv
+	segrun --bucket 0 --tiles tiles/list --ref ref -o c.tsv --timings t.tsv
 	[ "$(body a.tsv | cut -f4 | tail -1)" != 0 ]
-	assert_equal "$(body b.tsv | cut -f4 | tail -1)" 0
+	assert_equal "$(body c.tsv | cut -f4 | tail -1)" 0
 }
 
 @test "--masks writes 32-bit label TIFFs, --mask-format png8 binary PNGs, one per run and tile" {

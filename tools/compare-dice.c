@@ -1,5 +1,6 @@
 /* compare-dice - pixel and object-level agreement of segmentation masks
  * with reference masks. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -123,6 +124,8 @@ main(int argc, char **argv)
 	sr_init(argv[0]);
 	parse(argc, argv, &o);
 	sr_opencv_init();
+	sr_out_refuse_inputs(&o.output, 1, o.list ? &o.list :
+	    (const char **)argv + optind, o.list ? 1 : 2);
 	ps = o.list ? sr_pairs_read(o.list) : sr_pairs_operands(argv[optind],
 	    argv[optind + 1], err, sizeof err);
 	if (ps == NULL)
@@ -136,9 +139,10 @@ main(int argc, char **argv)
 			    ps->n);
 		if (sr_pair_compare(ps, i, o.how, o.iou, o.verbose, &c[i], err,
 		    sizeof err) < 0) {
+			int e = errno;	/* EIO, ENOMEM: exit 3 */
 			if (progress)
 				fputc('\n', stderr);
-			sr_die(SR_EXIT_DATA, "%s", err);
+			sr_die(sr_exit_for_errno(e), "%s", err);
 		}
 	}
 	if (progress)

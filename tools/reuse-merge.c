@@ -154,6 +154,9 @@ parse_args(int argc, char **argv, struct opts *o)
 		sr_usage_error("only one of WORKFLOW.wf, INSTANCES.tsv and --cost "
 		    "can be stdin");
 	check_options(o);
+	sr_out_refuse_inputs(&o->output, 1, (const char *[]){ o->workflow,
+	    o->instances, strcmp(m->cost, "tasks") && strcmp(m->cost,
+	    "weights") ? m->cost : NULL }, 3);
 }
 
 /* The stage to merge: --stage, or the one with most tasks (first wins). */

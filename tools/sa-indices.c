@@ -95,6 +95,8 @@ check_args(int argc, char **argv, struct opts *o, int method)
 	    strcmp(o->output, "-") == 0))
 		sr_usage_error("--s2 -: the first-order table already goes to "
 		    "stdout; give -o FILE or --s2 FILE");
+	sr_out_refuse_inputs((const char *[]){ o->output, o->s2, o->plot }, 3,
+	    (const char *[]){ o->design, o->metrics }, 2);
 	o->x.s2 = o->s2 != NULL;
 	o->x.resamples = o->resamples >= 0 ? (size_t)o->resamples :
 	    method == SR_METHOD_MOAT ? DEF_RESAMPLES_MOAT : DEF_RESAMPLES_VBD;

@@ -126,6 +126,7 @@ parse_args(int argc, char **argv, struct opts *o)
 		sr_usage_error(optind == argc ? "no SPACE.tsv given" :
 		    "one SPACE.tsv expected, got %d arguments", argc - optind);
 	o->space = argv[optind];
+	sr_out_refuse_inputs(&o->output, 1, &o->space, 1);
 	if (method < 0 && !s->reference)
 		sr_usage_error("no method given (-m)");
 	s->method = method < 0 ? SR_METHOD_REFERENCE : (enum sr_method)method;

@@ -66,6 +66,8 @@ main(int argc, char **argv)
 		sr_usage_error("no format given (-f results or timings)");
 	if (optind == argc)
 		sr_usage_error("no files to merge");
+	sr_out_refuse_inputs(&output, 1, (const char **)argv + optind,
+	    (size_t)(argc - optind));
 	fp = sr_out_open(output);
 	sr_gather(fp, format, argv + optind, (size_t)(argc - optind), extra,
 	    nextra, argc, argv);

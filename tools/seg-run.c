@@ -189,8 +189,8 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
 	    !o->quiet && isatty(STDERR_FILENO));
+	fr = sr_out_open(o->out.results);	/* primary: committed last */
 	ft = sr_out_open(o->out.timings);
-	fr = sr_out_open(o->out.results);
 	sr_segout_masks(&job, &o->out, p, tiles);
 	sr_run_bucket(&job, &r);
 	sr_segout_timings(ft, &o->out, p, tiles, &r, argc, argv);
@@ -207,7 +207,7 @@ main(int argc, char **argv)
 	struct opts o;
 	sr_segplan *p;
 	sr_tiles *tiles;
-	char **ref = NULL;
+	char **ref;
 
 	sr_init(argv[0]);
 	sr_arena_keep();
@@ -223,8 +223,9 @@ main(int argc, char **argv)
 	p = sr_segplan_read(o.workflow, o.instances, o.buckets, o.bucket);
 	tiles = sr_tiles_read(o.tiles);
 	sr_tiles_check(tiles);
-	if (o.out.ref)
-		ref = sr_ref_paths(o.out.ref, o.ref_suffix, tiles);
+	ref = o.out.ref ? sr_ref_paths(o.out.ref, o.ref_suffix, tiles) : NULL;
+	sr_segout_check_paths(&o.out, (const char *[]){ o.workflow, o.instances,
+	    o.buckets, o.tiles, o.target }, 5, tiles, ref);
 	sr_segplan_check(p);
 	if (!o.force && sr_segout_done(&o.out, p, tiles->n)) {
 		if (!o.quiet)

@@ -154,6 +154,9 @@ take_operands(struct opts *o, int argc, char **argv)
 		stdins += in[i] && strcmp(in[i], "-") == 0;
 	if (stdins > 1)
 		sr_usage_error("only one input can be stdin");
+	sr_out_refuse_inputs((const char *[]){ o->output, o->plot }, 2, in, 5);
+	sr_out_refuse_inputs((const char *[]){ o->output, o->plot }, 2,
+	    (const char **)j->buckets, j->nbuckets);
 }
 
 /* A count of slots, nodes, cores, lines or tiles: 1 to 1e9. */

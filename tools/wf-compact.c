@@ -115,6 +115,7 @@ main(int argc, char **argv)
 		    "arguments", argc - optind);
 	if (strcmp(argv[optind], "-") == 0 && strcmp(argv[optind + 1], "-") == 0)
 		sr_usage_error("only one of WORKFLOW.wf and DESIGN.tsv can be stdin");
+	sr_out_refuse_inputs(&output, 1, (const char **)argv + optind, 2);
 	w = sr_workflow_read(argv[optind]);
 	d = sr_design_read(argv[optind + 1]);
 	values = workflow_values(w, d);

@@ -58,16 +58,41 @@ sr_die(int code, const char *fmt, ...)
 	finish(code);
 }
 
+int
+sr_exit_for_errno(int e)
+{
+	switch (e) {
+	case EIO: case ENOSPC: case EDQUOT: case EFBIG: case ENOMEM:
+	case ENOBUFS: case EMFILE: case ENFILE: case EAGAIN: case EINTR:
+	case ESTALE: case ETIMEDOUT:
+		return SR_EXIT_IO;
+	default:
+		return SR_EXIT_DATA;
+	}
+}
+
 void
 sr_die_errno(const char *fmt, ...)
 {
 	va_list ap;
-	const char *why = strerror(errno);
+	int e = errno;
 
 	va_start(ap, fmt);
-	vmessage(fmt, ap, why);
+	vmessage(fmt, ap, strerror(e));
 	va_end(ap);
-	finish(SR_EXIT_DATA);
+	finish(sr_exit_for_errno(e));
+}
+
+void
+sr_die_io(const char *fmt, ...)
+{
+	va_list ap;
+	int e = errno ? errno : EIO;
+
+	va_start(ap, fmt);
+	vmessage(fmt, ap, strerror(e));
+	va_end(ap);
+	finish(SR_EXIT_IO);
 }
 
 void
@@ -110,7 +135,7 @@ sr_malloc(size_t n)
 	void *p = malloc(n ? n : 1);
 
 	if (p == NULL)
-		sr_die(SR_EXIT_DATA, "out of memory (asked for %zu bytes)", n);
+		sr_die(SR_EXIT_IO, "out of memory (asked for %zu bytes)", n);
 	return p;
 }
 
@@ -124,7 +149,7 @@ sr_calloc(size_t count, size_t size)
 		    count, size);
 	p = calloc(count ? count : 1, size ? size : 1);
 	if (p == NULL)
-		sr_die(SR_EXIT_DATA, "out of memory (asked for %zu x %zu bytes)",
+		sr_die(SR_EXIT_IO, "out of memory (asked for %zu x %zu bytes)",
 		    count, size);
 	return p;
 }
@@ -139,7 +164,7 @@ sr_reallocarray(void *p, size_t count, size_t size)
 		    count, size);
 	q = realloc(p, count && size ? count * size : 1);
 	if (q == NULL)
-		sr_die(SR_EXIT_DATA, "out of memory (asked for %zu x %zu bytes)",
+		sr_die(SR_EXIT_IO, "out of memory (asked for %zu x %zu bytes)",
 		    count, size);
 	return q;
 }

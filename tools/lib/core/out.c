@@ -1,10 +1,13 @@
 /* out.c - atomic output files (temp + rename) and provenance lines. */
 #include "core/out.h"
 #include "core/err.h"
+#include "core/path.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,8 @@ struct output {
 
 static struct output outputs[MAX_OUTPUTS];
 static size_t noutputs;
+static size_t primary = SIZE_MAX;	/* the first sr_out_open's file */
+static int primary_seen;		/* sr_out_open was called */
 static char *volatile temps[MAX_OUTPUTS];	/* sr_out_temp_add's, or NULL */
 static volatile sig_atomic_t in_cleanup;
 
@@ -107,79 +112,157 @@ sr_out_temp_forget(const char *path)
 		}
 }
 
-/* Builds "DIR/.BASE.tmp.XXXXXX" for path "DIR/BASE". */
-static char *
-temp_name_for(const char *path)
+size_t
+sr_out_temp_name(char *buf, size_t size, const char *path, const char *kind)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
 	const char *base = path + dirlen;
-	size_t n = strlen(path) + 16;
-	char *tmp = sr_malloc(n);
+	size_t keep = strlen(base);
 
-	snprintf(tmp, n, "%.*s.%s.tmp.XXXXXX", (int)dirlen, path, base);
-	return tmp;
+	if (keep > SR_OUT_TEMP_BASE_MAX) {
+		keep = SR_OUT_TEMP_BASE_MAX;	/* not inside a UTF-8 sequence */
+		while (keep > 0 && ((unsigned char)base[keep] & 0xC0) == 0x80)
+			keep--;
+	}
+	return (size_t)snprintf(buf, size, "%.*s.%.*s%s%.4s.tmp.XXXXXX",
+	    (int)dirlen, path, (int)keep, base, kind ? "." : "",
+	    kind ? kind : "");
 }
 
-FILE *
-sr_out_open(const char *path)
+/* A new temporary for path (sr_out_temp_name): its descriptor, mode as
+ * for a new file, and its name in *name; dies if it cannot be made. */
+static int
+make_temp(const char *path, const char *kind, char **name)
 {
-	struct output *o;
+	size_t n = sr_out_temp_name(NULL, 0, path, kind) + 1;
 	int fd;
-	size_t i;
 
+	*name = sr_malloc(n);
+	sr_out_temp_name(*name, n, path, kind);
+	if ((fd = mkstemp(*name)) < 0) {
+		free(*name);
+		*name = NULL;
+		sr_die_errno("%s: cannot create output", path);
+	}
+	fchmod(fd, (mode_t)(0666 & ~sr_current_umask()));
+	return fd;
+}
+
+/* Whether path is an existing file other than a regular one (a device,
+ * a FIFO), which is written in place. */
+static int
+in_place(const char *path)
+{
 	struct stat st;
 
-	if (path == NULL || strcmp(path, "-") == 0)
-		return stdout;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
+
+/* The next free output slot, dying on a name given twice. */
+static struct output *
+new_output(const char *path)
+{
+	size_t i;
+
 	for (i = 0; i < noutputs; i++)
 		if (strcmp(outputs[i].path, path) == 0)
 			sr_die(SR_EXIT_USAGE, "%s: named twice as an output", path);
 	if (noutputs == MAX_OUTPUTS)
 		sr_die(SR_EXIT_DATA, "too many output files");
 	install_handlers();
-	o = &outputs[noutputs];
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		/* a device or a pipe (/dev/null, a FIFO) is written in place:
-		 * renaming a file over it would replace it */
+	return &outputs[noutputs];
+}
+
+FILE *
+sr_out_open(const char *path)
+{
+	struct output *o;
+	char *tmp;
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		primary_seen = 1;
+		return stdout;
+	}
+	o = new_output(path);
+	o->path = sr_strdup(path);
+	if (in_place(path)) {
+		/* renaming a file over a device or a FIFO would replace it */
 		if ((o->fp = fopen(path, "w")) == NULL)
 			sr_die_errno("%s: cannot open output", path);
-		o->path = sr_strdup(path);
 		o->tmp = NULL;
-		noutputs++;
-		return o->fp;
+	} else {
+		fd = make_temp(path, NULL, &tmp);
+		o->tmp = tmp;	/* complete before the handler sees it */
+		o->fp = fdopen(fd, "w");
 	}
-	o->path = sr_strdup(path);
-	o->tmp = temp_name_for(path);
-	if ((fd = mkstemp(o->tmp)) < 0) {
-		free(o->tmp);
-		o->tmp = NULL;
-		sr_die_errno("%s: cannot create output", path);
+	if (!primary_seen) {
+		primary_seen = 1;
+		primary = noutputs;
 	}
 	noutputs++;
-	fchmod(fd, (mode_t)(0666 & ~sr_current_umask()));
-	if ((o->fp = fdopen(fd, "w")) == NULL)
+	if (o->fp == NULL)
 		sr_die_errno("%s: cannot open output", path);
 	return o->fp;
 }
 
-/* Flushes, syncs and closes one output, then renames it into place. */
-static void
-commit_one(struct output *o)
+int
+sr_out_open_fd(const char *path, const char *kind, char **tmp)
 {
-	int bad = fflush(o->fp) != 0 || ferror(o->fp);
+	int fd;
 
+	*tmp = NULL;
+	if (in_place(path)) {
+		if ((fd = open(path, O_WRONLY | O_TRUNC)) < 0)
+			sr_die_errno("%s: cannot open output", path);
+		return fd;
+	}
+	install_handlers();
+	fd = make_temp(path, kind, tmp);
+	sr_out_temp_add(*tmp);
+	return fd;
+}
+
+void
+sr_out_adopt(const char *tmp, const char *path)
+{
+	struct output *o = new_output(path);
+
+	o->path = sr_strdup(path);
+	o->tmp = sr_strdup(tmp);
+	o->fp = NULL;
+	noutputs++;
+	sr_out_temp_forget(tmp);
+}
+
+/* Flushes, syncs (a temporary) and closes one output; dies on an error. */
+static void
+close_one(struct output *o)
+{
+	int bad;
+
+	if (o->fp == NULL)	/* adopted: complete and synced */
+		return;
+	errno = 0;
+	bad = fflush(o->fp) != 0 || ferror(o->fp);
 	if (!bad && o->tmp && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
 		bad = 1;
 	if (fclose(o->fp) != 0)
 		bad = 1;
 	o->fp = NULL;
 	if (bad)
-		sr_die_errno("%s: write error", o->path);
+		sr_die_io("%s: write error", o->path);
+}
+
+/* Renames one complete output into place. */
+static void
+rename_one(struct output *o)
+{
 	if (o->tmp == NULL)	/* written in place */
 		return;
 	if (rename(o->tmp, o->path) != 0)
-		sr_die_errno("%s: cannot rename %s into place", o->path, o->tmp);
+		sr_die_io("%s: cannot rename %s into place", o->path, o->tmp);
 	free(o->tmp);
 	o->tmp = NULL;
 }
@@ -189,17 +272,57 @@ sr_out_commit_all(void)
 {
 	size_t i;
 
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout))
-		sr_die_errno("standard output: write error");
+		sr_die_io("standard output: write error");
 	for (i = 0; i < noutputs; i++)
-		commit_one(&outputs[i]);
+		close_one(&outputs[i]);
+	for (i = 0; i < noutputs; i++)
+		if (i != primary)
+			rename_one(&outputs[i]);
+	if (primary < noutputs)
+		rename_one(&outputs[primary]);
 	for (i = 0; i < noutputs; i++)
 		free(outputs[i].path);
 	noutputs = 0;
+	primary = SIZE_MAX;
+	primary_seen = 0;
+	errno = 0;
 	if (fclose(stdout) != 0) {
 		sr_cleanup_hook = NULL;
-		sr_die_errno("standard output: write error");
+		sr_die_io("standard output: write error");
 	}
+}
+
+/* Whether out and in are one regular file: the same name (sr_path_same)
+ * or the same inode (a link). */
+static int
+same_file(const char *out, const char *in)
+{
+	struct stat so, si;
+
+	if (stat(out, &so) == 0) {
+		if (!S_ISREG(so.st_mode))
+			return 0;
+		if (stat(in, &si) == 0 && so.st_dev == si.st_dev &&
+		    so.st_ino == si.st_ino)
+			return 1;
+	}
+	return sr_path_same(out, in);
+}
+
+void
+sr_out_refuse_inputs(const char *const *outs, size_t nout,
+    const char *const *ins, size_t nin)
+{
+	size_t i, j;
+
+	for (i = 0; i < nout; i++)
+		for (j = 0; j < nin; j++)
+			if (outs[i] && ins[j] && strcmp(outs[i], "-") != 0 &&
+			    strcmp(ins[j], "-") != 0 && same_file(outs[i], ins[j]))
+				sr_usage_error("output %s is the input %s: it would "
+				    "be replaced", outs[i], ins[j]);
 }
 
 /* Writes s, single-quoted when it holds anything a shell would expand. */

@@ -4,9 +4,10 @@
  * gnuplot as a -c argument (ARG1..ARG9), lists of them joined by the
  * ASCII unit separator and split into arrays by the script. gnuplot writes
  * the PNG to its standard output, a temporary file beside the target that
- * is renamed into place on success. The data, script and image
- * temporaries are registered with out.c, so that a failed or killed run
- * leaves none. */
+ * becomes one of the tool's outputs, renamed into place with the others
+ * at sr_out_commit_all() (a device, /dev/null, is written in place). The
+ * data, script and image temporaries are registered with out.c, so that
+ * a failed or killed run leaves none. */
 #include "core/plot.h"
 #include "core/err.h"
 #include "core/out.h"
@@ -48,19 +49,16 @@ stop_gnuplot(void)
 		next_hook();
 }
 
-/* Creates "DIR/.BASE.KIND.tmp.XXXXXX" beside path "DIR/BASE", registered
+/* Creates a temporary of kind beside path (sr_out_temp_name), registered
  * for removal; returns its descriptor and its name in *name. */
 static int
 temp_beside(const char *path, const char *kind, char **name)
 {
-	const char *slash = strrchr(path, '/');
-	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	size_t n = strlen(path) + strlen(kind) + 16;
+	size_t n = sr_out_temp_name(NULL, 0, path, kind) + 1;
 	int fd;
 
 	*name = sr_malloc(n);
-	snprintf(*name, n, "%.*s.%s.%s.tmp.XXXXXX", (int)dirlen, path,
-	    path + dirlen, kind);
+	sr_out_temp_name(*name, n, path, kind);
 	if ((fd = mkstemp(*name)) < 0)
 		sr_die_errno("%s: cannot create a temporary file", path);
 	sr_out_temp_add(*name);
@@ -75,7 +73,7 @@ temp_stream(const struct plot *p, const char *kind, char **name)
 	FILE *fp = fdopen(fd, "w");
 
 	if (fp == NULL)
-		sr_die_errno("%s", *name);
+		sr_die_errno("%s", *name);	/* out of memory */
 	return fp;
 }
 
@@ -87,7 +85,7 @@ plot_begin(struct plot *p, const char *path)
 	p->path = path;
 	p->d = temp_stream(p, "dat", &p->data);
 	p->g = temp_stream(p, "gp", &p->script);
-	p->pngfd = temp_beside(path, "plot", &p->png);
+	p->pngfd = sr_out_open_fd(path, "plot", &p->png);
 }
 
 /* Removes and forgets a temporary. */
@@ -173,30 +171,31 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 }
 
 /* Closes the data and script, runs gnuplot on them with args, removes
- * them, and renames the image into place; dies (leaving no file) if
- * gnuplot fails. */
+ * them, and hands the synced image to out.c, committed with the tool's
+ * other outputs (sr_out_adopt); dies (leaving no file) if gnuplot
+ * fails. */
 static void
 plot_finish(struct plot *p, char **args, size_t nargs)
 {
 	int st;
 
+	errno = 0;
 	if (fclose(p->d) || fclose(p->g))
-		sr_die_errno("%s: cannot write the plot script", p->path);
+		sr_die_io("%s: cannot write the plot script", p->path);
 	st = spawn_gnuplot(p, args, nargs);
 	drop(p->script);
 	drop(p->data);
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		sr_die(SR_EXIT_DATA, "%s: gnuplot failed (exit %d); is gnuplot "
 		    "installed?", p->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-	fchmod(p->pngfd, (mode_t)(0666 & ~sr_current_umask()));
-	if (fsync(p->pngfd) != 0 && errno != EINVAL)
-		sr_die_errno("%s: write error", p->path);
+	if (p->png && fsync(p->pngfd) != 0 && errno != EINVAL)
+		sr_die_io("%s: write error", p->path);
 	if (close(p->pngfd) != 0)
-		sr_die_errno("%s: write error", p->path);
-	if (rename(p->png, p->path) != 0)
-		sr_die_errno("%s: cannot rename the plot into place", p->path);
-	sr_out_temp_forget(p->png);
-	free(p->png);
+		sr_die_io("%s: write error", p->path);
+	if (p->png) {
+		sr_out_adopt(p->png, p->path);
+		free(p->png);
+	}
 }
 
 /* The script's first lines: a PNG of w x h, tab-separated data, title

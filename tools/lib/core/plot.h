@@ -11,8 +11,12 @@ typedef struct {
 	const double *value, *err;
 } sr_plot_series;
 
-/* Writes a PNG bar chart of the series, grouped by parameter, to path
- * (atomically). Dies if gnuplot fails or is missing. */
+/* Each plot is one of the tool's outputs (out.h): drawn into a temporary
+ * that sr_out_commit_all() renames to path with the other outputs, so
+ * call that after the plot; a device is written in place.
+ *
+ * Writes a PNG bar chart of the series, grouped by parameter, to path.
+ * Dies if gnuplot fails or is missing. */
 void sr_plot_bars(const char *path, const char *title, char **names,
     size_t k, const sr_plot_series *s, size_t ns);
 

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads one physical line into t->line without its newline; 0 at EOF. */
+/* Reads one physical line into t->line without its newline; 0 at EOF.
+ * getline's -1 is end of file only when feof says so: otherwise (a read
+ * error, no memory for a long line) the file is not read through. */
 static int
 read_line(sr_tsv *t)
 {
@@ -20,8 +22,8 @@ read_line(sr_tsv *t)
 	errno = 0;
 	n = getline(&t->line, &t->cap, t->fp);
 	if (n < 0) {
-		if (ferror(t->fp))
-			sr_die_errno("%s:%zu: read error", t->path, t->lineno + 1);
+		if (ferror(t->fp) || !feof(t->fp))
+			sr_die_io("%s:%zu: read error", t->path, t->lineno + 1);
 		return 0;
 	}
 	t->lineno++;

@@ -36,6 +36,30 @@ sr_tiles_check(const sr_tiles *t)
 			    t->path[i], strerror(errno));
 }
 
+void
+sr_segout_check_paths(const sr_segout *o, const char *const *inputs,
+    size_t nin, const sr_tiles *t, char **ref)
+{
+	const char *outs[2] = { o->results, o->timings };
+	size_t i;
+	char *norm;
+
+	sr_out_refuse_inputs(outs, 2, inputs, nin);
+	sr_out_refuse_inputs(outs, 2, (const char **)t->path, t->n);
+	if (ref)
+		sr_out_refuse_inputs(outs, 2, (const char **)ref, t->n);
+	for (i = 0; o->save_norm && i < t->n; i++) {
+		/* names are unique: only tile i's own files can be DIR/TILE.tif */
+		norm = sr_path_join(o->save_norm, t->name[i], ".tif");
+		sr_out_refuse_inputs((const char **)&norm, 1,
+		    (const char **)&t->path[i], 1);
+		if (ref)
+			sr_out_refuse_inputs((const char **)&norm, 1,
+			    (const char **)&ref[i], 1);
+		free(norm);
+	}
+}
+
 char **
 sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t)
 {
@@ -164,18 +188,15 @@ static void
 write_image(const char *path, const uint32_t *px, size_t w, size_t h,
     const sr_rgb *rgb)
 {
-	const char *base = strrchr(path, '/');
 	char err[SR_ERRLEN];
 	struct tmpslot *s;
 	FILE *fp;
 	int fd, rc;
 
-	base = base ? base + 1 : path;
-	if (strlen(path) + 16 > PATH_MAX)
+	if (sr_out_temp_name(NULL, 0, path, NULL) >= PATH_MAX)
 		sr_die(SR_EXIT_DATA, "%s: path too long", path);
 	s = slot_take();
-	snprintf(s->name, PATH_MAX, "%.*s.%s.tmp.XXXXXX", (int)(base - path),
-	    path, base);
+	sr_out_temp_name(s->name, PATH_MAX, path, NULL);
 	s->live = 1;
 	if ((fd = mkstemp(s->name)) < 0)
 		sr_die_errno("%s", s->name);
@@ -188,13 +209,14 @@ write_image(const char *path, const uint32_t *px, size_t w, size_t h,
 		rc = mc.o->png8 ? sr_mask_write_png(fp, path, px, w, h, err) :
 		    sr_labels_write_tiff(fp, path, px, w, h, err);
 	if (rc < 0)
-		sr_die(SR_EXIT_DATA, "%s", err);
+		sr_die(ferror(fp) ? SR_EXIT_IO : SR_EXIT_DATA, "%s", err);
+	errno = 0;
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || ferror(fp))
-		sr_die_errno("%s", path);
+		sr_die_io("%s: write error", path);
 	if (fclose(fp) != 0)
-		sr_die_errno("%s", path);
+		sr_die_io("%s: write error", path);
 	if (rename(s->name, path) != 0)
-		sr_die_errno("%s", path);
+		sr_die_io("%s: cannot rename %s into place", path, s->name);
 	slot_give(s);
 }
 

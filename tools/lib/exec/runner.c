@@ -6,6 +6,7 @@
 #include "image/image.h"
 #include "core/num.h"
 
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -158,10 +159,10 @@ do_root(run *r, size_t i)
 	size_t bytes;
 
 	if (sr_rgb_read(job->tile_path[i], &ts->img, err) < 0)
-		sr_die(SR_EXIT_DATA, "%s", err);
+		sr_die(sr_exit_for_errno(errno), "%s", err);
 	if (job->ref_path) {
 		if (sr_labels_read(job->ref_path[i], &ts->ref, err) < 0)
-			sr_die(SR_EXIT_DATA, "%s", err);
+			sr_die(sr_exit_for_errno(errno), "%s", err);
 		if (ts->ref.w != ts->img.w || ts->ref.h != ts->img.h)
 			sr_die(SR_EXIT_DATA, "%s: %zux%zu, but tile %s is %zux%zu",
 			    job->ref_path[i], ts->ref.w, ts->ref.h,

@@ -7,6 +7,7 @@
 #include "plan/reuse_tree.h"
 #include "plan/stage_keys.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,7 +185,7 @@ sr_segplan_target(const char *target, double mean[3], double sd[3])
 	if (target == NULL)
 		return;
 	if (sr_rgb_read(target, &img, err) < 0)
-		sr_die(SR_EXIT_DATA, "%s", err);
+		sr_die(sr_exit_for_errno(errno), "%s", err);
 	if (sr_norm_stats(&img, mean, sd, &fg) < 0)
 		sr_die(SR_EXIT_DATA, "%s: no foreground pixels to take the "
 		    "colour statistics from", target);

@@ -174,6 +174,7 @@ sr_pair_compare(const sr_pairs *ps, size_t i, enum sr_objects_reading how,
 		sr_labels_free(&m);
 		return pair_error(ps, p, "ref", err, errbuf, errlen);
 	}
+	errno = 0;	/* what fails from here is bad data, or ENOMEM */
 	if (m.w != r.w || m.h != r.h) {
 		snprintf(msg, sizeof msg, "%s: %zux%zu, but the mask %s is "
 		    "%zux%zu", p->ref_path, r.w, r.h, p->mask_path, m.w, m.h);

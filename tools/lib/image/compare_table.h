@@ -44,7 +44,8 @@ void sr_pairs_free(sr_pairs *ps);
 
 /* Reads and compares pair i (see sr_compare_images); with verbose, its
  * sizes, objects and seconds on stderr. Returns 0, or -1 with the reason
- * in errbuf, prefixed by the pairs file's line (and column) if any. */
+ * in errbuf, prefixed by the pairs file's line (and column) if any, and
+ * errno the system error (EIO, ENOMEM) or 0 for bad data. */
 int sr_pair_compare(const sr_pairs *ps, size_t i, enum sr_objects_reading how,
     double iou, int verbose, sr_comparison *c, char *errbuf, size_t errlen);
 

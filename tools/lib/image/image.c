@@ -65,6 +65,7 @@ sr_image_errno_fail(char *errbuf, const char *path, const char *what, int e)
 		sr_seterr(errbuf, "%s: %s: %s", path, what, why);
 	else
 		sr_seterr(errbuf, "%s: %s", path, why);
+	errno = e;	/* the caller's exit status: sr_exit_for_errno */
 	return -1;
 }
 
@@ -72,7 +73,7 @@ void *
 sr_image_alloc(size_t a, size_t b, size_t c, const char *path, char *errbuf)
 {
 	void *p = NULL;
-	size_t n;
+	size_t n = 0;
 
 	if ((b == 0 || a <= SIZE_MAX / b) &&
 	    (c == 0 || a * b <= SIZE_MAX / c)) {
@@ -81,6 +82,8 @@ sr_image_alloc(size_t a, size_t b, size_t c, const char *path, char *errbuf)
 	}
 	if (p == NULL && errbuf)
 		sr_seterr(errbuf, "%s: out of memory", path);
+	if (p == NULL)	/* ENOMEM: exit 3; a size that overflows: bad data */
+		errno = n ? ENOMEM : 0;
 	return p;
 }
 
@@ -191,6 +194,7 @@ sr_rgb_read(const char *path, sr_rgb *img, char *errbuf)
 	int fd;
 
 	memset(img, 0, sizeof *img);
+	errno = 0;
 	if ((fd = open_image(path, &fmt, errbuf)) < 0)
 		return -1;
 	if (fmt == FMT_PNG)
@@ -214,6 +218,7 @@ sr_labels_read(const char *path, sr_labels *img, char *errbuf)
 	int fd;
 
 	memset(img, 0, sizeof *img);
+	errno = 0;
 	if ((fd = open_image(path, &fmt, errbuf)) < 0)
 		return -1;
 	if (fmt == FMT_PNG)

@@ -59,6 +59,8 @@ void sr_rgb_free(sr_rgb *img);
 /* Reads PATH as one channel of 1, 8, 16 or 32-bit unsigned integers
  * (binary masks and label images); a colour image is an error. */
 int sr_labels_read(const char *path, sr_labels *img, char *errbuf);
+/* After a failed read, errno is the system error that stopped it (EIO,
+ * ENOMEM: an exit status by sr_exit_for_errno), 0 for bad data. */
 
 /* Width and height of the PNG or TIFF (its first image) at path, from its
  * header, without decoding it. Returns 0, or -1 with "PATH: why" in errbuf

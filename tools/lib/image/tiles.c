@@ -50,7 +50,7 @@ sr_tiles_read(const char *list)
 		sr_die_errno("%s", list);
 	dir = sr_path_dir(list);
 	t->list = sr_strdup(list);
-	while ((got = getline(&line, &cap, fp)) >= 0) {
+	while ((errno = 0, got = getline(&line, &cap, fp)) >= 0) {
 		lineno++;
 		for (p = line; *p == ' ' || *p == '\t'; p++)
 			;
@@ -71,8 +71,8 @@ sr_tiles_read(const char *list)
 			    list, lineno, p);
 		t->n++;
 	}
-	if (ferror(fp))
-		sr_die_errno("%s", list);
+	if (ferror(fp) || !feof(fp))	/* not end of file: a read error */
+		sr_die_io("%s:%zu: read error", list, lineno + 1);
 	fclose(fp);
 	free(line);
 	free(dir);
