@@ -481,6 +481,45 @@ record(FILE *fp, const char *key, const char *value)
 	fputc('\0', fp);
 }
 
+/* Whether key k decides the runs of c: a plan key that concerns its
+ * method or merge (or all). */
+static int
+decides_runs(const sr_campaign *c, const sr_campaign_key *k)
+{
+	const char *w = k->concerns;
+	size_t len;
+
+	if (k->role != SR_ROLE_PLAN || w == NULL)
+		return k->role == SR_ROLE_PLAN;
+	for (; *w; w += len, w += *w == ' ') {
+		len = strcspn(w, " ");
+		if ((strlen(sr_campaign_get(c, "method")) == len &&
+		    strncmp(w, sr_campaign_get(c, "method"), len) == 0) ||
+		    (strlen(sr_campaign_get(c, "merge")) == len &&
+		    strncmp(w, sr_campaign_get(c, "merge"), len) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* The plan_keys record: "KEY = VALUE" lines of the keys that decide the
+ * runs, but for the files (space, workflow, tiles), which sa-campaign
+ * fingerprints by their contents. */
+static void
+plan_keys(FILE *fp, const sr_campaign *c)
+{
+	const sr_campaign_key *k;
+	size_t i;
+
+	fputs("plan_keys=", fp);
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		k = &sr_campaign_keys[i];
+		if (k->type != SR_KEY_PATH && decides_runs(c, k))
+			fprintf(fp, "%s = %s\n", k->name, c->setting[i]);
+	}
+	fputc('\0', fp);
+}
+
 int
 sr_campaign_write(FILE *fp, const sr_campaign *c)
 {
@@ -495,5 +534,6 @@ sr_campaign_write(FILE *fp, const sr_campaign *c)
 		record(fp, "sample_arg", c->sample_args.v[i]);
 	for (i = 0; i < c->merge_args.n; i++)
 		record(fp, "merge_arg", c->merge_args.v[i]);
+	plan_keys(fp, c);
 	return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }
