@@ -359,3 +359,69 @@ load campaign
 	[ -s c-out/buckets.tsv ]
 	grep -q "^workflow $(cksum < "$TOP/share/workflows/nuclei.wf")\$" c-out/inputs
 }
+
+@test "two live runs of one output: the second is refused (lock), whatever the campaign; a dead holder's lock is broken" {
+	tiles 160
+	campaign c.campaign
+	campaign d.campaign seed=4
+	setsid sa-campaign -q run c.campaign > log 2>&1 &
+	pid=$!
+	for k in $(seq 100); do [ -e c-out/.lock ] && break; sleep 0.05; done
+	run sa-campaign run c.campaign
+	assert_failure 1
+	assert_output --partial "c-out/.lock: held by pid $pid on "
+	assert_output --partial "another sa-campaign works on this output"
+	run sa-campaign -o c-out plan d.campaign
+	assert_failure 1
+	assert_output --partial "held by pid $pid"
+	wait "$pid"
+	[ ! -e c-out/.lock ]
+	# the other campaign, once the first is done: refused, never mixed
+	run sa-campaign -o c-out run d.campaign
+	assert_failure 1
+	assert_output --partial "holds another campaign (planned with seed = 3, d.campaign has seed = 4)"
+	# a lock left by a dead process of this host is stale
+	sh -c 'echo "$(hostname) $$ 1" > c-out/.lock'
+	sa-campaign -q run c.campaign
+	[ ! -e c-out/.lock ]
+}
+
+@test "plans are transactional: a failed plan then an edited seed is planned afresh; analysis keys and comments stay free" {
+	tiles 160
+	echo 'not a workflow' > bad.wf
+	campaign c.campaign workflow=bad.wf
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	[ ! -e c-out/design.tsv ] && [ ! -e c-out/inputs ]
+	campaign c.campaign seed=9
+	campaign ref.campaign seed=9
+	sa-campaign -q plan ref.campaign
+	sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv)" "$(body ref-out/design.tsv)"
+	grep -qx 'seed = 9' c-out/inputs
+	run find c-out -name '.*.tmp*'
+	assert_output ''
+	# a half-committed plan (killed while moving it in): planned again
+	rm c-out/inputs
+	echo junk > c-out/design.tsv
+	sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv)" "$(body ref-out/design.tsv)"
+	# analysis keys, engine keys and comments: accepted after a run
+	sa-campaign -q run c.campaign
+	printf '# a comment\nresamples = 50\nplot = no\nmetric = jaccard\njobs = 1\n' >> c.campaign
+	run sa-campaign run c.campaign
+	assert_success
+	# a plan key: refused, nothing rewritten
+	cp -p c-out/design.tsv design.before
+	echo 'bucket_size = 2' >> c.campaign
+	sed -i '/^bucket_size = 4/d' c.campaign
+	run sa-campaign run c.campaign
+	assert_failure 1
+	assert_output --partial "holds another campaign (planned with bucket_size = 4, c.campaign has bucket_size = 2)"
+	cmp design.before c-out/design.tsv
+	# results without a complete plan: refused
+	rm c-out/inputs
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --partial "holds bucket results but no complete plan"
+}
