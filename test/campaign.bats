@@ -425,3 +425,41 @@ load campaign
 	assert_failure 1
 	assert_output --partial "holds bucket results but no complete plan"
 }
+
+# gone PATTERN: waits (3 s at most) until no process has PATTERN in its
+# command line; fails naming those left
+gone() {
+	local k
+	for k in $(seq 30); do
+		pgrep -f -- "$1" > /dev/null || return 0
+		sleep 0.1
+	done
+	ps -o pid,pgid,args -p "$(pgrep -d, -f -- "$1")" >&2
+	return 1
+}
+
+@test "kill -9 of the run's process group at 20 seeded moments, each resumed: same indices, no process, no temporary left" {
+	tiles 64
+	campaign ref.campaign bucket_size=2 plot=no trajectories=1
+	campaign c.campaign bucket_size=2 plot=no trajectories=1
+	sa-campaign -q run ref.campaign
+	n=20
+	[ -z "${VALGRIND:-}" ] || n=4
+	RANDOM=12	# the moments: seeded, printed
+	for ((k = 0; k < n; k++)); do
+		ms=$((RANDOM % 1000))
+		echo "kill $k at ${ms} ms" >&3
+		rm -rf c-out
+		setsid sa-campaign -q run c.campaign > log 2>&1 &
+		pid=$!
+		sleep "$(printf '0.%03d' "$ms")"
+		kill -KILL -- -"$pid" 2> /dev/null || true
+		wait "$pid" || true
+		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left"
+		sa-campaign -q run c.campaign || fail "kill $k at $ms ms: the resume failed"
+		assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
+		run find c-out -name '.*.tmp*' -o -name '.lock*'
+		assert_output ''
+		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left after the resume"
+	done
+}
