@@ -463,3 +463,48 @@ gone() {
 		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left after the resume"
 	done
 }
+
+@test "campaign errors the tools would find are refused with the campaign's file and line, before anything is made" {
+	tiles 160
+	: > afile
+	campaign c.campaign
+	run sa-campaign -o afile plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign: output: $PWD/afile exists and is not a directory"
+	run sa-campaign -o $'x\ny' plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign: output: a newline or tab in the path: no engine carries it; rename it"
+	campaign c.campaign seed=9999999999999
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:10: seed: seeds go from 0 to 4294967294"
+	campaign c.campaign trajectories=1000000000
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:10: trajectories: moat: 1.6e+10 runs is too many (limit 1e+09)"
+	campaign c.campaign bucket_size=99999999999
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:10: bucket_size: at most 1e9"
+	assert [ ! -e c-out ] && assert [ ! -e x ]
+	# tiles the engines cannot name: refused with the list's line
+	printf 'a.png\nb\tc.png\n' > tiles/list
+	campaign c.campaign
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: $PWD/tiles/list:2: a tab in a tile's name: rename the tile"
+	printf 'a.png\n.png\n' > tiles/list
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: $PWD/tiles/list:2: '.png': a tile needs a name before its extension"
+	assert [ ! -e c-out/design.tsv ]
+}
+
+@test "hostile but legal names with the local engine: a space, a leading '-', a quote in the output" {
+	tiles 64
+	mkdir 'my dir' -- '-x'
+	campaign 'my dir/c.campaign' bucket_size=4 plot=no trajectories=1 tiles=../tiles/list reference=../tiles
+	cp 'my dir/c.campaign' -- '-x/c.campaign'
+	sa-campaign -q run 'my dir/c.campaign'
+	[ -s 'my dir/c-out/indices.tsv' ]
+	(cd -- -x && sa-campaign -q run -- c.campaign) || fail "a directory named -x"
+	[ -s -x/c-out/indices.tsv ]
+	run sa-campaign -q -o "q'out" run 'my dir/c.campaign'
+	assert_success
+	assert_equal "$(body "q'out/indices.tsv")" "$(body 'my dir/c-out/indices.tsv')"
+}
