@@ -287,7 +287,9 @@ load campaign
 	tiles 160
 	campaign c.campaign
 	sa-campaign -q reference c.campaign
-	export SA_CAMPAIGN_CMD="$TOP/workflows/sa-campaign" SA_CAMPAIGN=c.campaign SA_OUT=$PWD/c-out
+	mkdir c-out/jobs
+	printf '%s\n%s\n' "$TOP/workflows/sa-campaign" "$PWD/c.campaign" > c-out/jobs/settings
+	export PBS_O_WORKDIR=$PWD/c-out
 	PBS_ARRAY_INDEX=3 "$TOP/slurm/pbs/sa-bucket.pbs"
 	PBS_ARRAYID=5 "$TOP/slurm/pbs/sa-bucket.pbs"
 	assert_equal "$(ls c-out/results)" "$(printf '00003.tsv\n00005.tsv')"
