@@ -584,7 +584,7 @@ decides_runs(const sr_campaign *c, const sr_campaign_key *k)
 	return 0;
 }
 
-/* The plan_keys record: "KEY = VALUE" lines of the keys that decide the
+/* The plan_key records: "KEY = VALUE", one per key that decides the
  * runs, but for the files (space, workflow, tiles), which sa-campaign
  * fingerprints by their contents. */
 static void
@@ -593,13 +593,12 @@ plan_keys(FILE *fp, const sr_campaign *c)
 	const sr_campaign_key *k;
 	size_t i;
 
-	fputs("plan_keys=", fp);
 	for (i = 0; i < sr_campaign_nkeys; i++) {
 		k = &sr_campaign_keys[i];
 		if (k->type != SR_KEY_PATH && decides_runs(c, k))
-			fprintf(fp, "%s = %s\n", k->name, c->setting[i]);
+			fprintf(fp, "plan_key=%s = %s%c", k->name, c->setting[i],
+			    '\0');
 	}
-	fputc('\0', fp);
 }
 
 int

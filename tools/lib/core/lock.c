@@ -88,7 +88,7 @@ write_private(const char *tmp, const char *host, long pid)
 }
 
 /* Breaks the stale lock path that h held. Breakers take a second lock,
- * path.break, so that one at a time looks again and removes the lock:
+ * path.tmp.break, so that one at a time looks again and removes the lock:
  * a lock taken afresh meanwhile is never removed. A break lock left by a
  * dead breaker is removed when stale itself. */
 static void
@@ -99,7 +99,7 @@ break_lock(const char *path, const sr_lock_holder *h, const char *tmp,
 	sr_lock_holder now, b;
 	time_t mtime;
 
-	snprintf(brk, sizeof brk, "%s.break", path);
+	snprintf(brk, sizeof brk, "%s.tmp.break", path);
 	if (link(tmp, brk) != 0) {
 		if (errno == EEXIST && read_lock(brk, &b, &mtime) == 0 &&
 		    sr_lock_is_stale(&b, mtime, time(NULL), grace, host, pid_alive))
@@ -123,7 +123,7 @@ sr_lock_take(const char *path, long pid, long grace, char *msg, size_t msglen)
 	int tries, r, st = -1;
 
 	my_host(host, sizeof host);
-	snprintf(tmp, sizeof tmp, "%s.%s.%ld", path, host, pid);
+	snprintf(tmp, sizeof tmp, "%s.tmp.%s.%ld", path, host, pid);
 	if (write_private(tmp, host, pid) != 0) {
 		snprintf(msg, msglen, "%s: %s", tmp, strerror(errno));
 		return -1;
