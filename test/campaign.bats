@@ -287,7 +287,9 @@ load campaign
 	tiles 160
 	campaign c.campaign
 	sa-campaign -q reference c.campaign
-	export SA_CAMPAIGN_CMD="$TOP/workflows/sa-campaign" SA_CAMPAIGN=c.campaign SA_OUT=$PWD/c-out
+	mkdir c-out/jobs
+	printf '%s\n%s\n' "$TOP/workflows/sa-campaign" "$PWD/c.campaign" > c-out/jobs/settings
+	export PBS_O_WORKDIR=$PWD/c-out
 	PBS_ARRAY_INDEX=3 "$TOP/slurm/pbs/sa-bucket.pbs"
 	PBS_ARRAYID=5 "$TOP/slurm/pbs/sa-bucket.pbs"
 	assert_equal "$(ls c-out/results)" "$(printf '00003.tsv\n00005.tsv')"
@@ -358,4 +360,153 @@ load campaign
 	assert_success
 	[ -s c-out/buckets.tsv ]
 	grep -q "^workflow $(cksum < "$TOP/share/workflows/nuclei.wf")\$" c-out/inputs
+}
+
+@test "two live runs of one output: the second is refused (lock), whatever the campaign; a dead holder's lock is broken" {
+	tiles 160
+	campaign c.campaign
+	campaign d.campaign seed=4
+	setsid sa-campaign -q run c.campaign > log 2>&1 &
+	pid=$!
+	for k in $(seq 100); do [ -e c-out/.lock ] && break; sleep 0.05; done
+	run sa-campaign run c.campaign
+	assert_failure 1
+	assert_output --partial "c-out/.lock: held by pid $pid on "
+	assert_output --partial "another sa-campaign works on this output"
+	run sa-campaign -o c-out plan d.campaign
+	assert_failure 1
+	assert_output --partial "held by pid $pid"
+	wait "$pid"
+	[ ! -e c-out/.lock ]
+	# the other campaign, once the first is done: refused, never mixed
+	run sa-campaign -o c-out run d.campaign
+	assert_failure 1
+	assert_output --partial "holds another campaign (planned with seed = 3, d.campaign has seed = 4)"
+	# a lock left by a dead process of this host is stale
+	sh -c 'echo "$(hostname) $$ 1" > c-out/.lock'
+	sa-campaign -q run c.campaign
+	[ ! -e c-out/.lock ]
+}
+
+@test "plans are transactional: a failed plan then an edited seed is planned afresh; analysis keys and comments stay free" {
+	tiles 160
+	echo 'not a workflow' > bad.wf
+	campaign c.campaign workflow=bad.wf
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	[ ! -e c-out/design.tsv ] && [ ! -e c-out/inputs ]
+	campaign c.campaign seed=9
+	campaign ref.campaign seed=9
+	sa-campaign -q plan ref.campaign
+	sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv)" "$(body ref-out/design.tsv)"
+	grep -qx 'seed = 9' c-out/inputs
+	run find c-out -name '.*.tmp*'
+	assert_output ''
+	# a half-committed plan (killed while moving it in): planned again
+	rm c-out/inputs
+	echo junk > c-out/design.tsv
+	sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv)" "$(body ref-out/design.tsv)"
+	# analysis keys, engine keys and comments: accepted after a run
+	sa-campaign -q run c.campaign
+	printf '# a comment\nresamples = 50\nplot = no\nmetric = jaccard\njobs = 1\n' >> c.campaign
+	run sa-campaign run c.campaign
+	assert_success
+	# a plan key: refused, nothing rewritten
+	cp -p c-out/design.tsv design.before
+	echo 'bucket_size = 2' >> c.campaign
+	sed -i '/^bucket_size = 4/d' c.campaign
+	run sa-campaign run c.campaign
+	assert_failure 1
+	assert_output --partial "holds another campaign (planned with bucket_size = 4, c.campaign has bucket_size = 2)"
+	cmp design.before c-out/design.tsv
+	# results without a complete plan: refused
+	rm c-out/inputs
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --partial "holds bucket results but no complete plan"
+}
+
+# gone PATTERN: waits (3 s at most) until no process has PATTERN in its
+# command line; fails naming those left
+gone() {
+	local k
+	for k in $(seq 30); do
+		pgrep -f -- "$1" > /dev/null || return 0
+		sleep 0.1
+	done
+	ps -o pid,pgid,args -p "$(pgrep -d, -f -- "$1")" >&2
+	return 1
+}
+
+@test "kill -9 of the run's process group at 20 seeded moments, each resumed: same indices, no process, no temporary left" {
+	tiles 64
+	campaign ref.campaign bucket_size=2 plot=no trajectories=1
+	campaign c.campaign bucket_size=2 plot=no trajectories=1
+	sa-campaign -q run ref.campaign
+	n=20
+	[ -z "${VALGRIND:-}" ] || n=4
+	RANDOM=12	# the moments: seeded, printed
+	for ((k = 0; k < n; k++)); do
+		ms=$((RANDOM % 1000))
+		echo "kill $k at ${ms} ms" >&3
+		rm -rf c-out
+		setsid sa-campaign -q run c.campaign > log 2>&1 &
+		pid=$!
+		sleep "$(printf '0.%03d' "$ms")"
+		kill -KILL -- -"$pid" 2> /dev/null || true
+		wait "$pid" || true
+		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left"
+		sa-campaign -q run c.campaign || fail "kill $k at $ms ms: the resume failed"
+		assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
+		run find c-out -name '.*.tmp*' -o -name '.lock*'
+		assert_output ''
+		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left after the resume"
+	done
+}
+
+@test "campaign errors the tools would find are refused with the campaign's file and line, before anything is made" {
+	tiles 160
+	: > afile
+	campaign c.campaign
+	run sa-campaign -o afile plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign: output: $PWD/afile exists and is not a directory"
+	run sa-campaign -o $'x\ny' plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign: output: a newline or tab in the path: no engine carries it; rename it"
+	campaign c.campaign seed=9999999999999
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:10: seed: seeds go from 0 to 4294967294"
+	campaign c.campaign trajectories=1000000000
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:10: trajectories: moat: 1.6e+10 runs is too many (limit 1e+09)"
+	campaign c.campaign bucket_size=99999999999
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:10: bucket_size: at most 1e9"
+	assert [ ! -e c-out ] && assert [ ! -e x ]
+	# tiles the engines cannot name: refused with the list's line
+	printf 'a.png\nb\tc.png\n' > tiles/list
+	campaign c.campaign
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: $PWD/tiles/list:2: a tab in a tile's name: rename the tile"
+	printf 'a.png\n.png\n' > tiles/list
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: $PWD/tiles/list:2: '.png': a tile needs a name before its extension"
+	assert [ ! -e c-out/design.tsv ]
+}
+
+@test "hostile but legal names with the local engine: a space, a leading '-', a quote in the output" {
+	tiles 64
+	mkdir 'my dir' -- '-x'
+	campaign 'my dir/c.campaign' bucket_size=4 plot=no trajectories=1 tiles=../tiles/list reference=../tiles
+	cp 'my dir/c.campaign' -- '-x/c.campaign'
+	sa-campaign -q run 'my dir/c.campaign'
+	[ -s 'my dir/c-out/indices.tsv' ]
+	(cd -- -x && sa-campaign -q run -- c.campaign) || fail "a directory named -x"
+	[ -s -x/c-out/indices.tsv ]
+	run sa-campaign -q -o "q'out" run 'my dir/c.campaign'
+	assert_success
+	assert_equal "$(body "q'out/indices.tsv")" "$(body 'my dir/c-out/indices.tsv')"
 }

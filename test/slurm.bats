@@ -240,3 +240,20 @@ wait_campaign() {
 	assert_output --partial 'buckets=8 done=8 running=0 pending=0 failed=0 waiting=0'
 	scancel "$j1" "$j2"
 }
+
+@test "hostile outputs: PBS through slurm-wlm-torque's qsub runs nothing from o-\$(touch PWNED); Slurm keeps a % in the output" {
+	tiles 160
+	campaign local.campaign
+	sa-campaign -q run local.campaign
+	campaign pbs.campaign engine=pbs pbs=pro walltime=00:10:00
+	run sa-campaign -o 'o-$(touch PWNED)' run pbs.campaign
+	assert_success
+	wait_campaign 'o-$(touch PWNED)'
+	assert [ ! -e PWNED ] && assert [ ! -e 'o-$(touch PWNED)/PWNED' ]
+	assert_equal "$(body 'o-$(touch PWNED)/indices.tsv')" "$(body local-out/indices.tsv)"
+	campaign slurm.campaign engine=slurm
+	sa-campaign -q -o 'out%j' run slurm.campaign
+	wait_campaign 'out%j'
+	assert_equal "$(body 'out%j/indices.tsv')" "$(body local-out/indices.tsv)"
+	[ -s 'out%j/logs/bucket-0.log' ] || [ -e 'out%j/logs/bucket-0.log' ]
+}

@@ -66,3 +66,8 @@ load common
 	run campaign_test
 	assert_success
 }
+
+@test "lock files: taken once, refused while held, broken when stale, raced by 8 processes (lock_test)" {
+	run lock_test
+	assert_success
+}

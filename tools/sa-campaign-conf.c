@@ -8,14 +8,22 @@
 
 #include "campaign/campaign.h"
 #include "core/err.h"
+#include "core/lock.h"
+#include "core/num.h"
 #include "core/out.h"
 
-enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_VERSION };
+enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_LOCK, OPT_UNLOCK, OPT_REFRESH,
+    OPT_PID, OPT_GRACE, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "share", required_argument, NULL, OPT_SHARE },
 	{ "keys", no_argument, NULL, OPT_KEYS },
+	{ "lock", required_argument, NULL, OPT_LOCK },
+	{ "unlock", required_argument, NULL, OPT_UNLOCK },
+	{ "refresh", required_argument, NULL, OPT_REFRESH },
+	{ "pid", required_argument, NULL, OPT_PID },
+	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -27,6 +35,7 @@ usage(FILE *fp)
 	fputs(
 "Usage: sa-campaign-conf [-o OUTDIR] [--share DIR] CAMPAIGN\n"
 "       sa-campaign-conf --keys\n"
+"       sa-campaign-conf --lock|--refresh|--unlock FILE --pid PID [--grace S]\n"
 "Check a campaign file (campaign(5)) and print its settings as NUL-\n"
 "terminated key=value records: paths absolute, defaults filled in, the\n"
 "arguments of sa-sample and reuse-merge one record each.\n"
@@ -36,8 +45,38 @@ usage(FILE *fp)
 "      --share DIR          sareuse's shared files, for the default workflow\n"
 "                           DIR/workflows/nuclei.wf [none]\n"
 "      --keys               print the table of keys (TSV) and exit\n"
+"      --lock FILE          take the lock file FILE for process PID: exit 0,\n"
+"                           or 1 while a live holder has it (stale locks\n"
+"                           are broken: dead pid on this host, or untouched\n"
+"                           for S seconds)\n"
+"      --refresh FILE       touch PID's lock FILE (do it every S/3 seconds)\n"
+"      --unlock FILE        remove PID's lock FILE\n"
+"      --pid PID            the holder's process id\n"
+"      --grace S            the grace period of --lock [30]\n"
 "  -h, --help               this help\n"
 "      --version            version\n", fp);
+}
+
+/* The lock file actions: exits 0, or 1 with a message. */
+static _Noreturn void
+lock_action(int action, const char *file, const char *pid, const char *grace)
+{
+	char msg[4352];
+	long p, g = SR_LOCK_GRACE;
+
+	if (pid == NULL || sr_parse_long(pid, &p) || p <= 0)
+		sr_usage_error("--pid: expected a process id");
+	if (grace && (sr_parse_long(grace, &g) || g < 0))
+		sr_usage_error("--grace: expected seconds");
+	if (action == OPT_LOCK) {
+		if (sr_lock_take(file, p, g, msg, sizeof msg) != 0)
+			sr_die(SR_EXIT_DATA, "%s: %s", file, msg);
+	} else if ((action == OPT_UNLOCK ? sr_lock_release(file, p) :
+	    sr_lock_refresh(file, p)) != 0) {
+		sr_die(SR_EXIT_DATA, "%s: not held by pid %ld on this host",
+		    file, p);
+	}
+	exit(SR_EXIT_OK);
 }
 
 int
@@ -45,14 +84,21 @@ main(int argc, char **argv)
 {
 	sr_campaign_env env = { NULL, NULL, NULL };
 	char err[SR_CAMPAIGN_ERRLEN], *cwd;
+	const char *lockfile = NULL, *pid = NULL, *grace = NULL;
 	sr_campaign *c;
-	int ch;
+	int ch, action = 0;
 
 	sr_init(argv[0]);
 	while ((ch = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o': env.output = optarg; break;
 		case OPT_SHARE: env.sharedir = optarg; break;
+		case OPT_LOCK: case OPT_UNLOCK: case OPT_REFRESH:
+			action = ch;
+			lockfile = optarg;
+			break;
+		case OPT_PID: pid = optarg; break;
+		case OPT_GRACE: grace = optarg; break;
 		case OPT_KEYS:
 			sr_campaign_keys_write(stdout);
 			sr_out_commit_all();
@@ -62,6 +108,8 @@ main(int argc, char **argv)
 		default: sr_getopt_fail(ch, argv);
 		}
 	}
+	if (action)
+		lock_action(action, lockfile, pid, grace);
 	if (argc - optind != 1)
 		sr_usage_error("expected one CAMPAIGN file, got %d arguments",
 		    argc - optind);

@@ -43,6 +43,7 @@ engine_submit() {
 	if [ -s "$out/logs/jobs" ] && active=$(engine_active) && [ -n "$active" ]; then
 		die "jobs of this campaign are still queued or running ($active): wait for them or cancel them first"
 	fi
+	clean_temps "$out"	# of killed jobs; none runs now
 	case ${conf[engine]} in
 	slurm) slurm_submit ;;
 	pbs) pbs_submit ;;
@@ -112,7 +113,8 @@ submitted() {
 }
 
 slurm_submit() {
-	local todo list mem dir ref='' arr mrg dep=() n
+	local todo list mem dir ref='' arr mrg dep=() n sout=${out//%/%%}
+	# sout: the output for --output, where Slurm expands %j, %a...
 	dir=$(job_scripts)
 	todo=$(unfinished "$out" "$nbuckets")
 	mem=${conf[mem]:-$(task_mem "$out" "${conf[active_paths]}")M}
@@ -122,7 +124,7 @@ slurm_submit() {
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
 		ref=$(slurm_sub reference "$dir/sa-reference.sbatch" \
 		    --job-name=sa-reference --cpus-per-task="${conf[active_paths]}" \
-		    --mem="$mem" --output="$out/logs/reference-%j.log")
+		    --mem="$mem" --output="$sout/logs/reference-%j.log")
 		echo "reference $ref" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$ref" --kill-on-invalid-dep=yes)
 	fi
@@ -133,13 +135,13 @@ slurm_submit() {
 		arr=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
 		    --job-name=sa-bucket --array="$list" \
 		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
-		    --output="$out/logs/bucket-%a.log")
+		    --output="$sout/logs/bucket-%a.log")
 		echo "buckets $arr" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$arr" --kill-on-invalid-dep=yes)
 	fi
 	mrg=$(slurm_sub merge "$dir/sa-merge.sbatch" ${dep[@]+"${dep[@]}"} \
 	    --job-name=sa-merge --cpus-per-task=1 --mem=1G \
-	    --output="$out/logs/merge-%j.log")
+	    --output="$sout/logs/merge-%j.log")
 	echo "merge $mrg" >> "$out/logs/jobs"
 	submitted
 }
@@ -163,13 +165,25 @@ pbs_bucket_name() {
 	printf '%s' "$out" | cksum | awk '{ printf "sa-b%08d", $1 % 100000000 }'
 }
 
+# pbs_sub SCRIPT [QSUB ARGS]: submits OUT/jobs/SCRIPT from OUT, every
+# path relative (some qsub front ends, slurm-wlm-torque's among them, pass
+# their arguments through a shell): the job reads the sa-campaign command
+# and the campaign file from OUT/jobs/settings; prints the job id
 pbs_sub() {
 	local s=$1 id
 	shift
-	id=$(qsub ${popts[@]+"${popts[@]}"} "$@" -V \
-	    -v "SA_CAMPAIGN_CMD=$self,SA_CAMPAIGN=${conf[campaign]},SA_OUT=$out${bucketvar:-}" "$s") ||
-	    die "qsub refused $(basename "$s")"
+	id=$(cd -- "$out" && qsub ${popts[@]+"${popts[@]}"} "$@" "jobs/$s") ||
+	    die "qsub refused $s"
 	printf '%s\n' "${id%%[[:space:]]*}"
+}
+
+# pbs_settings DIR: the job scripts and OUT/jobs/settings (the sa-campaign
+# command and the campaign file, a line each: no newline in them)
+pbs_settings() {
+	mkdir -p -- "$out/jobs"
+	cp -- "$1"/*.pbs "$out/jobs/"
+	printf '%s\n%s\n' "$self" "${conf[campaign]}" > "$out/jobs/.settings.tmp.$$"
+	commit "$out/jobs/.settings.tmp.$$" "$out/jobs/settings"
 }
 
 pbs_submit() {
@@ -183,10 +197,11 @@ pbs_submit() {
 	res=nodes=1:ppn=${conf[active_paths]},mem=$mem${conf[walltime]:+,walltime=${conf[walltime]}}
 	pbs_opts
 	mkdir -p "$out/logs"
+	pbs_settings "$dir"
 	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
-		ref=$(pbs_sub "$dir/sa-reference.pbs" -N sa-reference -l "$res" \
-		    -o "$out/logs/reference.log" -j oe)
+		ref=$(pbs_sub sa-reference.pbs -N sa-reference -l "$res" \
+		    -o logs/reference.log -j oe)
 		echo "reference $ref" >> "$out/logs/jobs"
 		dep=(-W depend=afterok:"$ref")
 	fi
@@ -206,19 +221,18 @@ pbs_submit() {
 		esac
 		if [ "$n" -eq 1 ]; then	# a single bucket: a plain job
 			arrayopt=()
-			bucketvar=",SA_BUCKET=$todo"
+			arrayopt=(-v "SA_BUCKET=$todo")
 		fi
-		arr=$(pbs_sub "$dir/sa-bucket.pbs" ${dep[@]+"${dep[@]}"} -N "$(pbs_bucket_name)" \
-		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o "$out/logs/pbs-buckets.log" -j oe)
-		bucketvar=
+		arr=$(pbs_sub sa-bucket.pbs ${dep[@]+"${dep[@]}"} -N "$(pbs_bucket_name)" \
+		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o logs/pbs-buckets.log -j oe)
 		echo "buckets $arr" >> "$out/logs/jobs"
 		case ${conf[pbs]} in
 		pro) dep=(-W depend=afterok:"$arr") ;;
 		torque) dep=(-W depend=afterokarray:"$arr") ;;
 		esac
 	fi
-	mrg=$(pbs_sub "$dir/sa-merge.pbs" ${dep[@]+"${dep[@]}"} -N sa-merge \
-	    -l walltime=${conf[walltime]:-01:00:00} -o "$out/logs/merge.log" -j oe)
+	mrg=$(pbs_sub sa-merge.pbs ${dep[@]+"${dep[@]}"} -N sa-merge \
+	    -l walltime=${conf[walltime]:-01:00:00} -o logs/merge.log -j oe)
 	echo "merge $mrg" >> "$out/logs/jobs"
 	submitted
 }

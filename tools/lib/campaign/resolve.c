@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,8 @@
 #include "sa/space.h"
 #include "plan/mergeplan.h"
 #include "core/opt.h"
+#include "core/rng.h"
+#include "sa/sample.h"
 
 /* Sets err to the message; returns -1. */
 static int
@@ -396,6 +399,82 @@ merge_args(sr_campaign *c)
 	add_args(l, "--cost", sr_campaign_get(c, "cost"), NULL);
 }
 
+/* Where key comes from, for messages: "FILE:LINE: KEY", or "FILE: KEY"
+ * for a default or the command line's -o. */
+static void
+key_place(const sr_campaign *c, const char *key, char *buf, size_t size)
+{
+	if (line_of(c, key))
+		snprintf(buf, size, "%s:%zu: %s", c->path, line_of(c, key), key);
+	else
+		snprintf(buf, size, "%s: %s", c->path, key);
+}
+
+/* Paths the engines cannot carry (a newline or a tab: job settings are
+ * lines, results name tiles in TSV), and an output that exists as
+ * something else than a directory: refused before anything is made. */
+static int
+check_paths(const sr_campaign *c, char *err, size_t errlen)
+{
+	static const char *const keys[] = { "space", "tiles", "workflow",
+	    "reference", "output" };
+	const char *v;
+	char where[SR_CAMPAIGN_ERRLEN];
+	struct stat st;
+	size_t i;
+
+	if (strpbrk(c->abspath, "\n\t"))
+		return error(err, errlen, "%s: a newline or tab in the campaign "
+		    "file's path: no engine carries it; rename it", c->path);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		v = sr_campaign_get(c, keys[i]);
+		key_place(c, keys[i], where, sizeof where);
+		if (strpbrk(v, "\n\t"))
+			return error(err, errlen, "%s: a newline or tab in the "
+			    "path: no engine carries it; rename it", where);
+	}
+	v = sr_campaign_get(c, "output");
+	key_place(c, "output", where, sizeof where);
+	if (stat(v, &st) == 0 && !S_ISDIR(st.st_mode))
+		return error(err, errlen, "%s: %s exists and is not a directory",
+		    where, v);
+	return 0;
+}
+
+/* The bounds the tools hold to, checked here to name the campaign's
+ * line: the seed, the design's run count, the bucket size. */
+static int
+check_bounds(const sr_campaign *c, const sr_space *s, char *err, size_t errlen)
+{
+	char where[SR_CAMPAIGN_ERRLEN];
+	const char *m = sr_campaign_get(c, "method"), *key;
+	enum sr_method meth = sr_method_parse(m);
+	double runs, n = strtod(sr_campaign_get(c, "samples"), NULL);
+	size_t k = s->n;
+
+	key_place(c, "seed", where, sizeof where);
+	if (strtod(sr_campaign_get(c, "seed"), NULL) > (double)SR_SEED_MAX)
+		return error(err, errlen, "%s: seeds go from 0 to %lu", where,
+		    SR_SEED_MAX);
+	key_place(c, "bucket_size", where, sizeof where);
+	if (strtod(sr_campaign_get(c, "bucket_size"), NULL) > 1e9)
+		return error(err, errlen, "%s: at most 1e9", where);
+	if (meth == SR_METHOD_GRID)
+		n = pow(strtod(sr_campaign_get(c, "levels"), NULL), (double)k);
+	runs = meth == SR_METHOD_GRID ? n : sr_method_runs(meth,
+	    n > 1e18 ? (size_t)1e18 : (size_t)n, k,
+	    (size_t)fmin(1e18, strtod(sr_campaign_get(c, "trajectories"), NULL)),
+	    is(c, "second_order", "yes"));
+	if (runs > SR_SAMPLE_MAX_ROWS) {
+		key = meth == SR_METHOD_MOAT ? "trajectories" :
+		    meth == SR_METHOD_GRID ? "levels" : "samples";
+		key_place(c, key, where, sizeof where);
+		return error(err, errlen, "%s: %s: %.3g runs is too many (limit "
+		    "%.0g)", where, m, runs, SR_SAMPLE_MAX_ROWS);
+	}
+	return 0;
+}
+
 int
 sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
     size_t errlen)
@@ -418,9 +497,12 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	    resolve_reference(c, dir, err, errlen))
 		goto done;
 	resolve_output(c, dir, env);
+	if (check_paths(c, err, errlen))
+		goto done;
 	sample_args(c);
 	space = sr_space_read(sr_campaign_get(c, "space"));
-	if (check_fixes(c, space, err, errlen))
+	if (check_fixes(c, space, err, errlen) ||
+	    check_bounds(c, space, err, errlen))
 		goto done;
 	if (is(c, "merge", "trtma") && is(c, "max_buckets", "") &&
 	    is(c, "cores", "")) {
@@ -481,6 +563,44 @@ record(FILE *fp, const char *key, const char *value)
 	fputc('\0', fp);
 }
 
+/* Whether key k decides the runs of c: a plan key that concerns its
+ * method or merge (or all). */
+static int
+decides_runs(const sr_campaign *c, const sr_campaign_key *k)
+{
+	const char *w = k->concerns;
+	size_t len;
+
+	if (k->role != SR_ROLE_PLAN || w == NULL)
+		return k->role == SR_ROLE_PLAN;
+	for (; *w; w += len, w += *w == ' ') {
+		len = strcspn(w, " ");
+		if ((strlen(sr_campaign_get(c, "method")) == len &&
+		    strncmp(w, sr_campaign_get(c, "method"), len) == 0) ||
+		    (strlen(sr_campaign_get(c, "merge")) == len &&
+		    strncmp(w, sr_campaign_get(c, "merge"), len) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* The plan_key records: "KEY = VALUE", one per key that decides the
+ * runs, but for the files (space, workflow, tiles), which sa-campaign
+ * fingerprints by their contents. */
+static void
+plan_keys(FILE *fp, const sr_campaign *c)
+{
+	const sr_campaign_key *k;
+	size_t i;
+
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		k = &sr_campaign_keys[i];
+		if (k->type != SR_KEY_PATH && decides_runs(c, k))
+			fprintf(fp, "plan_key=%s = %s%c", k->name, c->setting[i],
+			    '\0');
+	}
+}
+
 int
 sr_campaign_write(FILE *fp, const sr_campaign *c)
 {
@@ -495,5 +615,6 @@ sr_campaign_write(FILE *fp, const sr_campaign *c)
 		record(fp, "sample_arg", c->sample_args.v[i]);
 	for (i = 0; i < c->merge_args.n; i++)
 		record(fp, "merge_arg", c->merge_args.v[i]);
+	plan_keys(fp, c);
 	return fflush(fp) == 0 && !ferror(fp) ? 0 : -1;
 }
