@@ -441,9 +441,11 @@ gone() {
 }
 
 @test "kill -9 of the run's process group at 20 seeded moments, each resumed: same indices, no process, no temporary left" {
-	tiles 64
-	campaign ref.campaign bucket_size=2 plot=no trajectories=1
-	campaign c.campaign bucket_size=2 plot=no trajectories=1
+	# one bucket of the 16 runs on two 500x500 tiles: it runs for about
+	# 0.6 s, so some kills find it running with more than 0.4 s to go
+	tiles 500
+	campaign ref.campaign bucket_size=16 plot=no trajectories=1
+	campaign c.campaign bucket_size=16 plot=no trajectories=1
 	sa-campaign -q run ref.campaign
 	n=20
 	[ -z "${VALGRIND:-}" ] || n=4
@@ -457,7 +459,15 @@ gone() {
 		sleep "$(printf '0.%03d' "$ms")"
 		kill -KILL -- -"$pid" 2> /dev/null || true
 		wait "$pid" || true
+		# the buckets' watchdogs poll every 0.2 s: after 0.4 s nothing
+		# of the run may start, finish or write any more
+		sleep 0.4
+		touch stop
+		tried=$(cat c-out/logs/attempts 2> /dev/null | wc -l)
 		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left"
+		run find c-out -newer stop ! -name '.*.tmp.*' ! -type d
+		[ -z "$output" ] || fail "kill $k at $ms ms: written after the kill: $output"
+		assert_equal "$(cat c-out/logs/attempts 2> /dev/null | wc -l)" "$tried"
 		sa-campaign -q run c.campaign || fail "kill $k at $ms ms: the resume failed"
 		assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
 		run find c-out -name '.*.tmp*' -o -name '.lock*'
