@@ -520,3 +520,53 @@ gone() {
 	assert_success
 	assert_equal "$(body "q'out/indices.tsv")" "$(body 'my dir/c-out/indices.tsv')"
 }
+
+@test "bucket: seg-run exiting 3 (I/O or system failure) is tried again once, in place; exiting 3 twice, or 1, fails the bucket" {
+	tiles 160
+	campaign c.campaign
+	sa-campaign -q reference c.campaign
+	# a seg-run first on PATH that exits with the codes queued in
+	# $PWD/codes, one per call, then runs the real one
+	mkdir wrap
+	cat > wrap/seg-run <<EOF
+#!/bin/bash
+echo call >> "$PWD/calls"
+code=\$(head -n 1 "$PWD/codes" 2> /dev/null)
+if [ -n "\$code" ]; then
+	sed -i 1d "$PWD/codes"
+	echo "seg-run: results.tsv: No space left on device" >&2
+	exit "\$code"
+fi
+exec "$(command -v seg-run)" "\$@"
+EOF
+	chmod +x wrap/seg-run
+	echo 3 > codes
+	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 0
+	assert_success
+	assert_output --partial "sa-campaign: bucket 0: seg-run exited 3 (I/O or system failure): trying again once"
+	[ -s c-out/results/00000.tsv ]
+	[ ! -e c-out/logs/failed/00000 ]
+	assert_equal "$(wc -l < calls)" 2
+	assert_equal "$(awk '$1 == 0' c-out/logs/attempts | wc -l)" 1
+	# twice 3: one retry only, then the bucket fails
+	rm calls
+	printf '3\n3\n' > codes
+	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 1
+	assert_failure 1
+	assert_output --partial "sa-campaign: bucket 1 failed"
+	assert_equal "$(wc -l < calls)" 2
+	[ -e c-out/logs/failed/00001 ] && [ ! -e c-out/results/00001.tsv ]
+	# 1, bad data: not tried again
+	rm calls
+	echo 1 > codes
+	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 1
+	assert_failure 1
+	refute_output --partial "trying again"
+	assert_equal "$(wc -l < calls)" 1
+	[ -e c-out/logs/failed/00001 ]
+	# the same bucket, nothing queued: done, its failure record removed
+	PATH=$PWD/wrap:$PATH sa-campaign -q bucket c.campaign 1
+	[ -s c-out/results/00001.tsv ] && [ ! -e c-out/logs/failed/00001 ]
+	run sa-campaign status c.campaign
+	assert_output --partial 'done=2 running=0 pending=0 failed=0'
+}
