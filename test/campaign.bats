@@ -441,9 +441,11 @@ gone() {
 }
 
 @test "kill -9 of the run's process group at 20 seeded moments, each resumed: same indices, no process, no temporary left" {
-	tiles 64
-	campaign ref.campaign bucket_size=2 plot=no trajectories=1
-	campaign c.campaign bucket_size=2 plot=no trajectories=1
+	# one bucket of the 16 runs on two 500x500 tiles: it runs for about
+	# 0.6 s, so some kills find it running with more than 0.4 s to go
+	tiles 500
+	campaign ref.campaign bucket_size=16 plot=no trajectories=1
+	campaign c.campaign bucket_size=16 plot=no trajectories=1
 	sa-campaign -q run ref.campaign
 	n=20
 	[ -z "${VALGRIND:-}" ] || n=4
@@ -457,7 +459,15 @@ gone() {
 		sleep "$(printf '0.%03d' "$ms")"
 		kill -KILL -- -"$pid" 2> /dev/null || true
 		wait "$pid" || true
+		# the buckets' watchdogs poll every 0.2 s: after 0.4 s nothing
+		# of the run may start, finish or write any more
+		sleep 0.4
+		touch stop
+		tried=$(cat c-out/logs/attempts 2> /dev/null | wc -l)
 		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left"
+		run find c-out -newer stop ! -name '.*.tmp.*' ! -type d
+		[ -z "$output" ] || fail "kill $k at $ms ms: written after the kill: $output"
+		assert_equal "$(cat c-out/logs/attempts 2> /dev/null | wc -l)" "$tried"
 		sa-campaign -q run c.campaign || fail "kill $k at $ms ms: the resume failed"
 		assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
 		run find c-out -name '.*.tmp*' -o -name '.lock*'
@@ -509,4 +519,54 @@ gone() {
 	run sa-campaign -q -o "q'out" run 'my dir/c.campaign'
 	assert_success
 	assert_equal "$(body "q'out/indices.tsv")" "$(body 'my dir/c-out/indices.tsv')"
+}
+
+@test "bucket: seg-run exiting 3 (I/O or system failure) is tried again once, in place; exiting 3 twice, or 1, fails the bucket" {
+	tiles 160
+	campaign c.campaign
+	sa-campaign -q reference c.campaign
+	# a seg-run first on PATH that exits with the codes queued in
+	# $PWD/codes, one per call, then runs the real one
+	mkdir wrap
+	cat > wrap/seg-run <<EOF
+#!/bin/bash
+echo call >> "$PWD/calls"
+code=\$(head -n 1 "$PWD/codes" 2> /dev/null)
+if [ -n "\$code" ]; then
+	sed -i 1d "$PWD/codes"
+	echo "seg-run: results.tsv: No space left on device" >&2
+	exit "\$code"
+fi
+exec "$(command -v seg-run)" "\$@"
+EOF
+	chmod +x wrap/seg-run
+	echo 3 > codes
+	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 0
+	assert_success
+	assert_output --partial "sa-campaign: bucket 0: seg-run exited 3 (I/O or system failure): trying again once"
+	[ -s c-out/results/00000.tsv ]
+	[ ! -e c-out/logs/failed/00000 ]
+	assert_equal "$(wc -l < calls)" 2
+	assert_equal "$(awk '$1 == 0' c-out/logs/attempts | wc -l)" 1
+	# twice 3: one retry only, then the bucket fails
+	rm calls
+	printf '3\n3\n' > codes
+	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 1
+	assert_failure 1
+	assert_output --partial "sa-campaign: bucket 1 failed"
+	assert_equal "$(wc -l < calls)" 2
+	[ -e c-out/logs/failed/00001 ] && [ ! -e c-out/results/00001.tsv ]
+	# 1, bad data: not tried again
+	rm calls
+	echo 1 > codes
+	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 1
+	assert_failure 1
+	refute_output --partial "trying again"
+	assert_equal "$(wc -l < calls)" 1
+	[ -e c-out/logs/failed/00001 ]
+	# the same bucket, nothing queued: done, its failure record removed
+	PATH=$PWD/wrap:$PATH sa-campaign -q bucket c.campaign 1
+	[ -s c-out/results/00001.tsv ] && [ ! -e c-out/logs/failed/00001 ]
+	run sa-campaign status c.campaign
+	assert_output --partial 'done=2 running=0 pending=0 failed=0'
 }

@@ -257,3 +257,58 @@ wait_campaign() {
 	assert_equal "$(body 'out%j/indices.tsv')" "$(body local-out/indices.tsv)"
 	[ -s 'out%j/logs/bucket-0.log' ] || [ -e 'out%j/logs/bucket-0.log' ]
 }
+
+# attempts OUT I: how many attempts at bucket I OUT/logs/attempts records
+attempts() {
+	awk -v i="$2" '$1 == i { n++ } END { print n + 0 }' "$1/logs/attempts" 2>/dev/null || echo 0
+}
+
+@test "one array task killed three times with scancel --signal=KILL, the campaign resubmitted each time: the local engine's indices" {
+	# two buckets of 16 runs on two 900x900 tiles: bucket 1 runs for
+	# seconds, long enough to be killed while it runs
+	tiles 900
+	campaign local.campaign bucket_size=16 plot=no
+	campaign slurm.campaign engine=slurm bucket_size=16 plot=no
+	sa-campaign -q run local.campaign
+	for round in 1 2 3; do
+		run sa-campaign run slurm.campaign
+		assert_success
+		[ "$round" = 1 ] || assert_output --regexp 'buckets: +[0-9]+ \(1 of 2: 1\)'
+		arr=$(awk '$1 == "buckets" { print $2 }' slurm-out/logs/jobs)
+		before=$(attempts slurm-out 1)
+		# task 1 running, and its bucket started: then killed
+		for k in $(seq 600); do
+			squeue -h -r -j "$arr" -o '%K %T' | grep -qx '1 RUNNING' &&
+			    [ "$(attempts slurm-out 1)" -gt "$before" ] && break
+			sleep 0.05
+		done
+		[ "$(attempts slurm-out 1)" -gt "$before" ] ||
+		    fail "round $round: task ${arr}_1 did not start in 30 s"
+		scancel --signal=KILL "${arr}_1"
+		echo "round $round: killed ${arr}_1" >&3
+		# the merge is cancelled (its dependency can never be met)
+		wait_campaign slurm-out
+		[ ! -e slurm-out/results/00001.tsv ] ||
+		    fail "round $round: bucket 1 finished before the kill"
+		# nothing of the task runs on (seg-run killed with it)
+		run pgrep -f -- "$PWD/slurm-out"
+		assert_failure
+		[ -s slurm-out/results/00000.tsv ]
+		assert [ ! -e slurm-out/indices.tsv ]
+		run states "$arr"
+		refute_output --partial '1 COMPLETED'
+		mrg=$(awk '$1 == "merge" { print $2 }' slurm-out/logs/jobs)
+		run squeue -h -t all -j "$mrg" -o '%T'
+		assert_output CANCELLED
+	done
+	# resubmitted a fourth time: bucket 1 alone, then the merge
+	run sa-campaign run slurm.campaign
+	assert_success
+	assert_output --partial 'reference: done'
+	assert_output --regexp 'buckets: +[0-9]+ \(1 of 2: 1\)'
+	wait_campaign slurm-out
+	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
+	assert_equal "$(attempts slurm-out 0) $(attempts slurm-out 1)" "1 4"
+	run find slurm-out -name '.*.tmp*' -o -name '.lock*'
+	assert_output ''
+}
