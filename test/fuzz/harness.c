@@ -20,6 +20,7 @@
 #include "plan/workflow.h"
 #include "plan/instances.h"
 #include "plan/buckets.h"
+#include "plan/results.h"
 #include "plan/timings.h"
 #include "plan/gather.h"
 #include "sim/costs.h"
@@ -170,7 +171,7 @@ fuzz_design(const char *path, size_t size)
 static void
 fuzz_metrics(const char *path, size_t size)
 {
-	sr_metrics_free(sr_metrics_read(path, 16, size & 4 ? "dice" : NULL,
+	sr_metrics_free(sr_metrics_read(path, 16, size & 4 ? SR_RESULTS_DICE : NULL,
 	    (enum sr_aggregate)(size % 3)));
 }
 
@@ -208,7 +209,7 @@ fuzz_results(const char *path, size_t size)
 
 	sr_interner_init(&tiles);
 	sr_intern_str(&tiles, "a", NULL);
-	free(sr_simresults_read(path, size & 1 ? "objects" : "dice", &tiles,
+	free(sr_simresults_read(path, size & 1 ? SR_RESULTS_OBJECTS : SR_RESULTS_DICE, &tiles,
 	    (int)(size & 2), 16));
 	sr_interner_free(&tiles);
 	sr_gather(devnull, SR_GATHER_RESULTS, files, 1, NULL, 0, 1, argv);
