@@ -171,7 +171,9 @@ fuzz_design(const char *path, size_t size)
 static void
 fuzz_metrics(const char *path, size_t size)
 {
-	sr_metrics_free(sr_metrics_read(path, 16, size & 4 ? SR_RESULTS_DICE : NULL,
+	const char *metric = size & 4 ? SR_RESULTS_DICE : NULL;
+
+	sr_metrics_free(sr_metrics_read(path, 16, metric,
 	    (enum sr_aggregate)(size % 3)));
 }
 
@@ -209,7 +211,8 @@ fuzz_results(const char *path, size_t size)
 
 	sr_interner_init(&tiles);
 	sr_intern_str(&tiles, "a", NULL);
-	free(sr_simresults_read(path, size & 1 ? SR_RESULTS_OBJECTS : SR_RESULTS_DICE, &tiles,
+	free(sr_simresults_read(path,
+	    size & 1 ? SR_RESULTS_OBJECTS : SR_RESULTS_DICE, &tiles,
 	    (int)(size & 2), 16));
 	sr_interner_free(&tiles);
 	sr_gather(devnull, SR_GATHER_RESULTS, files, 1, NULL, 0, 1, argv);
