@@ -2,13 +2,13 @@
  *
  * Built once per reader with -DFUZZ_READER=fuzz_NAME (make fuzzbins):
  * each input is written to a file in a private temporary directory (in
- * /dev/shm when it can) and handed to the reader by path, as the tools do. A refusal (sr_die) must
- * not end the fuzzer: sr_die_hook longjmps back here and track.c closes
- * and frees what the refused read left open. Fixed files a reader needs
- * beside its input (a space, a workflow, images named by a pairs file)
- * are written into the directory once; fixed structures (the workflow,
- * the instances) are read once, untracked. FUZZ_SRCDIR is the source
- * tree, for those files. */
+ * /dev/shm when it can) and handed to the reader by path, as the tools
+ * do. A refusal (sr_die) must not end the fuzzer: sr_die_hook longjmps
+ * back here and track.c closes and frees what the refused read left
+ * open. Fixed files a reader needs beside its input (a space, a
+ * workflow, images named by a pairs file) are written into the directory
+ * once; fixed structures (the workflow, the instances) are read once,
+ * untracked. FUZZ_SRCDIR is the source tree, for those files. */
 #define _GNU_SOURCE
 #include "fuzz.h"
 #include "core/err.h"
