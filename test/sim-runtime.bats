@@ -413,6 +413,18 @@ results() {
 	assert_output --partial '--plot needs a file name'
 }
 
+@test "--plot: a name with a quote and \$(touch PWNED) is plotted and runs nothing (issue 12, item 1)" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	ex2
+	run sim-runtime --sweep 1,2,4 --plot "q'\$(touch PWNED).png" -o r.tsv \
+	    --workflow "$T3" --instances i.tsv t.tsv none.tsv
+	assert_success
+	assert [ ! -e PWNED ]
+	run od -An -c -N4 "q'\$(touch PWNED).png"
+	assert_output --partial 'P   N   G'
+	no_temp_files
+}
+
 # --- cost models -------------------------------------------------------------------
 
 @test "--model: seconds per task, tiles, read and overhead rows" {

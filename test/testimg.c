@@ -26,6 +26,9 @@
  *	"W H NONZERO MAX BITS" of a mask or label image.
  *   sa-testimg absurd W H OUT.tif
  *	a TIFF header declaring a W x H RGB image and holding no pixels.
+ *   sa-testimg bomb TILE OUT.tif
+ *	a TILE x TILE RGB TIFF of zeros in one deflated tile (level 9):
+ *	about 1030 bytes decoded for each stored one.
  *   sa-testimg draw W H OUT 'LABEL X0 Y0 X1 Y1'...
  *	a label image of rectangles [X0, X1) x [Y0, Y1) of value LABEL on
  *	0, drawn in order (later ones on top, clipped to the image): OUT a
@@ -577,6 +580,42 @@ write_grey_png(const char *path, const uint32_t *px, size_t w, size_t h)
 	sr_out_commit_all();
 }
 
+/* bomb TILE OUT.tif: one deflated tile of zeros (written in place: a
+ * test input). */
+static int
+cmd_bomb(int argc, char **argv)
+{
+	uint32_t n;
+	size_t bytes;
+	uint8_t *buf;
+	TIFF *tif;
+	int ok;
+
+	if (argc != 3)
+		sr_usage_error("bomb TILE OUT.tif");
+	n = (uint32_t)parse_size(argv[1], 16, 16384, "TILE");
+	bytes = (size_t)n * n * 3;
+	buf = sr_calloc(bytes, 1);
+	if ((tif = TIFFOpen(argv[2], "w")) == NULL)
+		sr_die(SR_EXIT_DATA, "%s: cannot create", argv[2]);
+	ok = TIFFSetField(tif, TIFFTAG_IMAGEWIDTH, n) &&
+	    TIFFSetField(tif, TIFFTAG_IMAGELENGTH, n) &&
+	    TIFFSetField(tif, TIFFTAG_TILEWIDTH, n) &&
+	    TIFFSetField(tif, TIFFTAG_TILELENGTH, n) &&
+	    TIFFSetField(tif, TIFFTAG_BITSPERSAMPLE, 8) &&
+	    TIFFSetField(tif, TIFFTAG_SAMPLESPERPIXEL, 3) &&
+	    TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_RGB) &&
+	    TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG) &&
+	    TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_ADOBE_DEFLATE) &&
+	    TIFFSetField(tif, TIFFTAG_ZIPQUALITY, 9) &&
+	    TIFFWriteEncodedTile(tif, 0, buf, (tmsize_t)bytes) >= 0;
+	TIFFClose(tif);
+	free(buf);
+	if (!ok)
+		sr_die(SR_EXIT_DATA, "%s: cannot write", argv[2]);
+	return 0;
+}
+
 static int
 cmd_draw(int argc, char **argv)
 {
@@ -696,6 +735,8 @@ main(int argc, char **argv)
 		return cmd_info(argc - 1, argv + 1);
 	if (strcmp(argv[1], "absurd") == 0)
 		return cmd_absurd(argc - 1, argv + 1);
+	if (strcmp(argv[1], "bomb") == 0)
+		return cmd_bomb(argc - 1, argv + 1);
 	if (strcmp(argv[1], "draw") == 0)
 		return cmd_draw(argc - 1, argv + 1);
 	if (strcmp(argv[1], "labelmosaic") == 0)

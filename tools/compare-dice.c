@@ -8,18 +8,22 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/mem.h"
 #include "core/opt.h"
 #include "core/out.h"
 #include "core/tsv.h"
 #include "image/compare.h"
 #include "image/compare_table.h"
+#include "image/image.h"
 #include "image/opencv.h"
 
-enum { OPT_IOU = CHAR_MAX + 1, OPT_BINARY, OPT_LABELS, OPT_VERSION };
+enum { OPT_IOU = CHAR_MAX + 1, OPT_BINARY, OPT_LABELS, OPT_MAX_MEMORY,
+	OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "list", required_argument, NULL, 'l' },
 	{ "iou", required_argument, NULL, OPT_IOU },
+	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
 	{ "binary", no_argument, NULL, OPT_BINARY },
 	{ "labels", no_argument, NULL, OPT_LABELS },
 	{ "output", required_argument, NULL, 'o' },
@@ -36,6 +40,7 @@ static const char *const reading_name[] = { "auto", "binary", "labels" };
 
 struct opts {
 	const char *list, *output;
+	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
 	double iou;
 	enum sr_objects_reading how;
 	int verbose, quiet;
@@ -56,6 +61,7 @@ usage(FILE *fp)
 "      --binary             read both images as binary masks [auto]\n"
 "      --labels             read both images as label images [auto]\n"
 "  -o, --output FILE        write here (atomically) instead of stdout\n"
+"      --max-memory SIZE    refuse images needing more (16G) [$SR_MAX_MEMORY]\n"
 "  -v, --verbose            seconds and objects of each pair on stderr\n"
 "  -q, --quiet              no progress on a terminal\n"
 "  -h, --help               this help\n"
@@ -77,6 +83,7 @@ parse(int argc, char **argv, struct opts *o)
 		case 'o': o->output = optarg; break;
 		case 'v': o->verbose = 1; break;
 		case 'q': o->quiet = 1; break;
+		case OPT_MAX_MEMORY: o->max_memory = optarg; break;
 		case OPT_IOU: o->iou = sr_opt_real("--iou", optarg, 0, 1,
 		    SR_OPEN_LO, "a number"); break;
 		case OPT_BINARY:
@@ -94,6 +101,7 @@ parse(int argc, char **argv, struct opts *o)
 		default: sr_getopt_fail(c, argv);
 		}
 	}
+	sr_image_set_budget(sr_memory_budget(o->max_memory));
 	if (o->list && optind < argc)
 		sr_usage_error("-l and MASK REF exclude each other");
 	if (!o->list && argc - optind != 2)

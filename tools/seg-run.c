@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/mem.h"
 #include "core/opt.h"
 #include "core/out.h"
 #include "core/path.h"
@@ -13,6 +14,7 @@
 #include "exec/outputs.h"
 #include "exec/runner.h"
 #include "exec/segplan.h"
+#include "image/image.h"
 #include "image/opencv.h"
 #include "image/tiles.h"
 
@@ -20,7 +22,8 @@ enum {
 	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
 	OPT_TILES, OPT_REF, OPT_REF_SUFFIX, OPT_ACTIVE, OPT_MASKS,
 	OPT_MASK_FORMAT, OPT_TIMINGS, OPT_TARGET, OPT_NO_NORMALIZE, OPT_FORCE,
-	OPT_SAVE_NORM, OPT_NO_PREFAULT, OPT_ESTIMATE, OPT_VERSION
+	OPT_SAVE_NORM, OPT_NO_PREFAULT, OPT_ESTIMATE, OPT_MAX_MEMORY,
+	OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -41,6 +44,7 @@ static const struct option longopts[] = {
 	{ "save-normalized", required_argument, NULL, OPT_SAVE_NORM },
 	{ "no-prefault", no_argument, NULL, OPT_NO_PREFAULT },
 	{ "estimate-memory", no_argument, NULL, OPT_ESTIMATE },
+	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -52,6 +56,7 @@ static const struct option longopts[] = {
 
 struct opts {
 	const char *workflow, *instances, *buckets, *tiles, *ref_suffix, *target;
+	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
 	sr_segout out;		/* results (-o), timings, masks, ... */
 	long bucket;
 	int force, quiet, estimate;
@@ -87,6 +92,7 @@ usage(FILE *fp)
 "      --no-prefault        leave page faults to the tasks\n"
 "      --force              redo a bucket whose outputs are complete\n"
 "      --estimate-memory    print the MiB a bucket needs on these tiles\n"
+"      --max-memory SIZE    refuse images needing more (16G) [$SR_MAX_MEMORY]\n"
 "  -o, --output FILE        results: one row per run and tile\n"
 "      --timings FILE       one row per executed task node and tile\n"
 "  -q, --quiet              no progress on a terminal\n"
@@ -104,7 +110,7 @@ check_estimate(const struct opts *o, const sr_segout *u)
 	    u->results || u->timings || u->ref || u->masks || u->save_norm ||
 	    o->target || o->force || !u->normalize || !u->prefault || u->png8)
 		sr_usage_error("--estimate-memory takes only --tiles and "
-		    "--active-paths");
+		    "--active-paths (and --max-memory)");
 }
 
 static void
@@ -156,6 +162,7 @@ parse(int argc, char **argv, struct opts *o)
 		case OPT_FORCE: o->force = 1; break;
 		case OPT_SAVE_NORM: u->save_norm = optarg; break;
 		case OPT_ESTIMATE: o->estimate = 1; break;
+		case OPT_MAX_MEMORY: o->max_memory = optarg; break;
 		case 'o': u->results = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': sr_opt_help(usage);
@@ -167,25 +174,7 @@ parse(int argc, char **argv, struct opts *o)
 		sr_usage_error("unexpected argument '%s'", argv[optind]);
 	u->target = o->target != NULL;
 	(o->estimate ? check_estimate : check_run)(o, u);
-}
-
-/* The job of the plan's bucket on the tiles. */
-static void
-setup_job(sr_runjob *job, const struct opts *o, const sr_segplan *p,
-    const sr_tiles *tiles, char **ref)
-{
-	memset(job, 0, sizeof *job);
-	job->ntiles = tiles->n;
-	job->tile_path = tiles->path;
-	job->ref_path = ref;
-	job->normalize = o->out.normalize;
-	sr_segplan_target(o->target, job->mean, job->sd);
-	job->ninst = p->n;
-	job->param = p->param;
-	job->key = p->key;
-	job->threads = o->out.active;
-	job->prefault = o->out.prefault;
-	job->progress = !o->quiet && isatty(STDERR_FILENO);
+	sr_image_set_budget(sr_memory_budget(o->max_memory));
 }
 
 /* Runs the bucket and writes its outputs (results last: their presence
@@ -198,7 +187,8 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_runout r;
 	FILE *ft, *fr;
 
-	setup_job(&job, o, p, tiles, ref);
+	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
+	    !o->quiet && isatty(STDERR_FILENO));
 	ft = sr_out_open(o->out.timings);
 	fr = sr_out_open(o->out.results);
 	sr_segout_masks(&job, &o->out, p, tiles);

@@ -1,7 +1,9 @@
 /* tsv.c - strict TSV reader: comments, one header, counted fields. */
 #include "core/tsv.h"
 #include "core/err.h"
+#include "core/hash.h"
 #include "core/num.h"
+#include "core/text.h"
 
 #include <errno.h>
 #include <math.h>
@@ -29,7 +31,30 @@ read_line(sr_tsv *t)
 		t->line[--n] = '\0';
 	if (n > 0 && t->line[n - 1] == '\r')
 		t->line[--n] = '\0';
+	if (t->lineno == 1 && strncmp(t->line, "\xef\xbb\xbf", 3) == 0)
+		sr_tsv_die(t, -1, "starts with a UTF-8 byte order mark (BOM): "
+		    "save the file as UTF-8 without one");
 	return 1;
+}
+
+/* Dies unless every field of the current line is valid UTF-8, naming the
+ * column (by number in the header) and the byte. */
+static void
+check_utf8(const sr_tsv *t, int header)
+{
+	size_t i, n, bad;
+
+	for (i = 0; i < t->nfield; i++) {
+		n = strlen(t->field[i]);
+		if ((bad = sr_utf8_invalid(t->field[i], n)) == n)
+			continue;
+		if (header || i >= t->ncol)
+			sr_tsv_die(t, -1, "column %zu: invalid UTF-8 (byte 0x%02x "
+			    "at byte %zu of the field)", i + 1,
+			    (unsigned char)t->field[i][bad], bad + 1);
+		sr_tsv_die(t, (int)i, "invalid UTF-8 (byte 0x%02x at byte %zu "
+		    "of the field)", (unsigned char)t->field[i][bad], bad + 1);
+	}
 }
 
 /* Splits t->line at tabs into t->field (pointers into the line), in one
@@ -73,27 +98,38 @@ next_content_line(sr_tsv *t)
 	return 0;
 }
 
+/* Reads the header line into t->header; dies on an empty or repeated
+ * name (found through an interner: linear in the columns). */
 static void
 read_header(sr_tsv *t)
 {
-	size_t i, j;
+	sr_interner seen;
+	size_t i;
+	int added;
 
 	if (!next_content_line(t))
 		sr_die(SR_EXIT_DATA, "%s: %s", t->path, t->lineno == 0 ?
 		    "empty file, expected a header line" :
 		    "no header line (only comments)");
 	split_fields(t);
-	t->ncol = t->nfield;
-	t->header = sr_calloc(t->ncol, sizeof *t->header);
-	for (i = 0; i < t->ncol; i++) {
+	check_utf8(t, 1);
+	sr_interner_init(&seen);
+	for (i = 0; i < t->nfield; i++) {
 		if (t->field[i][0] == '\0')
 			sr_tsv_die(t, -1, "header: column %zu has no name", i + 1);
-		for (j = 0; j < i; j++)
-			if (strcmp(t->header[j], t->field[i]) == 0)
-				sr_tsv_die(t, -1, "header: column %s named twice",
-				    t->field[i]);
-		t->header[i] = sr_strdup(t->field[i]);
+		sr_intern_str(&seen, t->field[i], &added);
+		if (!added) {
+			char show[SR_SHOWLEN];
+
+			sr_tsv_die(t, -1, "header: column %s named twice",
+			    sr_show(show, t->field[i]));
+		}
 	}
+	sr_interner_free(&seen);
+	t->ncol = t->nfield;
+	t->header = sr_calloc(t->ncol, sizeof *t->header);
+	for (i = 0; i < t->ncol; i++)
+		t->header[i] = sr_strdup(t->field[i]);
 }
 
 sr_tsv *
@@ -144,6 +180,7 @@ sr_tsv_next(sr_tsv *t)
 		sr_tsv_die(t, -1, "%zu fields, expected %zu (%s)", t->nfield,
 		    t->ncol, t->nfield < t->ncol ? "row too short" :
 		    "row too long");
+	check_utf8(t, 0);
 	return 1;
 }
 
@@ -163,25 +200,42 @@ sr_tsv_need(const sr_tsv *t, const char *name)
 {
 	int c = sr_tsv_col(t, name);
 
-	if (c < 0)
-		sr_die(SR_EXIT_DATA, "%s: no column '%s' in the header", t->path,
-		    name);
+	if (c < 0) {
+		char path[SR_SHOWLEN * 2];
+
+		sr_die(SR_EXIT_DATA, "%s: no column '%s' in the header",
+		    sr_escape(path, sizeof path, t->path), name);
+	}
 	return c;
 }
 
 void
 sr_tsv_die(const sr_tsv *t, int col, const char *fmt, ...)
 {
-	char msg[512];
+	char raw[512], msg[1024], path[1024], show[SR_SHOWLEN];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	sr_escape(msg, sizeof msg, raw);
+	sr_escape(path, sizeof path, t->path);
 	if (col >= 0 && (size_t)col < t->ncol)
-		sr_die(SR_EXIT_DATA, "%s:%zu: column %s: %s", t->path,
-		    t->lineno, t->header[col], msg);
-	sr_die(SR_EXIT_DATA, "%s:%zu: %s", t->path, t->lineno, msg);
+		sr_die(SR_EXIT_DATA, "%s:%zu: column %s: %s", path, t->lineno,
+		    sr_show(show, t->header[col]), msg);
+	sr_die(SR_EXIT_DATA, "%s:%zu: %s", path, t->lineno, msg);
+}
+
+void
+sr_tsv_die_value(const sr_tsv *t, int col, const char *fmt, ...)
+{
+	char why[512], show[SR_SHOWLEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	sr_tsv_die(t, col, "'%s' %s", sr_show(show, t->field[col]), why);
 }
 
 const char *
@@ -197,7 +251,7 @@ sr_tsv_double(const sr_tsv *t, int col)
 	const char *why = sr_parse_double(t->field[col], &v);
 
 	if (why)
-		sr_tsv_die(t, col, "'%.40s' is %s", t->field[col], why);
+		sr_tsv_die_value(t, col, "is %s", why);
 	return v;
 }
 
@@ -208,7 +262,7 @@ sr_tsv_long(const sr_tsv *t, int col)
 	const char *why = sr_parse_long(t->field[col], &v);
 
 	if (why)
-		sr_tsv_die(t, col, "'%.40s' is %s", t->field[col], why);
+		sr_tsv_die_value(t, col, "is %s", why);
 	return v;
 }
 

@@ -4,7 +4,9 @@
  * line naming the columns, then rows with exactly as many tab-separated
  * fields. Blank lines are skipped; a trailing CR is dropped. Every error
  * names the file and line, and the column where there is one:
- * "prog: FILE:LINE: column NAME: why". */
+ * "prog: FILE:LINE: column NAME: why", with control characters and
+ * invalid UTF-8 escaped (core/text.h). Header and rows must be UTF-8 (a
+ * byte order mark is refused); comment lines are bytes. */
 #ifndef SR_TSV_H
 #define SR_TSV_H
 
@@ -50,6 +52,11 @@ long sr_tsv_long(const sr_tsv *t, int col);
 /* Dies with "FILE:LINE: column NAME: message" (col < 0: no column). */
 _Noreturn void sr_tsv_die(const sr_tsv *t, int col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Dies with "FILE:LINE: column NAME: 'VALUE' message", VALUE the row's
+ * field col shown escaped and shortened (sr_show). */
+_Noreturn void sr_tsv_die_value(const sr_tsv *t, int col, const char *fmt,
+    ...) __attribute__((format(printf, 3, 4)));
 
 /* Value of KEY from "key=value" words in the comment lines read so far
  * (the last one wins), newly allocated, or NULL. */

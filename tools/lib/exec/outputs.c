@@ -220,3 +220,21 @@ sr_segout_warn(const sr_segout *o, const sr_tiles *tiles, const sr_runout *r)
 			    "%.1f %% needed, or no colour spread)", tiles->path[i],
 			    100 * r->foreground[i], 100 * SR_NORM_MIN_FOREGROUND);
 }
+
+void
+sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
+    const sr_tiles *tiles, char **ref, const char *target, int progress)
+{
+	memset(job, 0, sizeof *job);
+	job->ntiles = tiles->n;
+	job->tile_path = tiles->path;
+	job->ref_path = ref;
+	job->normalize = u->normalize;
+	sr_segplan_target(target, job->mean, job->sd);
+	job->ninst = p->n;
+	job->param = p->param;
+	job->key = p->key;
+	job->threads = u->active;
+	job->prefault = u->prefault;
+	job->progress = progress;
+}

@@ -47,6 +47,11 @@ void sr_segout_masks(sr_runjob *job, const sr_segout *o, const sr_segplan *p,
     const sr_tiles *tiles);
 void sr_segout_masks_end(void);
 
+/* The job of the plan's bucket on the tiles (ref: the reference masks'
+ * paths or NULL; target: an image to normalize to, or NULL). */
+void sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
+    const sr_tiles *tiles, char **ref, const char *target, int progress);
+
 /* ---- paths ---------------------------------------------------------- */
 
 /* Makes directory d if missing. */

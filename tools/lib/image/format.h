@@ -8,10 +8,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Refuses a declared size of 0 or above SR_IMAGE_MAX_PIXELS, before
- * anything of the image is allocated: -1 with errbuf naming path. */
+/* Refuses a declared size of 0 or above SR_IMAGE_MAX_PIXELS, or one
+ * beyond the memory budget (sr_image_budget), before anything of the
+ * image is allocated: -1 with errbuf naming path. */
 int sr_image_check_size(const char *path, uint64_t w, uint64_t h,
     char *errbuf);
+
+/* Refuses bytes above the memory budget: -1 with "PATH: WHAT would need
+ * N MiB, above the memory budget of M MiB (...)" in errbuf. */
+int sr_image_check_budget(const char *path, const char *what,
+    uint64_t bytes, char *errbuf);
 
 /* Refuses a size a writer cannot store: 0, or a side above max. */
 int sr_image_check_write_size(const char *name, size_t w, size_t h,

@@ -2,13 +2,15 @@
  * the file's signature (TIFF in tiff.c, PNG in png.c), and the checks
  * every format shares (format.h); see image.h.
  *
- * Thread-safe: nothing here is static and mutable.
+ * Thread-safe: nothing here is static and mutable but the budget, set
+ * before any thread starts.
  */
 #include "image/image.h"
 #include "image/format.h"
 #include "image/png.h"
 #include "image/tiff.h"
 #include "core/err.h"
+#include "core/mem.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +24,35 @@
 enum format { FMT_TIFF, FMT_PNG };
 
 /* ------------------------------------------------------ shared checks */
+
+static size_t image_budget;	/* 0: physical memory */
+
+void
+sr_image_set_budget(size_t bytes)
+{
+	image_budget = bytes;
+}
+
+size_t
+sr_image_budget(void)
+{
+	return image_budget ? image_budget : sr_physical_memory();
+}
+
+int
+sr_image_check_budget(const char *path, const char *what, uint64_t bytes,
+    char *errbuf)
+{
+	char need[32], have[32];
+
+	if (bytes <= sr_image_budget())
+		return 0;
+	sr_seterr(errbuf, "%s: %s would need %s, above the memory budget of %s "
+	    "(--max-memory, %s)", path, what, sr_fmt_mib(need, sizeof need,
+	    bytes), sr_fmt_mib(have, sizeof have, sr_image_budget()),
+	    SR_MAX_MEMORY_ENV);
+	return -1;
+}
 
 int
 sr_image_errno_fail(char *errbuf, const char *path, const char *what, int e)
@@ -56,6 +87,8 @@ sr_image_alloc(size_t a, size_t b, size_t c, const char *path, char *errbuf)
 int
 sr_image_check_size(const char *path, uint64_t w, uint64_t h, char *errbuf)
 {
+	char what[64];
+
 	if (w == 0 || h == 0) {
 		sr_seterr(errbuf, "%s: empty image (%llux%llu)", path,
 		    (unsigned long long)w, (unsigned long long)h);
@@ -67,7 +100,10 @@ sr_image_check_size(const char *path, uint64_t w, uint64_t h, char *errbuf)
 		    (unsigned long long)h, SR_IMAGE_MAX_PIXELS);
 		return -1;
 	}
-	return 0;
+	snprintf(what, sizeof what, "reading %llux%llu pixels",
+	    (unsigned long long)w, (unsigned long long)h);
+	return sr_image_check_budget(path, what, w * h * 4 + h *
+	    sizeof(void *), errbuf);
 }
 
 int

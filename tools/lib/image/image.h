@@ -20,6 +20,22 @@
  * or a width or height of 0, is refused before anything is allocated). */
 #define SR_IMAGE_MAX_PIXELS ((size_t)1 << 30)
 
+/* The memory budget of the readers, in bytes: an image whose pixels
+ * would need more to read (4 bytes a pixel and a pointer a row, the most
+ * any reader takes), or a TIFF strip or tile that would, is refused
+ * before anything is allocated, naming the file and what it would need.
+ * 0 (the default) is the machine's physical memory. Set it before any
+ * thread reads an image. */
+void sr_image_set_budget(size_t bytes);
+size_t sr_image_budget(void);
+
+/* A compressed TIFF strip or tile decoding to more than
+ * SR_TIFF_RATIO_MIN_BYTES is refused when it decodes to more than
+ * SR_TIFF_MAX_RATIO times its compressed bytes (a decompression bomb);
+ * smaller ones (a 2048 x 2048 RGB tile, say) always pass. */
+#define SR_TIFF_MAX_RATIO 256
+#define SR_TIFF_RATIO_MIN_BYTES ((size_t)16 << 20)
+
 /* An RGB colour image: 3 bytes per pixel (R, G, B), rows top to bottom,
  * no padding. */
 typedef struct {
@@ -46,8 +62,9 @@ int sr_labels_read(const char *path, sr_labels *img, char *errbuf);
 
 /* Width and height of the PNG or TIFF (its first image) at path, from its
  * header, without decoding it. Returns 0, or -1 with "PATH: why" in errbuf
- * (SR_ERRLEN bytes): unreadable, neither PNG nor TIFF, a bad header, or a
- * size beyond what the readers accept. */
+ * (SR_ERRLEN bytes): unreadable, neither PNG nor TIFF, a bad header, a
+ * size beyond what the readers accept or the memory budget, or a PNG too
+ * short for its declared size. */
 int sr_image_probe(const char *path, size_t *w, size_t *h, char *errbuf);
 void sr_labels_free(sr_labels *img);
 

@@ -15,7 +15,11 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+/* Deflate's best ratio: a 258-byte match in about 2 bits (1032:1). */
+#define PNG_MAX_RATIO 1032
 
 /* -------------------------------------------------------- PNG reading */
 
@@ -150,9 +154,27 @@ png_alloc(struct png_in *r, size_t rowbytes, size_t px_bytes, size_t offset,
 static int
 png_check_size(struct png_in *r, char *errbuf)
 {
+	struct stat st;
+	uint64_t raw;
+
 	r->w = png_get_image_width(r->png, r->info);
 	r->h = png_get_image_height(r->png, r->info);
-	return sr_image_check_size(r->path, r->w, r->h, errbuf);
+	if (sr_image_check_size(r->path, r->w, r->h, errbuf))
+		return -1;
+	/* the filtered rows, a byte each and their samples, cannot come out
+	 * of fewer than 1/PNG_MAX_RATIO as many bytes of deflate data */
+	raw = (uint64_t)r->h * (1 + (uint64_t)png_get_rowbytes(r->png,
+	    r->info));
+	if (fstat(fileno(r->io.fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    raw / PNG_MAX_RATIO > (uint64_t)st.st_size) {
+		sr_seterr(errbuf, "%s: truncated or corrupt PNG: %zux%zu pixels "
+		    "need at least %llu bytes of compressed data (deflate "
+		    "compresses at most %d:1), the file has %lld", r->path,
+		    r->w, r->h, (unsigned long long)(raw / PNG_MAX_RATIO),
+		    PNG_MAX_RATIO, (long long)st.st_size);
+		return -1;
+	}
+	return 0;
 }
 
 /* Asks libpng for 8-bit RGB whatever the PNG holds. */
@@ -320,8 +342,13 @@ sr_png_probe(int fd, const char *path, size_t *w, size_t *h, char *errbuf)
 		return -1;
 	}
 	png_read_info(r.png, r.info);
-	*w = png_get_image_width(r.png, r.info);
-	*h = png_get_image_height(r.png, r.info);
+	if (png_check_size(&r, errbuf)) {
+		png_in_close(&r, 0);
+		fclose(fp);
+		return -1;
+	}
+	*w = r.w;
+	*h = r.h;
 	png_in_close(&r, 0);
 	fclose(fp);
 	return 0;

@@ -165,6 +165,33 @@ tiff_open(int fd, const char *path, struct tiff_in *t, char *errbuf)
 	return 0;
 }
 
+/* Refuses strip or tile k, decoding to bytes, when that exceeds the
+ * memory budget or, compressed, SR_TIFF_MAX_RATIO times its stored bytes
+ * (past SR_TIFF_RATIO_MIN_BYTES): before it is allocated or decoded. */
+static int
+tiff_check_strile(const struct tiff_in *t, uint32_t k, const char *kind,
+    size_t bytes, char *errbuf)
+{
+	uint16_t compression = COMPRESSION_NONE;
+	uint64_t stored;
+	char what[64];
+
+	snprintf(what, sizeof what, "decoding %s %u", kind, k);
+	if (sr_image_check_budget(t->path, what, bytes, errbuf))
+		return -1;
+	TIFFGetFieldDefaulted(t->tif, TIFFTAG_COMPRESSION, &compression);
+	if (compression == COMPRESSION_NONE || bytes <= SR_TIFF_RATIO_MIN_BYTES)
+		return 0;
+	stored = TIFFGetStrileByteCount(t->tif, k);
+	if (stored == 0 || bytes / stored > SR_TIFF_MAX_RATIO) {
+		sr_seterr(errbuf, "%s: %s %u decodes to %zu bytes from %llu, "
+		    "more than %d:1 (a decompression bomb?)", t->path, kind, k,
+		    bytes, (unsigned long long)stored, SR_TIFF_MAX_RATIO);
+		return -1;
+	}
+	return 0;
+}
+
 /* Decodes every strip of t into s: rows of at most ROWSPERSTRIP. */
 static int
 tiff_read_strips(const struct tiff_in *t, struct sink *s, char *errbuf)
@@ -189,6 +216,11 @@ tiff_read_strips(const struct tiff_in *t, struct sink *s, char *errbuf)
 	for (strip = 0, y = 0; y < t->h; strip++, y += rows) {
 		rows = t->h - y < rps ? t->h - y : rps;
 		want = rows * t->rowbytes;
+		if (tiff_check_strile(t, (uint32_t)strip, "strip", want,
+		    errbuf)) {
+			free(buf);
+			return -1;
+		}
 		dst = s->direct ? (uint8_t *)s->out + y * s->out_rowbytes : buf;
 		got = TIFFReadEncodedStrip(t->tif, (uint32_t)strip, dst,
 		    (tmsize_t)want);
@@ -246,12 +278,18 @@ tiff_read_tiles(const struct tiff_in *t, struct sink *s, char *errbuf)
 		    "the samples)", t->path);
 		return -1;
 	}
-	if ((buf = sr_image_alloc(tilesize, 1, 1, t->path, errbuf)) == NULL)
+	if (sr_image_check_budget(t->path, "a tile", tilesize, errbuf) ||
+	    (buf = sr_image_alloc(tilesize, 1, 1, t->path, errbuf)) == NULL)
 		return -1;
 	for (ty = 0; ty < t->h; ty += th)
 		for (tx = 0; tx < t->w; tx += tw) {
 			tile = TIFFComputeTile(t->tif, (uint32_t)tx, (uint32_t)ty,
 			    0, 0);
+			if (tiff_check_strile(t, tile, "tile", tilesize,
+			    errbuf)) {
+				free(buf);
+				return -1;
+			}
 			got = TIFFReadEncodedTile(t->tif, tile, buf,
 			    (tmsize_t)tilesize);
 			if (got < 0 || (size_t)got < tilesize) {

@@ -108,8 +108,7 @@ read_instances(sr_buckets_in *b)
 		r->inst[r->ninst++] = (size_t)id;
 	}
 	if (rc < 0 || r->ninst == 0)
-		sr_tsv_die(t, b->ci, "'%.40s' is not a list of instances",
-		    sr_tsv_str(t, b->ci));
+		sr_tsv_die_value(t, b->ci, "is not a list of instances");
 }
 
 const sr_bucket_row *

@@ -60,7 +60,7 @@ read_runs(const sr_tsv *t, int col, sr_instance *in)
 		in->runs[in->nruns++] = (size_t)r;
 	}
 	if (rc < 0)
-		sr_tsv_die(t, col, "'%.40s' is not a list of runs", sr_tsv_str(t, col));
+		sr_tsv_die_value(t, col, "is not a list of runs");
 }
 
 /* Reads the row's upstream: '-' for the first stage, else an instance of

@@ -193,8 +193,7 @@ sr_timings_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k, int sh
 		node = v;
 	}
 	if (rc < 0 || node == SR_NONE)
-		sr_tsv_die(t, col, "'%.40s' is not a list of instances",
-		    sr_tsv_str(t, col));
+		sr_tsv_die_value(t, col, "is not a list of instances");
 	return node;
 }
 

@@ -74,7 +74,7 @@ sr_run_status_die(const sr_tsv *t, int col)
 {
 	char list[128];
 
-	sr_tsv_die(t, col, "'%.40s' is not %s", sr_tsv_str(t, col),
+	sr_tsv_die_value(t, col, "is not %s",
 	    sr_word_list(list, sizeof list, sr_run_status_name, SR_RUN_NSTATUS));
 }
 

@@ -61,8 +61,7 @@ read_rows(sr_tsv *t, const rescols *col, sr_interner *tiles, int add,
 		tile = add ? sr_intern_str(tiles, sr_tsv_str(t, ct), NULL) :
 		    sr_interner_find_str(tiles, sr_tsv_str(t, ct));
 		if (tile == SIZE_MAX)
-			sr_tsv_die(t, ct, "'%.40s' is not a tile of the timings",
-			    sr_tsv_str(t, ct));
+			sr_tsv_die_value(t, ct, "is not a tile of the timings");
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 64;
 			row = sr_reallocarray(row, cap, sizeof *row);

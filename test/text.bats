@@ -1,0 +1,87 @@
+#!/usr/bin/env bats
+# Text in TSV files (issue 12, item 11, and the duplicate-column check of
+# item 8): UTF-8 required of header and rows, a BOM refused, values shown
+# in messages escaped and shortened, a wide header checked in linear time.
+load common
+
+bats_require_minimum_version 1.5.0
+
+HEADER=$'name\ttype\tvalues\tdefault'
+
+@test "a UTF-8 byte order mark is refused by name, not as a missing column" {
+	printf '\xef\xbb\xbf%s\nx\treal\t0..1\t0.5\n' "$HEADER" > bom.tsv
+	run sa-sample -m mc -n 2 bom.tsv
+	assert_failure 1
+	assert_output 'sa-sample: bom.tsv:1: starts with a UTF-8 byte order mark (BOM): save the file as UTF-8 without one'
+}
+
+@test "a BOM before a comment line is refused too (stdin)" {
+	run sa-sample -m mc -n 2 - < <(printf '\xef\xbb\xbf# c\n%s\nx\treal\t0..1\t0.5\n' "$HEADER")
+	assert_failure 1
+	assert_output --partial '<stdin>:1: starts with a UTF-8 byte order mark'
+}
+
+@test "invalid UTF-8 in a row is refused with file, line, column and byte" {
+	printf '%s\nx\xff\treal\t0..1\t0.5\n' "$HEADER" > bad.tsv
+	run sa-sample -m mc -n 2 bad.tsv
+	assert_failure 1
+	assert_output 'sa-sample: bad.tsv:2: column name: invalid UTF-8 (byte 0xff at byte 2 of the field)'
+}
+
+@test "invalid UTF-8 in the header, overlong forms and surrogates are refused" {
+	printf 'name\ttype\tval\xc3\tdefault\nx\treal\t0..1\t0.5\n' > h.tsv
+	run sa-sample -m mc -n 2 h.tsv
+	assert_failure 1
+	assert_output 'sa-sample: h.tsv:1: column 3: invalid UTF-8 (byte 0xc3 at byte 4 of the field)'
+	printf '%s\n\xc0\xafx\treal\t0..1\t0.5\n' "$HEADER" > o.tsv
+	run sa-sample -m mc -n 2 o.tsv
+	assert_failure 1
+	assert_output --partial 'o.tsv:2: column name: invalid UTF-8 (byte 0xc0 at byte 1'
+	printf '%s\n\xed\xa0\x80\treal\t0..1\t0.5\n' "$HEADER" > s.tsv
+	run sa-sample -m mc -n 2 s.tsv
+	assert_failure 1
+	assert_output --partial 's.tsv:2: column name: invalid UTF-8 (byte 0xed at byte 1'
+}
+
+@test "valid UTF-8 names pass (é, 中, an emoji)" {
+	printf '%s\n\xc3\xa9\treal\t0..1\t0.5\n\xe4\xb8\xad\treal\t0..1\t0.5\n\xf0\x9f\x99\x82\treal\t0..1\t0.5\n' "$HEADER" > u.tsv
+	run sa-sample -m mc -n 2 u.tsv
+	assert_success
+	assert_line $'run\t\xc3\xa9\t\xe4\xb8\xad\t\xf0\x9f\x99\x82'
+}
+
+@test "control characters in a value shown in a message are escaped" {
+	printf '%s\nx\treal\t0..1\t\x1b[31mred\x7f\n' "$HEADER" > ctl.tsv
+	run sa-sample -m mc -n 2 ctl.tsv
+	assert_failure 1
+	assert_output "sa-sample: ctl.tsv:2: column default: parameter x: default '\\x1b[31mred\\x7f': not a number"
+}
+
+@test "a long value in a message is cut after 60 bytes with an ellipsis" {
+	long=$(printf 'a%.0s' {1..100})
+	printf '%s\nx\treal\t0..1\t%s\n' "$HEADER" "$long" > long.tsv
+	run sa-sample -m mc -n 2 long.tsv
+	assert_failure 1
+	assert_output "sa-sample: long.tsv:2: column default: parameter x: default '$(printf 'a%.0s' {1..60})…': not a number"
+}
+
+@test "a duplicate column is named, and a 200,000-column header is checked in linear time" {
+	printf '%s\tname\nx\treal\t0..1\t0.5\t1\n' "$HEADER" > dup.tsv
+	run sa-sample -m mc -n 2 dup.tsv
+	assert_failure 1
+	assert_output 'sa-sample: dup.tsv:1: header: column name named twice'
+	awk 'BEGIN { for (i = 0; i < 200000; i++) printf "%sc%d", i ? "\t" : "", i; print "" }' > wide.tsv
+	run timeout 10 sa-sample -m mc -n 2 wide.tsv
+	assert_failure 1
+	assert_output "sa-sample: wide.tsv: no column 'name' in the header"
+	awk 'BEGIN { for (i = 0; i < 200000; i++) printf "%sc%d", i ? "\t" : "", i; print "\tc199999" }' > wide2.tsv
+	run timeout 10 sa-sample -m mc -n 2 wide2.tsv
+	assert_failure 1
+	assert_output 'sa-sample: wide2.tsv:1: header: column c199999 named twice'
+}
+
+@test "invalid UTF-8 in a comment line is accepted (comments carry paths, which are bytes)" {
+	printf '# made from /data/\xff\n%s\nx\treal\t0..1\t0.5\n' "$HEADER" > c.tsv
+	run sa-sample -m mc -n 2 c.tsv
+	assert_success
+}
