@@ -5,6 +5,7 @@
 # make valgrind=1 check  run the test suite with every tool under valgrind
 # make demo           the main job: a MOAT campaign on bundled tiles (examples/moat)
 # make bench           print the benchmark figures (test/bench)
+# make fuzz            libFuzzer on every reader, FUZZ_SECONDS each (clang; test/fuzz)
 # make install         PREFIX, DESTDIR, BINDIR, MANDIR, SHAREDIR honoured
 
 PREFIX   ?= /usr/local
@@ -155,6 +156,48 @@ uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(BINDIR)/sa-campaign
 	cd man && for f in man*/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/$$f; done
 	rm -rf $(DESTDIR)$(SHAREDIR)
+
+# ---- fuzzing (test/fuzz): a libFuzzer harness per reader, built with clang
+# against a sanitized copy of the library in build/fuzz; make fuzz runs each
+# for FUZZ_SECONDS on one core, test/fuzz.bats (make check) a few seconds.
+FUZZ_CC      ?= clang
+FUZZ_CXX     ?= clang++
+FUZZ_SECONDS ?= 600
+FUZZ_OUT      = build/fuzz
+FUZZ_NAMES    = space design metrics workflow instances buckets results \
+                timings model pairs tiles campaign png tiff
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -fno-omit-frame-pointer
+FUZZ_CFLAGS   = $(STD) -Wall -Wextra -O1 -g $(FUZZ_SAN) -Itools/lib
+FUZZ_WRAP     = malloc calloc realloc free strdup strndup getline fopen fdopen \
+                fclose open close
+FUZZ_LIBA     = $(FUZZ_OUT)/libsareuse.a
+
+$(FUZZ_OUT)/lib/%.o: tools/lib/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_OUT)/lib/%.o: tools/lib/%.cpp
+	@mkdir -p $(@D)
+	$(FUZZ_CXX) $(subst $(STD),-std=c++17,$(FUZZ_CFLAGS)) $(CV_CFLAGS) \
+	    -MMD -MP -fsanitize=fuzzer-no-link -fno-sanitize=vptr -c $< -o $@
+
+$(FUZZ_LIBA): $(LIBSRC:tools/lib/%.c=$(FUZZ_OUT)/lib/%.o) \
+    $(LIBCXXSRC:tools/lib/%.cpp=$(FUZZ_OUT)/lib/%.o)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_OUT)/fuzz-%: test/fuzz/harness.c test/fuzz/track.c test/fuzz/fuzz.h $(FUZZ_LIBA) \
+    $(wildcard tools/lib/*/*.h)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -DFUZZ_READER=fuzz_$* \
+	    -DFUZZ_SRCDIR='"$(CURDIR)"' test/fuzz/harness.c test/fuzz/track.c \
+	    $(FUZZ_LIBA) $(FUZZ_WRAP:%=-Wl,--wrap=%) -Wl,--as-needed $(LDLIBS) \
+	    -o $@
+
+.PHONY: fuzz fuzzbins
+fuzzbins: $(FUZZ_NAMES:%=$(FUZZ_OUT)/fuzz-%)
+fuzz: fuzzbins
+	test/fuzz/run $(FUZZ_SECONDS) $(FUZZ_NAMES)
 
 clean:
 	rm -rf build bin bin-asan

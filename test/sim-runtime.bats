@@ -601,6 +601,10 @@ results() {
 	printf 'run\ttile\tdice\n0\ta0\t\n' > bad.tsv
 	refuse_run sim-runtime 1 "bad.tsv: no values of dice" \
 	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
+	# a header without rows (no row array to sort: found by fuzz-results)
+	printf 'run\ttile\tdice\n' > bad.tsv
+	refuse_run sim-runtime 1 "bad.tsv: no values of dice" \
+	    --workflow "$T3" --instances i.tsv --results bad.tsv --cancel window=1 t.tsv
 	refuse_run sim-runtime 1 "res.tsv: no column 'jaccard' in the header" \
 	    --workflow "$T3" --instances i.tsv --results res.tsv --metric jaccard --cancel window=1 t.tsv
 }

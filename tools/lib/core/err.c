@@ -12,6 +12,7 @@
 
 const char *sr_progname = "sareuse";
 void (*sr_cleanup_hook)(void);
+void (*sr_die_hook)(int code);
 
 void
 sr_init(const char *argv0)
@@ -41,6 +42,8 @@ vmessage(const char *fmt, va_list ap, const char *suffix)
 static _Noreturn void
 finish(int code)
 {
+	if (sr_die_hook)
+		sr_die_hook(code);
 	if (sr_cleanup_hook)
 		sr_cleanup_hook();
 	fflush(NULL);

@@ -71,4 +71,11 @@ void sr_seterr(char *errbuf, const char *fmt, ...)
 /* Hook run by sr_die before exiting (set by the output module). */
 extern void (*sr_cleanup_hook)(void);
 
+/* Test hook, NULL in every tool: the fuzzing harnesses (test/fuzz) set it
+ * to a function that longjmps out, so that a refusal ends one input rather
+ * than the process. sr_die and the other exits call it with the exit code
+ * after printing the message, before anything else; if it returns, the
+ * exit goes on as usual. */
+extern void (*sr_die_hook)(int code);
+
 #endif

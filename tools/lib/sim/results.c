@@ -88,7 +88,8 @@ sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
 	col.status = sr_tsv_col(t, SR_RESULTS_STATUS);
 	row = read_rows(t, &col, tiles, add, nruns, &n);
 	T = tiles->n;
-	qsort(row, n, sizeof *row, cmp_resrow);
+	if (n > 1)	/* no rows: row is NULL, which qsort may not take */
+		qsort(row, n, sizeof *row, cmp_resrow);
 	v = sr_calloc(nruns * T + 1, sizeof *v);
 	for (i = 0; i < nruns * T; i++)
 		v[i] = NAN;
