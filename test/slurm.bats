@@ -208,6 +208,23 @@ wait_campaign() {
 	assert_equal "$(ls slurm-out/results | wc -l)" "$nb"
 }
 
+@test "a tile that cannot be read: nothing submitted, on Slurm and PBS, also with mem set" {
+	tiles 160
+	printf 'not an image\n' > tiles/b.png
+	campaign slurm.campaign engine=slurm mem=2G
+	run sa-campaign run slurm.campaign
+	assert_failure 1
+	assert_output --partial 'tiles/b.png: not a TIFF or PNG file'
+	assert_output --partial 'slurm-out/tiles.list: a tile cannot be read or is too large for a job'
+	assert [ ! -s slurm-out/logs/jobs ]
+	campaign pbs.campaign engine=pbs pbs=torque
+	run sa-campaign run pbs.campaign
+	assert_failure 1
+	assert_output --partial 'nothing submitted'
+	assert [ ! -s pbs-out/logs/jobs ]
+	assert_equal "$(squeue -h -o %i | wc -l)" 0
+}
+
 @test "a campaign's jobs still queued: run again is refused" {
 	tiles 400
 	campaign slurm.campaign engine=slurm

@@ -15,7 +15,9 @@ job_scripts() {
 
 # task_mem OUT ACTIVE: memory per bucket in MiB, for the largest tile of
 # OUT/tiles.list with ACTIVE active paths, as seg-run --estimate-memory
-# gives it
+# gives it; reading every tile's header, it also refuses a campaign whose
+# tiles cannot all be read, before anything is submitted (also when mem
+# is set)
 task_mem() {
 	local out=$1 active=$2 mem st=0 log=$1/logs/.estimate-memory.$$
 	mem=$(seg-run --estimate-memory --tiles "$out/tiles.list" \
@@ -24,7 +26,7 @@ task_mem() {
 	0) printf '%s\n' "$mem" ;;
 	*) cat "$log" >&2
 		rm -f "$log"
-		die "seg-run --estimate-memory failed: set mem in $campaign" ;;
+		die "$out/tiles.list: a tile cannot be read or is too large for a job (seg-run --estimate-memory, above): nothing submitted" ;;
 	esac
 	rm -f "$log"
 }
@@ -117,7 +119,8 @@ slurm_submit() {
 	# sout: the output for --output, where Slurm expands %j, %a...
 	dir=$(job_scripts)
 	todo=$(unfinished "$out" "$nbuckets")
-	mem=${conf[mem]:-$(task_mem "$out" "${conf[active_paths]}")M}
+	mem=$(task_mem "$out" "${conf[active_paths]}")M
+	mem=${conf[mem]:-$mem}
 	slurm_opts
 	mkdir -p "$out/logs"
 	new_jobs
@@ -190,7 +193,8 @@ pbs_submit() {
 	local todo mem dir ref='' arr mrg dep=() n arrayopt res
 	dir=$(job_scripts)/pbs
 	todo=$(unfinished "$out" "$nbuckets")
-	mem=${conf[mem]:-$(task_mem "$out" "${conf[active_paths]}")M}
+	mem=$(task_mem "$out" "${conf[active_paths]}")M
+	mem=${conf[mem]:-$mem}
 	[[ $mem =~ [KMGT]$ ]] || mem=${mem}M	# a bare number is MiB, as for Slurm
 	mem=$(tr 'KMGT' 'kmgt' <<< "$mem")b
 	# one -l: some qsub front ends keep only the last
