@@ -19,17 +19,20 @@ test_imap(void)
 	sr_imap m;
 
 	sr_imap_init(&m);
-	if (sr_imap_get(&m, 7, &v))
+	if (sr_imap_find(&m, 7) != NULL)
 		fail("imap: empty map finds a key");
 	for (i = 0; i < N; i++) {
 		uint64_t k = rnd(RANGE);
 		size_t x = rnd(1000000);
-		sr_imap_put(&m, k * 0x100000001ULL, x);	/* spread keys */
+		*sr_imap_at(&m, k * 0x100000001ULL, NULL) = x;	/* spread keys */
 		val[k] = x;
 		has[k] = 1;
 	}
 	for (i = 0; i < RANGE; i++) {
-		int got = sr_imap_get(&m, i * 0x100000001ULL, &v);
+		size_t *p = sr_imap_find(&m, i * 0x100000001ULL);
+		int got = p != NULL;
+
+		v = p ? *p : 0;
 		if (got != has[i] || (got && v != val[i]))
 			fail("imap: key %zu: got %d/%zu, want %d/%zu", i, got,
 			    v, has[i], val[i]);

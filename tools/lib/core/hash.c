@@ -10,21 +10,6 @@
 #define FNV_PRIME 1099511628211u
 
 uint64_t
-sr_hash_doubles(const double *v, size_t n)
-{
-	uint64_t h = FNV_OFFSET, bits;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		double x = v[i] == 0 ? 0.0 : v[i];
-		memcpy(&bits, &x, sizeof bits);
-		h = (h ^ bits) * FNV_PRIME;
-		h ^= h >> 29;
-	}
-	return h;
-}
-
-uint64_t
 sr_hash_bytes(const void *p, size_t n)
 {
 	const unsigned char *s = p;
@@ -93,16 +78,6 @@ sr_imap_find(const sr_imap *m, uint64_t key)
 	return m->used[i] ? &m->val[i] : NULL;
 }
 
-int
-sr_imap_get(const sr_imap *m, uint64_t key, size_t *val)
-{
-	size_t *v = sr_imap_find(m, key);
-
-	if (v && val)
-		*val = *v;
-	return v != NULL;
-}
-
 /* Doubles the slots (16 at first), reinserting every key. */
 static void
 imap_grow(sr_imap *m)
@@ -145,12 +120,6 @@ sr_imap_at(sr_imap *m, uint64_t key, int *added)
 	m->val[i] = 0;
 	m->count++;
 	return &m->val[i];
-}
-
-void
-sr_imap_put(sr_imap *m, uint64_t key, size_t val)
-{
-	*sr_imap_at(m, key, NULL) = val;
 }
 
 static int

@@ -11,9 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* FNV-1a over the bit patterns of v[0..n), -0 counted as 0 (so that values
- * equal as numbers hash alike), with a final mix. */
-uint64_t sr_hash_doubles(const double *v, size_t n);
 /* FNV-1a over n bytes, eight at a time, with a final mix. */
 uint64_t sr_hash_bytes(const void *p, size_t n);
 /* A 64-bit finalizer (MurmurHash3's): spreads every input bit. */
@@ -30,10 +27,6 @@ typedef struct {
 
 void sr_imap_init(sr_imap *m);
 void sr_imap_free(sr_imap *m);
-/* Whether key is in m; its value to *val (if not NULL). */
-int sr_imap_get(const sr_imap *m, uint64_t key, size_t *val);
-/* Sets key to val, replacing a value it had. */
-void sr_imap_put(sr_imap *m, uint64_t key, size_t val);
 /* The value of key, or NULL when absent. The pointer is good until the
  * next insertion. */
 size_t *sr_imap_find(const sr_imap *m, uint64_t key);
