@@ -38,6 +38,17 @@ sr_workflow_param(const sr_workflow *w, const char *name)
 }
 
 int
+sr_workflow_task(const sr_workflow *w, const char *name, size_t *stage,
+    size_t *task)
+{
+	for (*stage = 0; *stage < w->nstage; ++*stage)
+		for (*task = 0; *task < w->stage[*stage].ntask; ++*task)
+			if (strcmp(w->stage[*stage].task[*task].name, name) == 0)
+				return 1;
+	return 0;
+}
+
+int
 sr_stage_param(const sr_stage *s, size_t param)
 {
 	size_t i;
@@ -127,13 +138,10 @@ sr_workflow_read(const char *path)
 		s = stage_for(w, t, cs);
 		if (!good_name(sr_tsv_str(t, ct)))
 			sr_tsv_die(t, ct, "'%s' is not a task name", sr_tsv_str(t, ct));
-		for (j = 0; j < w->nstage; j++)
-			for (i = 0; i < w->stage[j].ntask; i++)
-				if (strcmp(w->stage[j].task[i].name,
-				    sr_tsv_str(t, ct)) == 0)
-					sr_tsv_die(t, ct, "task %s named twice (stage %s): "
-					    "task names are unique in a workflow",
-					    sr_tsv_str(t, ct), w->stage[j].name);
+		if (sr_workflow_task(w, sr_tsv_str(t, ct), &j, &i))
+			sr_tsv_die(t, ct, "task %s named twice (stage %s): task "
+			    "names are unique in a workflow", sr_tsv_str(t, ct),
+			    w->stage[j].name);
 		s->task = sr_reallocarray(s->task, s->ntask + 1, sizeof *s->task);
 		task = &s->task[s->ntask++];
 		memset(task, 0, sizeof *task);

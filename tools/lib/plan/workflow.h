@@ -43,6 +43,10 @@ void sr_workflow_free(sr_workflow *w);
 /* Index of the stage or parameter named, or -1. */
 int sr_workflow_stage(const sr_workflow *w, const char *name);
 int sr_workflow_param(const sr_workflow *w, const char *name);
+/* Whether a task is named name (task names are unique in a workflow);
+ * its stage and its index there to *stage and *task. */
+int sr_workflow_task(const sr_workflow *w, const char *name, size_t *stage,
+    size_t *task);
 /* Index of param (a workflow parameter index) within stage s, or -1. */
 int sr_stage_param(const sr_stage *s, size_t param);
 

@@ -146,16 +146,6 @@ sr_simcost_free(sr_simcost *c)
 	free(c);
 }
 
-int
-sr_sim_find_task(const sr_workflow *w, const char *name, size_t *s, size_t *k)
-{
-	for (*s = 0; *s < w->nstage; ++*s)
-		for (*k = 0; *k < w->stage[*s].ntask; ++*k)
-			if (strcmp(w->stage[*s].task[*k].name, name) == 0)
-				return 1;
-	return 0;
-}
-
 /* ---- node seconds ------------------------------------------------------------- */
 
 double
@@ -440,7 +430,7 @@ add_row(sr_simcost *c, gather *g, const sr_timings_in *r, size_t tile)
 	if (tile > UINT32_MAX - 1)
 		sr_tsv_die(r->t, r->ct, "too many tiles");
 	c->nrows++;
-	if (w && !sr_sim_find_task(w, r->task, &s, &k))
+	if (w && !sr_workflow_task(w, r->task, &s, &k))
 		sr_tsv_die(r->t, r->ck, "'%s' is not a task of %s", r->task,
 		    w->path);
 	if (w && c->st[s].skip)

@@ -72,8 +72,5 @@ void sr_simcost_totals(sr_simcost *c);
 /* Seconds of node v of stage s's tree on tile k. */
 double sr_simcost_node(const sr_simcost *c, size_t s, size_t v, size_t k);
 
-/* The stage and task of w named name, or 0. */
-int sr_sim_find_task(const sr_workflow *w, const char *name, size_t *s,
-    size_t *k);
 
 #endif

@@ -71,7 +71,7 @@ read_model(const char *path, sr_simcost *c, model *m)
 			take_special(t, ct, cspread, name, sec, spread, special, m);
 			continue;
 		}
-		if (!sr_sim_find_task(w, name, &s, &k))
+		if (!sr_workflow_task(w, name, &s, &k))
 			sr_tsv_die(t, ct, "'%s' is not a task of %s (nor read or "
 			    "overhead)", name, w->path);
 		if (line[s][k])
