@@ -147,6 +147,36 @@ records() {
 	assert_output --partial "s.tsv:2: column values: parameter B:"
 }
 
+@test "PBS keys: characters a qsub front end's shell would act on are refused, file and line" {
+	small c.campaign 'engine = pbs' 'qsub_options = -m abe -l nodes=1:ppn=2,mem=4gb -M a.b@c.org'
+	run records c.campaign
+	assert_success
+	assert_line 'qsub_options=-m abe -l nodes=1:ppn=2,mem=4gb -M a.b@c.org'
+	small c.campaign 'engine = pbs' 'qsub_options = -N $(touch PWNED)'
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:6: qsub_options: '\$' in '-N \$(touch PWNED)': only letters, digits and _.,:=@%+/- are passed to the scheduler (a qsub may hand them to a shell)"
+	local v
+	for v in 'queue = a;b' 'account = x`id`' 'walltime = 1:00:00|x' "queue = a'b" 'account = a"b'; do
+		small c.campaign 'engine = pbs' "$v"
+		run sa-campaign-conf c.campaign
+		assert_failure 1
+		assert_output --regexp "^sa-campaign-conf: c.campaign:6: ${v%% *}: '.' in '.*': only letters"
+	done
+	small c.campaign 'engine = pbs' $'queue = a\x01b'
+	run sa-campaign-conf c.campaign
+	assert_output 'sa-campaign-conf: c.campaign:6: queue: byte \x01: only letters, digits and _.,:=@%+/- are passed to the scheduler'
+	[ ! -e PWNED ]
+}
+
+@test "a read error of the campaign file exits 3 (an I/O failure), naming file and line" {
+	# /proc/self/mem is a regular file whose first read fails with EIO
+	run sa-campaign-conf /proc/self/mem
+	assert_failure 3
+	assert_output 'sa-campaign-conf: /proc/self/mem:1: Input/output error'
+}
+
 @test "a 10 MB line is refused in well under a second" {
 	small c.campaign
 	head -c 10485760 /dev/zero | tr '\0' ' ' >> c.campaign

@@ -58,16 +58,16 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "engine", SR_KEY_ENUM, "local", 0, "local slurm pbs", ENGINE, NULL, 0 },
 	{ "jobs", SR_KEY_INT, NULL, 1, NULL, ENGINE, "local", 0 },
 	{ "partition", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
-	{ "account", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm pbs", 0 },
+	{ "account", SR_KEY_WORDS, NULL, 0, NULL, ENGINE, "slurm pbs", 0 },
 	{ "qos", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "time", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "array_limit", SR_KEY_INT, NULL, 1, NULL, ENGINE, "slurm pbs", 0 },
 	{ "mem", SR_KEY_SIZE, NULL, 0, NULL, ENGINE, "slurm pbs", 0 },
 	{ "sbatch_options", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "pbs", SR_KEY_ENUM, "pro", 0, "pro torque", ENGINE, "pbs", 0 },
-	{ "queue", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "pbs", 0 },
-	{ "walltime", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "pbs", 0 },
-	{ "qsub_options", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "pbs", 0 },
+	{ "queue", SR_KEY_WORDS, NULL, 0, NULL, ENGINE, "pbs", 0 },
+	{ "walltime", SR_KEY_WORDS, NULL, 0, NULL, ENGINE, "pbs", 0 },
+	{ "qsub_options", SR_KEY_WORDS, NULL, 0, NULL, ENGINE, "pbs", 0 },
 	{ "output", SR_KEY_OUTPUT, NULL, 0, NULL, ENGINE, NULL, 0 },
 };
 const size_t sr_campaign_nkeys = sizeof sr_campaign_keys /
@@ -88,7 +88,7 @@ const char *
 sr_campaign_type_name(enum sr_key_type t)
 {
 	static const char *const name[] = { "path", "reference", "output",
-	    "int", "enum", "yes/no", "size", "text", "fix" };
+	    "int", "enum", "yes/no", "size", "text", "fix", "words" };
 
 	return name[t];
 }
@@ -223,6 +223,34 @@ check_fix(const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* Checks that v is blank-separated words of SR_CAMPAIGN_WORDCHARS: the
+ * PBS keys reach qsub, and slurm-wlm-torque's qsub (among other front
+ * ends) builds a shell command line of its arguments. */
+static int
+check_words(const char *name, const char *v, char *err, size_t errlen)
+{
+	const char *blank = " \t\v\f\r";
+	size_t i;
+
+	for (i = 0; v[i]; i++)
+		if (strchr(blank, v[i]) == NULL &&
+		    strchr(SR_CAMPAIGN_WORDCHARS, v[i]) == NULL) {
+			if ((unsigned char)v[i] < 0x20 ||
+			    (unsigned char)v[i] >= 0x7f)
+				snprintf(err, errlen, "%s: byte \\x%02x: only "
+				    "letters, digits and _.,:=@%%+/- are passed to "
+				    "the scheduler", name,
+				    (unsigned)(unsigned char)v[i]);
+			else
+				snprintf(err, errlen, "%s: '%c' in '%s': only "
+				    "letters, digits and _.,:=@%%+/- are passed to "
+				    "the scheduler (a qsub may hand them to a shell)",
+				    name, v[i], v);
+			return -1;
+		}
+	return 0;
+}
+
 int
 sr_campaign_check_value(const sr_campaign_key *k, const char *v, char *err,
     size_t errlen)
@@ -258,6 +286,8 @@ sr_campaign_check_value(const sr_campaign_key *k, const char *v, char *err,
 		return -1;
 	case SR_KEY_FIX:
 		return check_fix(v, err, errlen);
+	case SR_KEY_WORDS:
+		return check_words(k->name, v, err, errlen);
 	default:
 		return 0;
 	}
@@ -369,9 +399,10 @@ sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen)
 		if (r == -1)
 			status = line_error(c, lineno, err, errlen,
 			    "a line longer than %d bytes", SR_CAMPAIGN_MAXLINE);
-		else if (r == -2)
-			status = line_error(c, lineno, err, errlen, "%s",
-			    strerror(errno));
+		else if (r == -2) {	/* a failing device, not bad data */
+			free(buf);
+			sr_die_io("%s:%zu", c->path, lineno);
+		}
 		else if (memchr(buf, '\0', len))
 			status = line_error(c, lineno, err, errlen,
 			    "a NUL byte: not a text file");

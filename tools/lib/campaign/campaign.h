@@ -24,8 +24,15 @@ enum sr_key_type {
 	SR_KEY_YESNO,		/* yes or no */
 	SR_KEY_SIZE,		/* digits and nothing or K, M, G, T */
 	SR_KEY_TEXT,		/* free text */
-	SR_KEY_FIX		/* NAME=VALUE items, commas or blanks between */
+	SR_KEY_FIX,		/* NAME=VALUE items, commas or blanks between */
+	SR_KEY_WORDS		/* blank-separated words of SR_CAMPAIGN_WORDCHARS */
 };
+
+/* The characters of SR_KEY_WORDS values (scheduler names and options
+ * that some qsub front ends pass through a shell): none a shell treats
+ * specially. */
+#define SR_CAMPAIGN_WORDCHARS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,:=@%+/-"
+
 
 /* What a key decides (the role column of campaign(5)). */
 enum sr_key_role {
@@ -93,7 +100,9 @@ int sr_campaign_check_value(const sr_campaign_key *k, const char *v,
     char *err, size_t errlen);
 
 /* Reads the key = value lines of fp into c (linear time; a line over
- * SR_CAMPAIGN_MAXLINE bytes is refused without reading it whole). */
+ * SR_CAMPAIGN_MAXLINE bytes is refused without reading it whole): 0, or
+ * -1 and the message. A read error ends the process (sr_die_io: exit 3,
+ * an I/O failure, never taken as bad data or an end of file). */
 int sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen);
 
 /* The checks across keys and of the files: required keys, files readable,
