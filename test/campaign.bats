@@ -521,6 +521,17 @@ gone() {
 	assert_equal "$(body "q'out/indices.tsv")" "$(body 'my dir/c-out/indices.tsv')"
 }
 
+@test "a job's PATH without the sareuse tools: those beside sa-campaign are used (PBS jobs need no -V)" {
+	tiles 160
+	campaign c.campaign
+	sa-campaign -q plan c.campaign
+	PATH=/usr/bin:/bin run "$SR_BIN/sa-campaign" -q reference c.campaign
+	assert_success
+	PATH=/usr/bin:/bin run "$SR_BIN/sa-campaign" -q bucket c.campaign 0
+	assert_success
+	[ -s c-out/results/00000.tsv ]
+}
+
 @test "bucket: seg-run exiting 3 (I/O or system failure) is tried again once, in place; exiting 3 twice, or 1, fails the bucket" {
 	tiles 160
 	campaign c.campaign

@@ -258,7 +258,7 @@ wait_campaign() {
 	scancel "$j1" "$j2"
 }
 
-@test "hostile outputs: PBS through slurm-wlm-torque's qsub runs nothing from o-\$(touch PWNED); Slurm keeps a % in the output" {
+@test "hostile outputs: PBS through slurm-wlm-torque's qsub runs nothing from o-\$(touch PWNED); Slurm keeps a % in the output; jobs read jobs/settings" {
 	tiles 160
 	campaign local.campaign
 	sa-campaign -q run local.campaign
@@ -269,10 +269,14 @@ wait_campaign() {
 	assert [ ! -e PWNED ] && assert [ ! -e 'o-$(touch PWNED)/PWNED' ]
 	assert_equal "$(body 'o-$(touch PWNED)/indices.tsv')" "$(body local-out/indices.tsv)"
 	campaign slurm.campaign engine=slurm
-	sa-campaign -q -o 'out%j' run slurm.campaign
-	wait_campaign 'out%j'
-	assert_equal "$(body 'out%j/indices.tsv')" "$(body local-out/indices.tsv)"
-	[ -s 'out%j/logs/bucket-0.log' ] || [ -e 'out%j/logs/bucket-0.log' ]
+	local o='out%j %a $(touch PWNED2) "x'
+	sa-campaign -q -o "$o" run slurm.campaign
+	wait_campaign "$o"
+	assert_equal "$(body "$o/indices.tsv")" "$(body local-out/indices.tsv)"
+	[ -e "$o/logs/bucket-0.log" ] && [ ! -e PWNED2 ] && [ ! -e "$o/PWNED2" ]
+	# the jobs' settings: the command and the campaign, a line each
+	assert_equal "$(cat "$o/jobs/settings")" "$SR_BIN/sa-campaign
+$PWD/slurm.campaign"
 }
 
 # attempts OUT I: how many attempts at bucket I OUT/logs/attempts records

@@ -97,11 +97,13 @@ slurm_opts() {
 }
 
 # slurm_sub WHAT SCRIPT SBATCH-OPTIONS...: submits one of the campaign's
-# job scripts; prints the job id
+# job scripts from OUT (the job's working directory): the job reads the
+# sa-campaign command and the campaign file from OUT/jobs/settings;
+# prints the job id
 slurm_sub() {
 	local what=$1 s=$2 id
 	shift 2
-	id=$(sbatch --parsable "${sopts[@]}" "$@" "$s" "$self" "${conf[campaign]}" "$out") ||
+	id=$(cd -- "$out" && sbatch --parsable "${sopts[@]}" "$@" "$s") ||
 	    die "sbatch refused the $what job"
 	printf '%s\n' "${id%%;*}"
 }
@@ -116,13 +118,15 @@ submitted() {
 
 slurm_submit() {
 	local todo list mem dir ref='' arr mrg dep=() n sout=${out//%/%%}
-	# sout: the output for --output, where Slurm expands %j, %a...
+	# sout: the output for --output, where Slurm expands %j, %a... (also
+	# in a relative path, which it makes absolute first)
 	dir=$(job_scripts)
 	todo=$(unfinished "$out" "$nbuckets")
 	mem=$(task_mem "$out" "${conf[active_paths]}")M
 	mem=${conf[mem]:-$mem}
 	slurm_opts
 	mkdir -p "$out/logs"
+	job_settings
 	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
 		ref=$(slurm_sub reference "$dir/sa-reference.sbatch" \
@@ -159,8 +163,6 @@ pbs_opts() {
 	popts+=(${x[@]+"${x[@]}"})
 }
 
-# pbs_sub SCRIPT [QSUB ARGS]: submits with the campaign's variables;
-# prints the job id
 # The name of the campaign's PBS bucket jobs: sa-b and 8 digits of the
 # checksum of the output directory's path, so that status counts this
 # campaign's array tasks only (15 characters at most, as Torque wants).
@@ -180,11 +182,12 @@ pbs_sub() {
 	printf '%s\n' "${id%%[[:space:]]*}"
 }
 
-# pbs_settings DIR: the job scripts and OUT/jobs/settings (the sa-campaign
-# command and the campaign file, a line each: no newline in them)
-pbs_settings() {
+# job_settings: OUT/jobs/settings, what every job of the campaign reads
+# (no -v list, environment string or argument carries a path): the
+# sa-campaign command, then the campaign file, a line each (no newline in
+# them: refused up front)
+job_settings() {
 	mkdir -p -- "$out/jobs"
-	cp -- "$1"/*.pbs "$out/jobs/"
 	printf '%s\n%s\n' "$self" "${conf[campaign]}" > "$out/jobs/.settings.tmp.$$"
 	commit "$out/jobs/.settings.tmp.$$" "$out/jobs/settings"
 }
@@ -201,7 +204,8 @@ pbs_submit() {
 	res=nodes=1:ppn=${conf[active_paths]},mem=$mem${conf[walltime]:+,walltime=${conf[walltime]}}
 	pbs_opts
 	mkdir -p "$out/logs"
-	pbs_settings "$dir"
+	job_settings
+	cp -- "$dir"/*.pbs "$out/jobs/"
 	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
 		ref=$(pbs_sub sa-reference.pbs -N sa-reference -l "$res" \
