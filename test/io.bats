@@ -200,6 +200,33 @@ skip_unless_plain() {
 	assert [ ! -e r.tsv ]
 }
 
+@test "seg-run --masks DIR: a mask that would replace a reference mask or a tile is refused, nothing written" {
+	bucket
+	segrun --masks ref -o r0.tsv --timings t0.tsv
+	cp ref/0/t1.tif keep.tif
+	# the bucket's reference masks in the masks it would write
+	run --separate-stderr segrun --ref ref/0 --masks ref -o r.tsv --timings t.tsv
+	assert_failure 2
+	assert_equal "$(head -1 <<< "$stderr")" "seg-run: --masks ref: the mask of run 0 on tile t1 is the input ref/0/t1.tif: it would be replaced"
+	cmp ref/0/t1.tif keep.tif
+	assert [ ! -e r.tsv ] && assert [ ! -e t.tsv ]
+	# through another spelling of the directory
+	run segrun --ref "$PWD/ref/0" --masks ./ref/../ref -o r.tsv --timings t.tsv
+	assert_failure 2
+	# a tile among them
+	mkdir -p m/0
+	sa-testimg crop "$TILE.png" 0 0 48 48 m/0/t1.tif
+	printf '%s\n' "$PWD/m/0/t1.tif" > tiles/list2
+	run seg-run -q --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket 0 \
+	    --tiles tiles/list2 --masks m -o r.tsv --timings t.tsv
+	assert_failure 2
+	assert_output --partial "the mask of run 0 on tile t1 is the input $PWD/m/0/t1.tif"
+	# another run's directory, or PNG masks beside TIFF inputs: allowed
+	run segrun --ref ref/0 --masks ref --mask-format png8 -o r.tsv --timings t.tsv
+	assert_success
+	cmp ref/0/t1.tif keep.tif
+}
+
 @test "an output name of 250 bytes: its temporary fits, the file is written" {
 	local name
 	name=$(printf 'n%.0s' $(seq 246)).tsv

@@ -224,7 +224,7 @@ main(int argc, char **argv)
 	tiles = sr_tiles_read(o.tiles);
 	sr_tiles_check(tiles);
 	ref = o.out.ref ? sr_ref_paths(o.out.ref, o.ref_suffix, tiles) : NULL;
-	sr_segout_check_paths(&o.out, (const char *[]){ o.workflow, o.instances,
+	sr_segout_check_paths(&o.out, p, (const char *[]){ o.workflow, o.instances,
 	    o.buckets, o.tiles, o.target }, 5, tiles, ref);
 	sr_segplan_check(p);
 	if (!o.force && sr_segout_done(&o.out, p, tiles->n)) {

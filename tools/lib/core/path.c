@@ -55,19 +55,23 @@ sr_path_join(const char *a, const char *b, const char *c)
 	return s;
 }
 
+char *
+sr_path_real_dir(const char *path)
+{
+	char *d = sr_path_dir(path), *r = realpath(*d ? d : ".", NULL);
+
+	free(d);
+	return r;
+}
+
 int
 sr_path_same(const char *a, const char *b)
 {
-	char *ra = NULL, *rb = NULL, *da = sr_strdup(a), *db = sr_strdup(b);
-	const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
-	int same;
-
-	*(ba ? da + (ba - a) + 1 : da) = '\0';
-	*(bb ? db + (bb - b) + 1 : db) = '\0';
-	ra = realpath(*da ? da : ".", NULL);
-	rb = realpath(*db ? db : ".", NULL);
-	same = strcmp(ba ? ba + 1 : a, bb ? bb + 1 : b) == 0 &&
+	char *ra = sr_path_real_dir(a), *rb = sr_path_real_dir(b);
+	char *da = sr_path_dir(a), *db = sr_path_dir(b);
+	int same = strcmp(a + strlen(da), b + strlen(db)) == 0 &&
 	    (ra && rb ? strcmp(ra, rb) == 0 : strcmp(da, db) == 0);
+
 	free(ra);
 	free(rb);
 	free(da);

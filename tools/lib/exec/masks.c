@@ -36,13 +36,67 @@ sr_tiles_check(const sr_tiles *t)
 			    t->path[i], strerror(errno));
 }
 
+/* Whether run is one that instance list p serves. */
+static int
+serves_run(const sr_segplan *p, unsigned long run)
+{
+	const sr_instance *x;
+	size_t i, r;
+
+	for (i = 0; i < p->n; i++) {
+		x = &p->in->inst[p->in->first[p->st] + p->inst[i]];
+		for (r = 0; r < x->nruns; r++)
+			if (x->runs[r] == run)
+				return 1;
+	}
+	return 0;
+}
+
+/* Usage error when input `in` is a mask that --masks DIR would write,
+ * DIR/RUN/TILE.EXT with RUN a run of the bucket; mdir is DIR resolved.
+ * Decided from the input's path (its directory resolved, its own name
+ * kept: a rename replaces a link, not its target), not by trying every
+ * run and tile. */
+static void
+refuse_mask_input(const sr_segout *o, const char *mdir, const sr_segplan *p,
+    const sr_tiles *t, const char *in)
+{
+	char *real = sr_path_real_dir(in), *run, *end;
+	const char *name = strrchr(in, '/') ? strrchr(in, '/') + 1 : in;
+	const char *ext = o->png8 ? ".png" : ".tif";
+	size_t i, len;
+	unsigned long r;
+
+	if (!real || !(run = strrchr(real, '/')) || run == real) {
+		free(real);
+		return;
+	}
+	*run++ = '\0';
+	errno = 0;
+	r = strtoul(run, &end, 10);
+	if (strcmp(real, mdir) != 0 || *run < '0' || *run > '9' || *end ||
+	    errno || !serves_run(p, r)) {
+		free(real);
+		return;
+	}
+	free(real);
+	for (i = 0; i < t->n; i++) {
+		len = strlen(t->name[i]);
+		if (strncmp(name, t->name[i], len) == 0 &&
+		    strcmp(name + len, ext) == 0)
+			sr_usage_error("--masks %s: the mask of run %lu on tile %s "
+			    "is the input %s: it would be replaced", o->masks, r,
+			    t->name[i], in);
+	}
+}
+
 void
-sr_segout_check_paths(const sr_segout *o, const char *const *inputs,
-    size_t nin, const sr_tiles *t, char **ref)
+sr_segout_check_paths(const sr_segout *o, const sr_segplan *p,
+    const char *const *inputs, size_t nin, const sr_tiles *t, char **ref)
 {
 	const char *outs[2] = { o->results, o->timings };
 	size_t i;
-	char *norm;
+	char *norm, *mdir;
 
 	sr_out_refuse_inputs(outs, 2, inputs, nin);
 	sr_out_refuse_inputs(outs, 2, (const char **)t->path, t->n);
@@ -58,6 +112,22 @@ sr_segout_check_paths(const sr_segout *o, const char *const *inputs,
 			    (const char **)&ref[i], 1);
 		free(norm);
 	}
+	if (!o->masks)
+		return;
+	norm = sr_path_join(o->masks, "", "");	/* DIR/: DIR resolved */
+	mdir = sr_path_real_dir(norm);
+	free(norm);
+	if (!mdir)	/* not there yet: it holds no input */
+		return;
+	for (i = 0; i < nin; i++)
+		if (inputs[i])
+			refuse_mask_input(o, mdir, p, t, inputs[i]);
+	for (i = 0; i < t->n; i++) {
+		refuse_mask_input(o, mdir, p, t, t->path[i]);
+		if (ref)
+			refuse_mask_input(o, mdir, p, t, ref[i]);
+	}
+	free(mdir);
 }
 
 char **

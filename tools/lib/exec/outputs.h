@@ -57,9 +57,10 @@ void sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
 /* Usage error (exit 2) when an output would replace an input: results or
  * timings naming one of inputs[0..nin) (NULL skipped), a tile or a
  * reference mask; a normalized tile (--save-normalized DIR: DIR/TILE.tif)
- * naming a tile or a reference mask. */
-void sr_segout_check_paths(const sr_segout *o, const char *const *inputs,
-    size_t nin, const sr_tiles *t, char **ref);
+ * naming a tile or a reference mask; a mask (--masks DIR:
+ * DIR/RUN/TILE.EXT, RUN a run of bucket p) naming any of them. */
+void sr_segout_check_paths(const sr_segout *o, const sr_segplan *p,
+    const char *const *inputs, size_t nin, const sr_tiles *t, char **ref);
 
 /* Makes directory d if missing. */
 void sr_make_dir(const char *d);
