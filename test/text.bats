@@ -57,6 +57,20 @@ HEADER=$'name\ttype\tvalues\tdefault'
 	assert_output "sa-sample: ctl.tsv:2: column default: parameter x: default '\\x1b[31mred\\x7f': not a number"
 }
 
+@test "control characters in any message are escaped: options, paths, a tool's own quotes, strerror's suffix" {
+	run sa-sample -m $'mo\x1b[2Jat' x.tsv
+	assert_failure 2
+	assert_line --index 0 --partial "sa-sample: -m 'mo\\x1b[2Jat': not "
+	run wf-compact $'w\x07f.wf' $'d\nx.tsv'
+	assert_failure 1
+	assert_output "wf-compact: w\\x07f.wf: No such file or directory"
+	run seg-run --estimate-memory --tiles $'l\tst\r'
+	assert_output "seg-run: l\\tst\\r: No such file or directory"
+	# valid UTF-8 is kept as it is
+	run seg-run --estimate-memory --tiles 'liste-é中'
+	assert_output "seg-run: liste-é中: No such file or directory"
+}
+
 @test "a long value in a message is cut after 60 bytes with an ellipsis" {
 	long=$(printf 'a%.0s' {1..100})
 	printf '%s\nx\treal\t0..1\t%s\n' "$HEADER" "$long" > long.tsv

@@ -1,5 +1,6 @@
 /* err.c - one error helper for all tools (after OpenBSD err(3)). */
 #include "core/err.h"
+#include "core/text.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -25,12 +26,18 @@ sr_init(const char *argv0)
 	sr_progname = slash ? slash + 1 : argv0;
 }
 
+/* Prints "prog: message[: suffix]" as one line: the control characters
+ * and invalid UTF-8 of any value it quotes (a name in a file, a path, an
+ * argument) escaped as sr_escape does, so none reaches a terminal raw.
+ * Buffers on the stack: threads may warn at once. */
 static void
 vmessage(const char *fmt, va_list ap, const char *suffix)
 {
+	char msg[8192], shown[4 * sizeof msg];
+
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	fflush(stdout);
-	fprintf(stderr, "%s: ", sr_progname);
-	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "%s: %s", sr_progname, sr_escape(shown, sizeof shown, msg));
 	if (suffix)
 		fprintf(stderr, ": %s", suffix);
 	fputc('\n', stderr);
