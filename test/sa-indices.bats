@@ -555,6 +555,17 @@ refuse() {
 	assert_equal "$(ls -A)" fake
 }
 
+@test "--plot: gnuplot killed by a signal is a system failure: exit 3, nothing left" {
+	mkdir fake
+	printf '#!/bin/sh\nkill -KILL $$\n' > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH=$PWD/fake:$PATH run sa-indices -m moat --plot m.png -o i.tsv \
+	    "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 3
+	assert_line 'sa-indices: m.png: gnuplot was killed by signal 9'
+	assert_equal "$(ls -A)" fake
+}
+
 @test "--plot: a failing gnuplot without -o writes nothing to stdout" {
 	mkdir fake
 	printf '#!/bin/sh\nexit 3\n' > fake/gnuplot

@@ -164,9 +164,9 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 		gnuplot_pid = 0;
 	}
 	sr_cleanup_hook = next_hook;
-	if (e != 0)
-		sr_die(SR_EXIT_DATA, "%s: cannot run gnuplot: %s; is gnuplot "
-		    "installed?", p->path, strerror(e));
+	if (e != 0)	/* not installed: 1; no memory or processes: 3 */
+		sr_die(sr_exit_for_errno(e), "%s: cannot run gnuplot: %s; is "
+		    "gnuplot installed?", p->path, strerror(e));
 	return st;
 }
 
@@ -185,6 +185,11 @@ plot_finish(struct plot *p, char **args, size_t nargs)
 	st = spawn_gnuplot(p, args, nargs);
 	drop(p->script);
 	drop(p->data);
+	/* killed (by the kernel's OOM killer, an administrator): a system
+	 * failure, 3; its own error (it printed why): 1 */
+	if (WIFSIGNALED(st))
+		sr_die(SR_EXIT_IO, "%s: gnuplot was killed by signal %d",
+		    p->path, WTERMSIG(st));
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		sr_die(SR_EXIT_DATA, "%s: gnuplot failed (exit %d); is gnuplot "
 		    "installed?", p->path, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
