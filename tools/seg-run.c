@@ -14,16 +14,19 @@
 #include "exec/outputs.h"
 #include "exec/runner.h"
 #include "exec/segplan.h"
+#include "exec/tune.h"
 #include "image/image.h"
 #include "image/opencv.h"
 #include "image/tiles.h"
+#include "sa/cancel.h"
+#include "sa/ledger.h"
 
 enum {
 	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
 	OPT_TILES, OPT_REF, OPT_REF_SUFFIX, OPT_ACTIVE, OPT_MASKS,
 	OPT_MASK_FORMAT, OPT_TIMINGS, OPT_TARGET, OPT_NO_NORMALIZE, OPT_FORCE,
 	OPT_SAVE_NORM, OPT_NO_PREFAULT, OPT_ESTIMATE, OPT_MAX_MEMORY,
-	OPT_VERSION
+	OPT_LEDGER, OPT_CANCEL, OPT_METRIC, OPT_TILE_ORDER, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -45,6 +48,10 @@ static const struct option longopts[] = {
 	{ "no-prefault", no_argument, NULL, OPT_NO_PREFAULT },
 	{ "estimate-memory", no_argument, NULL, OPT_ESTIMATE },
 	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
+	{ "ledger", required_argument, NULL, OPT_LEDGER },
+	{ "cancel", required_argument, NULL, OPT_CANCEL },
+	{ "metric", required_argument, NULL, OPT_METRIC },
+	{ "tile-order", required_argument, NULL, OPT_TILE_ORDER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "help", no_argument, NULL, 'h' },
@@ -58,8 +65,10 @@ struct opts {
 	const char *workflow, *instances, *buckets, *tiles, *ref_suffix, *target;
 	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
 	sr_segout out;		/* results (-o), timings, masks, ... */
+	sr_tuneopts tune;	/* --ledger (tune.ledger NULL: none), ... */
+	const char *order;	/* --tile-order */
 	long bucket;
-	int force, quiet, estimate;
+	int force, quiet, estimate, tuneopt;
 };
 
 static const char *const mask_formats[] = { "tif32", "png8" };
@@ -93,6 +102,10 @@ usage(FILE *fp)
 "      --force              redo a bucket whose outputs are complete\n"
 "      --estimate-memory    print the MiB a bucket needs on these tiles\n"
 "      --max-memory SIZE    refuse images needing more (16G) [$SR_MAX_MEMORY]\n"
+"      --tile-order ORDER   list, or shuffle:SEED [list]\n"
+"      --ledger FILE        tuning: share results and cancellations there\n"
+"      --cancel RULE        none, stable, median, wilcoxon[:K=V,...] [none]\n"
+"      --metric NAME        dice, jaccard, object_dice or aji [dice]\n"
 "  -o, --output FILE        results: one row per run and tile\n"
 "      --timings FILE       one row per executed task node and tile\n"
 "  -q, --quiet              no progress on a terminal\n"
@@ -128,6 +141,27 @@ check_run(const struct opts *o, const sr_segout *u)
 	if (strcmp(u->results, "-") == 0 || strcmp(u->timings, "-") == 0 ||
 	    sr_path_same(u->results, u->timings))
 		sr_usage_error("-o and --timings must be two different files");
+	if (o->tuneopt && !o->tune.ledger)
+		sr_usage_error("--cancel and --metric need --ledger");
+	if (o->tune.ledger && !u->ref)
+		sr_usage_error("--ledger needs --ref (a set is judged against "
+		    "reference masks)");
+	if (o->tune.ledger && (strcmp(o->tune.ledger, "-") == 0 ||
+	    sr_path_same(o->tune.ledger, u->results) ||
+	    sr_path_same(o->tune.ledger, u->timings)))
+		sr_usage_error("--ledger must be a file of its own");
+}
+
+/* --tile-order: list (0) or shuffle:SEED (1, *seed). */
+static int
+tile_order(const char *arg, unsigned long *seed)
+{
+	if (strcmp(arg, "list") == 0)
+		return 0;
+	if (strncmp(arg, "shuffle:", 8) != 0)
+		sr_usage_error("--tile-order '%s': list or shuffle:SEED", arg);
+	*seed = sr_opt_seed("--tile-order shuffle", arg + 8);
+	return 1;
 }
 
 static void
@@ -138,6 +172,8 @@ parse(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof *o);
 	o->bucket = -1;
+	sr_cancelrule_default(&o->tune.rule, SR_CANCEL_NONE);
+	o->tune.grace = sr_ledger_grace();
 	u->active = 1;
 	u->normalize = u->prefault = 1;
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
@@ -163,6 +199,12 @@ parse(int argc, char **argv, struct opts *o)
 		case OPT_SAVE_NORM: u->save_norm = optarg; break;
 		case OPT_ESTIMATE: o->estimate = 1; break;
 		case OPT_MAX_MEMORY: o->max_memory = optarg; break;
+		case OPT_LEDGER: o->tune.ledger = optarg; break;
+		case OPT_CANCEL: sr_cancelrule_parse(&o->tune.rule, "--cancel",
+		    optarg); o->tuneopt = 1; break;
+		case OPT_METRIC: o->tune.metric = sr_opt_word("--metric", optarg,
+		    sr_tune_metric_name, SR_TUNE_NMETRIC); o->tuneopt = 1; break;
+		case OPT_TILE_ORDER: o->order = optarg; break;
 		case 'o': u->results = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': sr_opt_help(usage);
@@ -185,6 +227,7 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 {
 	sr_runjob job;
 	sr_runout r;
+	sr_tune *tune = NULL;
 	FILE *ft, *fr;
 
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
@@ -192,7 +235,11 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	fr = sr_out_open(o->out.results);	/* primary: committed last */
 	ft = sr_out_open(o->out.timings);
 	sr_segout_masks(&job, &o->out, p, tiles);
+	if (o->tune.ledger)
+		tune = sr_tune_start(&job, &o->tune, p, tiles,
+		    (const char *[]){ "#ledger(5) of a tuning campaign" }, 1);
 	sr_run_bucket(&job, &r);
+	sr_tune_free(tune);
 	sr_segout_timings(ft, &o->out, p, tiles, &r, argc, argv);
 	sr_segout_results(fr, &o->out, p, tiles, &r, argc, argv);
 	sr_segout_warn(&o->out, tiles, &r);
@@ -208,6 +255,7 @@ main(int argc, char **argv)
 	sr_segplan *p;
 	sr_tiles *tiles;
 	char **ref;
+	unsigned long seed;
 
 	sr_init(argv[0]);
 	sr_arena_keep();
@@ -222,6 +270,8 @@ main(int argc, char **argv)
 	sr_opencv_init();
 	p = sr_segplan_read(o.workflow, o.instances, o.buckets, o.bucket);
 	tiles = sr_tiles_read(o.tiles);
+	if (o.order && tile_order(o.order, &seed))
+		sr_tiles_shuffle(tiles, seed);
 	sr_tiles_check(tiles);
 	ref = o.out.ref ? sr_ref_paths(o.out.ref, o.ref_suffix, tiles) : NULL;
 	sr_segout_check_paths(&o.out, p, (const char *[]){ o.workflow, o.instances,

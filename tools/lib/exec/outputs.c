@@ -201,6 +201,7 @@ sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
 		for (t = 0; t < tiles->n; t++) {
 			const sr_runresult *res = &r->result[rr[k].i * tiles->n + t];
 			sr_result_row row = { rr[k].run, tiles->name[t],
+			    res->status == SR_RESULT_NOT_RUN ? SR_RUN_CANCELLED :
 			    res->status, res->dice, res->jaccard,
 			    res->object_dice, res->aji, res->objects,
 			    res->seconds };

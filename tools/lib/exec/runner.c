@@ -42,6 +42,7 @@ typedef struct {
 	size_t *pre;		/* depth-first rank of each node */
 	tstate *ts;		/* per tile */
 	deque *dq;		/* per thread */
+	unsigned char *alive;	/* per instance (job->gate): runs on this tile */
 	size_t busy;		/* items being executed */
 	size_t done, total;	/* task nodes, for progress */
 	size_t tcap;		/* capacity of out->timing */
@@ -102,6 +103,22 @@ take(run *r, size_t me, item *it)
 	return 0;
 }
 
+/* Whether an instance alive on this tile is below node v (always without
+ * a gate). */
+static int
+node_alive(const run *r, size_t v)
+{
+	const sr_runout *o = r->out;
+	size_t k;
+
+	if (!r->alive)
+		return 1;
+	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)
+		if (r->alive[o->node_inst[k]])
+			return 1;
+	return 0;
+}
+
 /* Records a timing row. Called locked. */
 static void
 add_timing(run *r, size_t tile, size_t node, int task, double sec,
@@ -125,8 +142,9 @@ progress(run *r)
 }
 
 /* Frees node v's outputs and those of its ancestors whose subtrees are
- * now done; the tile's state with its root. Called locked. */
-static void
+ * now done; the tile's state with its root. Returns 1 when that was the
+ * root (the tile is done). Called locked. */
+static int
 release(run *r, size_t tile, size_t v)
 {
 	tstate *ts = &r->ts[tile];
@@ -139,12 +157,12 @@ release(run *r, size_t tile, size_t v)
 			free(ts->pending);
 			free(ts->secs);
 			memset(ts, 0, sizeof *ts);
-			return;
+			return 1;
 		}
 		sr_nuc_out_free(&ts->out[v]);
 		v = r->t->node[v].parent;
 		if (--ts->pending[v] > 0)
-			return;
+			return 0;
 	}
 }
 
@@ -176,7 +194,7 @@ do_root(run *r, size_t i)
 	if (job->prefault) {
 		r->out->prefault_seconds[i] = sr_arena_prefault(
 		    sr_run_heap_bytes(ts->img.w, ts->img.h, job->threads,
-		    job->ntiles, job->ref_path != NULL));
+		    job->gate ? 1 : job->ntiles, job->ref_path != NULL));
 		t1 = sr_now();
 	}
 	if (job->normalize)
@@ -268,7 +286,7 @@ finish(run *r, size_t i, size_t v)
 		csec = sr_now() - t0;
 	}
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)
-		if (job->mask)
+		if (job->mask && (!r->alive || r->alive[o->node_inst[k]]))
 			job->mask(job->ctx, o->node_inst[k], i, labels, ts->img.w,
 			    ts->img.h);
 	lock(r);
@@ -276,6 +294,9 @@ finish(run *r, size_t i, size_t v)
 		add_timing(r, i, v, SR_NUC_NTASK, csec, 0);
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++) {
 		sr_runresult *res = &o->result[o->node_inst[k] * job->ntiles + i];
+
+		if (r->alive && !r->alive[o->node_inst[k]])
+			continue;	/* left to the gate */
 		res->status = nv->status == SR_NUC_CONTINUE ? SR_NUC_OK :
 		    nv->status;
 		res->dice = dice;
@@ -288,6 +309,41 @@ finish(run *r, size_t i, size_t v)
 	unlock(r);
 }
 
+/* With a gate: sets which instances run on tile i and queues its root,
+ * unless none does (the run ends). Called unlocked, with nothing else in
+ * flight. */
+static void
+open_tile(run *r, size_t i)
+{
+	const sr_runjob *job = r->job;
+	size_t k;
+
+	if (i >= job->ntiles)
+		return;
+	job->gate(job->ctx, i, r->alive, r->out->result);
+	for (k = 0; k < job->ninst && !r->alive[k]; k++)
+		;
+	if (k == job->ninst)
+		return;
+	lock(r);
+	push(&r->dq[0], (item){ i, 0 });
+	unlock(r);
+}
+
+/* After the last item of tile i (done: release freed its root), with a
+ * gate: reports the tile and opens the next. Called unlocked. */
+static void
+next_tile(run *r, size_t i, int done)
+{
+	const sr_runjob *job = r->job;
+
+	if (!job->gate || !done)
+		return;
+	if (job->tile_done)
+		job->tile_done(job->ctx, i, r->out);
+	open_tile(r, i + 1);
+}
+
 /* Executes one item and queues what follows it. */
 static void
 execute(run *r, size_t me, item it)
@@ -296,6 +352,7 @@ execute(run *r, size_t me, item it)
 	tstate *ts = &r->ts[it.tile];
 	size_t v = it.node, c, n = 0;
 	item kids[64], *kid = kids;
+	int done;
 
 	if (v == 0)
 		do_root(r, it.tile);
@@ -311,7 +368,18 @@ execute(run *r, size_t me, item it)
 		n = 0;
 		for (c = t->node[v].first_child; c != SR_NONE;
 		    c = t->node[c].next_sibling)
-			kid[n++] = (item){ it.tile, c };
+			if (node_alive(r, c))
+				kid[n++] = (item){ it.tile, c };
+		if (n == 0) {	/* (a gate's) every instance below is out */
+			if (kid != kids)
+				free(kid);
+			lock(r);
+			done = release(r, it.tile, v);
+			progress(r);
+			unlock(r);
+			next_tile(r, it.tile, done);
+			return;
+		}
 		lock(r);
 		ts->pending[v] = n;
 		while (n > 0)		/* the first child on top */
@@ -324,9 +392,10 @@ execute(run *r, size_t me, item it)
 	}
 	finish(r, it.tile, v);
 	lock(r);
-	release(r, it.tile, v);
+	done = release(r, it.tile, v);
 	progress(r);
 	unlock(r);
+	next_tile(r, it.tile, done);
 }
 
 static void *
@@ -454,10 +523,16 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	r.ts = sr_calloc(job->ntiles, sizeof *r.ts);
 	r.dq = sr_calloc(job->threads, sizeof *r.dq);
 	r.total = job->ntiles * r.t->nnodes;
-	for (i = job->ntiles; i > 0; i--)	/* tile 0 on top */
-		push(&r.dq[0], (item){ i - 1, 0 });
 	pthread_mutex_init(&r.mu, NULL);
 	pthread_cond_init(&r.cv, NULL);
+	if (job->gate) {	/* one tile at a time, opened as they end */
+		r.alive = sr_calloc(job->ninst ? job->ninst : 1, 1);
+		for (i = 0; i < job->ninst * job->ntiles; i++)
+			o->result[i].status = SR_RESULT_NOT_RUN;
+		open_tile(&r, 0);
+	} else
+		for (i = job->ntiles; i > 0; i--)	/* tile 0 on top */
+			push(&r.dq[0], (item){ i - 1, 0 });
 	th = sr_calloc(job->threads, sizeof *th);
 	wa = sr_calloc(job->threads, sizeof *wa);
 	for (k = 0; k < job->threads; k++) {
@@ -478,6 +553,7 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 		free(r.dq[k].a);
 	free(r.dq);
 	free(r.ts);
+	free(r.alive);
 	free(r.rep);
 	free(r.pre);
 	free(th);

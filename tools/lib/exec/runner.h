@@ -21,6 +21,9 @@
  * compare-dice's default. */
 #define SR_RUN_IOU 0.5
 
+struct sr_runresult;
+struct sr_runout;
+
 typedef struct {
 	size_t ntiles;
 	char *const *tile_path;		/* images */
@@ -41,10 +44,26 @@ typedef struct {
 	 * not called). */
 	void (*normalized)(void *ctx, size_t tile, const sr_rgb *img);
 	void *ctx;
+	/* Tuning (NULL: every instance on every tile, tiles overlapping).
+	 * With gate set, the tiles run one at a time in index order. Before
+	 * tile t, gate(ctx, t, alive, result) sets alive[inst] (1: the
+	 * instance runs on t; it may fill result[inst * ntiles + t] of those
+	 * it leaves out, such as results read back from a ledger); a node
+	 * runs only while an alive instance is below it, and the run ends
+	 * before a tile where none is. After tile t, tile_done(ctx, t, out)
+	 * sees its results final. Both are called from one worker thread,
+	 * with no other work in flight. */
+	void (*gate)(void *ctx, size_t tile, unsigned char *alive,
+	    struct sr_runresult *result);
+	void (*tile_done)(void *ctx, size_t tile, const struct sr_runout *out);
 } sr_runjob;
 
-typedef struct {
-	int status;			/* enum sr_nuc_status */
+/* The status of a result whose run was not executed on the tile (not
+ * alive there: cancelled). */
+#define SR_RESULT_NOT_RUN (-2)
+
+typedef struct sr_runresult {
+	int status;			/* enum sr_nuc_status, SR_RESULT_NOT_RUN */
 	double dice, jaccard;		/* NaN without a reference */
 	double object_dice, aji;	/* likewise (compare-dice's) */
 	size_t objects;
@@ -60,7 +79,7 @@ typedef struct {
 	size_t bytes;			/* bytes its outputs held */
 } sr_runtiming;
 
-typedef struct {
+typedef struct sr_runout {
 	sr_rtree *tree;			/* the bucket's merged task tree */
 	size_t *node_inst;		/* instances below node v: */
 	size_t *node_first;		/* node_inst[node_first[v]..node_first[v+1]) */

@@ -1,9 +1,11 @@
 /* tiles.c - reading tiles lists. */
 #include "image/tiles.h"
-#include "core/path.h"
 #include "core/err.h"
+#include "core/path.h"
+#include "core/rng.h"
 
 #include <errno.h>
+#include <gsl/gsl_randist.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +82,35 @@ sr_tiles_read(const char *list)
 		sr_die(SR_EXIT_DATA, "%s: no tiles", list);
 	check_unique(t);
 	return t;
+}
+
+void
+sr_tiles_shuffle(sr_tiles *t, unsigned long seed)
+{
+	gsl_rng *rng = sr_rng_new(seed);
+	size_t *order = sr_calloc(t->n ? t->n : 1, sizeof *order), i;
+	char **path = sr_calloc(t->n ? t->n : 1, sizeof *path);
+	char **name = sr_calloc(t->n ? t->n : 1, sizeof *name);
+	size_t *line = sr_calloc(t->n ? t->n : 1, sizeof *line);
+
+	if (rng == NULL)
+		sr_die(SR_EXIT_IO, "cannot allocate a random number generator");
+	for (i = 0; i < t->n; i++)
+		order[i] = i;
+	gsl_ran_shuffle(rng, order, t->n, sizeof *order);
+	for (i = 0; i < t->n; i++) {
+		path[i] = t->path[order[i]];
+		name[i] = t->name[order[i]];
+		line[i] = t->line[order[i]];
+	}
+	free(t->path);
+	free(t->name);
+	free(t->line);
+	t->path = path;
+	t->name = name;
+	t->line = line;
+	free(order);
+	gsl_rng_free(rng);
 }
 
 void

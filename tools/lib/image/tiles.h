@@ -19,4 +19,10 @@ typedef struct {
 sr_tiles *sr_tiles_read(const char *list);
 void sr_tiles_free(sr_tiles *t);
 
+/* Puts the tiles in the order of a shuffle seeded by seed (<=
+ * SR_SEED_MAX): GSL's gsl_ran_shuffle on mt19937, so the same list and
+ * seed give the same order everywhere (every bucket of a tuning campaign
+ * walks the tiles in one order). */
+void sr_tiles_shuffle(sr_tiles *t, unsigned long seed);
+
 #endif

@@ -53,6 +53,10 @@ sr_results_write_row(FILE *fp, const sr_result_row *r, int ref)
 {
 	fprintf(fp, "%zu\t%s\t%s", r->run, r->tile,
 	    sr_run_status_name[r->status]);
+	if (r->status == SR_RUN_CANCELLED) {	/* no values, no time */
+		fputs(ref ? "\t\t\t\t\t0\t0\n" : "\t0\t0\n", fp);
+		return;
+	}
 	if (ref) {
 		put_metric(fp, r->dice);
 		put_metric(fp, r->jaccard);

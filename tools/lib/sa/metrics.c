@@ -60,7 +60,8 @@ metric_column(const sr_tsv *t, const char *metric)
 
 /* Refuses a status that is not one of seg-run's (see metrics(5)). */
 const char *const sr_run_status_name[SR_RUN_NSTATUS] = {
-	"ok", "background", "background_likely", "no_candidates", "error"
+	"ok", "background", "background_likely", "no_candidates", "error",
+	"cancelled"
 };
 
 int
@@ -185,6 +186,11 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 		if (cstat >= 0)
 			if (sr_run_status_parse(sr_tsv_str(t, cstat)) < 0)
 				sr_run_status_die(t, cstat);
+		if (cstat >= 0 && sr_run_status_parse(sr_tsv_str(t, cstat)) ==
+		    SR_RUN_CANCELLED) {
+			m->ncancelled++;
+			continue;
+		}
 		if ((cstat >= 0 && sr_run_status_parse(sr_tsv_str(t, cstat)) ==
 		    SR_RUN_ERROR) ||
 		    sr_tsv_str(t, cm)[0] == '\0') {

@@ -24,6 +24,8 @@ enum sr_run_status {
 	SR_RUN_BACKGROUND_LIKELY,	/* most likely background */
 	SR_RUN_NO_CANDIDATES,	/* no candidate nuclei */
 	SR_RUN_ERROR,		/* the run failed: no values */
+	SR_RUN_CANCELLED,	/* a tuning campaign cancelled the run before
+				 * this tile: no values, not a failure */
 	SR_RUN_NSTATUS
 };
 
@@ -42,6 +44,7 @@ typedef struct {
 	double *value;		/* per run, aggregated over tiles; NaN = missing */
 	size_t nrows;		/* rows used */
 	size_t nfailed;		/* rows skipped: status error or empty value */
+	size_t ncancelled;	/* rows skipped: status cancelled */
 } sr_metrics;
 
 /* Parses "mean", "median" or "sum"; -1 if none. */

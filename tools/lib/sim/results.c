@@ -26,12 +26,13 @@ cmp_resrow(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-/* The metric of the current row: NaN when it failed (status error, an
- * empty field). */
+/* The metric of the current row: NaN when it failed or was cancelled
+ * (status error or cancelled, an empty field). */
 static double
 row_value(const sr_tsv *t, int cs, int cm)
 {
-	if (cs >= 0 && sr_results_status(t, cs) == SR_RUN_ERROR)
+	if (cs >= 0 && (sr_results_status(t, cs) == SR_RUN_ERROR ||
+	    sr_results_status(t, cs) == SR_RUN_CANCELLED))
 		return NAN;
 	if (*sr_tsv_str(t, cm) == '\0')
 		return NAN;

@@ -1,0 +1,179 @@
+#!/usr/bin/env bats
+# seg-run in a tuning campaign: --tile-order, --ledger, --cancel, --metric
+# on real tissue crops with ground truth: the ledger's lines, resuming
+# without recomputing, cancelled runs skipped, bad options.
+load common
+
+WF=$TOP/share/workflows/nuclei.wf
+MONUSEG=$TOP/test/data/monuseg
+
+# crops N SIZE: tiles/tK.png (K = 1..N), top-left SIZE x SIZE crops of the
+# MoNuSeg tiles, their masks tiles/tK.mask.png, and tiles/list
+crops() {
+	local n=$1 size=$2 k=0 f
+	mkdir -p tiles
+	: > tiles/list
+	for f in "$MONUSEG"/*-DX1.png "$MONUSEG"/*-TS1.png; do
+		case $f in *.mask.png | *.labels.png) continue ;; esac
+		k=$((k + 1))
+		[ $k -le "$n" ] || break
+		sa-testimg crop "$f" 0 0 "$size" "$size" tiles/t$k.png
+		sa-testimg crop --mask "${f%.png}.mask.png" 0 0 "$size" "$size" \
+		    tiles/t$k.mask.png
+		echo "t$k.png" >> tiles/list
+	done
+}
+
+# sets N: a random design of N sets over the influential parameters,
+# planned as one bucket (rtma)
+sets() {
+	sa-sample -m random -n "$1" -s 5 --fix B=220 --fix G=220 --fix R=220 \
+	    -o d.tsv "$SPACE"
+	wf-compact -q -o i.tsv "$WF" d.tsv
+	reuse-merge -a rtma -b 1000 -o b.tsv "$WF" i.tsv
+}
+
+# tune ARGS: seg-run on bucket 0 against the crops' masks
+tune() {
+	seg-run -q --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket 0 \
+	    --tiles tiles/list --ref tiles --ref-suffix .mask.png "$@"
+}
+
+# rows FILE: the results' rows without the seconds column (the last)
+rows() {
+	body "$1" | awk -F'\t' -v OFS='\t' '{ NF--; print }'
+}
+
+# lines KIND: the ledger's lines of that kind
+lines() {
+	body ledger.tsv | awk -F'\t' -v k="$1" '$1 == k'
+}
+
+@test "--tile-order: shuffle:SEED walks and writes the tiles in one seeded order; list keeps the list's" {
+	crops 4 96
+	sets 2
+	tune --tile-order shuffle:3 -o a.tsv --timings at.tsv
+	tune --tile-order shuffle:3 -o b.tsv --timings bt.tsv
+	assert_equal "$(rows a.tsv)" "$(rows b.tsv)"
+	order=$(body a.tsv | awk -F'\t' 'NR > 1 && $1 == a { print $2 } NR == 2 { a = $1; print $2 }' | paste -sd' ')
+	assert_equal "$(tr ' ' '\n' <<< "$order" | sort | paste -sd' ')" "t1 t2 t3 t4"
+	[ "$order" != "t1 t2 t3 t4" ] || fail "shuffle:3 kept the list's order"
+	tune --tile-order list -o c.tsv --timings ct.tsv
+	tune -o d.tsv --timings dt.tsv
+	assert_equal "$(rows c.tsv)" "$(rows d.tsv)"
+	# the same rows as a set, whatever the order
+	assert_equal "$(rows a.tsv | sort)" "$(rows c.tsv | sort)"
+	run tune --tile-order shuffle -o e.tsv --timings et.tsv
+	assert_failure 2
+	assert_output --partial "--tile-order 'shuffle': list or shuffle:SEED"
+	run tune --tile-order shuffle:x -o e.tsv --timings et.tsv
+	assert_failure 2
+}
+
+@test "--ledger --cancel none: a result line per run and tile, the same results as without a ledger" {
+	crops 3 96
+	sets 6
+	tune -o plain.tsv --timings pt.tsv
+	tune --ledger ledger.tsv -o r.tsv --timings t.tsv
+	assert_equal "$(rows r.tsv)" "$(rows plain.tsv)"
+	assert_equal "$(body ledger.tsv | head -1)" "$(printf 'kind\trun\ttile\tvalue\tseconds\tdetail')"
+	assert_equal "$(lines result | wc -l)" 18
+	assert_equal "$(lines cancel | wc -l)" 0
+	# each line's value is the run's Dice on the tile
+	join -t $'\t' <(lines result | awk -F'\t' -v OFS='\t' '{ print $2 ":" $3, $4 }' | sort) \
+	    <(body r.tsv | awk -F'\t' -v OFS='\t' 'NR > 1 { print $1 ":" $2, $4 }' | sort) |
+	    awk -F'\t' '$2 != $3 { print; bad = 1 } END { exit bad }'
+}
+
+@test "a bucket resumed against its ledger recomputes no pair the ledger holds, and writes the same results" {
+	crops 3 96
+	sets 6
+	tune --ledger ledger.tsv -o r.tsv --timings t.tsv
+	cp ledger.tsv before.tsv
+	rm r.tsv t.tsv
+	tune --ledger ledger.tsv -o r.tsv --timings t.tsv
+	cmp ledger.tsv before.tsv
+	# only the tiles' reading and normalization ran: no task node
+	assert_equal "$(body t.tsv | awk -F'\t' 'NR > 1 && $0 ~ /Seg/' | wc -l)" 0
+	tune --ledger other.tsv -o full.tsv --timings ft.tsv
+	assert_equal "$(rows r.tsv)" "$(rows full.tsv)"
+}
+
+@test "--cancel median: poor sets are cancelled after the warm-up, skip the tiles left, and the best survives" {
+	crops 5 96
+	sets 16
+	tune --ledger none.tsv -o all.tsv --timings allt.tsv
+	tune --ledger ledger.tsv --cancel median:warmup=1,startup=3 -o r.tsv --timings t.tsv
+	n=$(lines cancel | wc -l)
+	[ "$n" -ge 1 ] || fail "nothing cancelled"
+	# every cancelled run: rows cancelled after its cancel line's tiles
+	# seen, none before; no result line after its cancel line
+	lines cancel | while IFS=$'\t' read -r kind run seen value secs detail; do
+		got=$(body r.tsv | awk -F'\t' -v r="$run" '$1 == r && $3 != "cancelled"' | wc -l)
+		assert_equal "$got" "$seen"
+		assert_equal "$(lines result | awk -F'\t' -v r="$run" '$2 == r' | wc -l)" "$seen"
+		[[ $detail == median* ]] || fail "detail '$detail'"
+	done
+	# fewer task nodes ran than without cancelling
+	[ "$(body t.tsv | wc -l)" -lt "$(body allt.tsv | wc -l)" ] || fail "no work saved"
+	# the runs complete in both have identical rows (seconds aside)
+	done_runs=$(body r.tsv | awk -F'\t' 'NR > 1 && $3 == "cancelled" { c[$1] = 1 } NR > 1 { r[$1] = 1 }
+	    END { for (k in r) if (!(k in c)) print k }' | sort -n)
+	for run in $done_runs; do
+		assert_equal "$(rows r.tsv | awk -F'\t' -v r="$run" '$1 == r')" \
+		    "$(rows all.tsv | awk -F'\t' -v r="$run" '$1 == r')"
+	done
+	# the best set by mean Dice over every tile is not cancelled
+	best=$(body all.tsv | awk -F'\t' 'NR > 1 { s[$1] += $4; n[$1]++ }
+	    END { for (k in s) print s[k] / n[k], k }' | sort -gr | head -1 | cut -d' ' -f2)
+	grep -qx "$best" <<< "$done_runs" || fail "the best set $best was cancelled"
+}
+
+@test "two buckets on one ledger at once: every line once, whole lines only" {
+	crops 3 96
+	sa-sample -m random -n 12 -s 9 -o d.tsv "$SPACE"
+	wf-compact -q -o i.tsv "$WF" d.tsv
+	reuse-merge -a rtma -b 4 -o b.tsv "$WF" i.tsv
+	nb=$(body b.tsv | tail -n +2 | wc -l)
+	[ "$nb" -ge 2 ] || fail "one bucket only"
+	for ((k = 0; k < nb; k++)); do
+		seg-run -q --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket $k \
+		    --tiles tiles/list --ref tiles --ref-suffix .mask.png \
+		    --ledger ledger.tsv --cancel median:warmup=1,startup=2 \
+		    -o r$k.tsv --timings t$k.tsv &
+	done
+	wait
+	body ledger.tsv | awk -F'\t' 'NR > 1 && NF != 6 { print "bad line " NR; bad = 1 } END { exit bad }'
+	assert_equal "$(lines result | cut -f 2,3 | sort | uniq -d)" ""
+	assert_equal "$(lines cancel | cut -f 2 | sort | uniq -d)" ""
+	[ ! -e ledger.tsv.lock ]
+}
+
+@test "tuning options: refused without --ledger, without --ref, bad rules and metrics" {
+	crops 1 64
+	sets 2
+	run tune --cancel median -o r.tsv --timings t.tsv
+	assert_failure 2
+	assert_output --partial "--cancel and --metric need --ledger"
+	run seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv --bucket 0 \
+	    --tiles tiles/list --ledger l.tsv -o r.tsv --timings t.tsv
+	assert_failure 2
+	assert_output --partial "--ledger needs --ref"
+	run tune --ledger l.tsv --cancel fastest -o r.tsv --timings t.tsv
+	assert_failure 2
+	run tune --ledger l.tsv --metric objects -o r.tsv --timings t.tsv
+	assert_failure 2
+	run tune --ledger r.tsv -o r.tsv --timings t.tsv
+	assert_failure 2
+	assert_output --partial "--ledger must be a file of its own"
+	assert [ ! -e r.tsv ] && assert [ ! -e l.tsv ]
+}
+
+@test "--metric aji: the ledger's values are the runs' AJI" {
+	crops 2 96
+	sets 3
+	tune --ledger ledger.tsv --metric aji -o r.tsv --timings t.tsv
+	join -t $'\t' <(lines result | awk -F'\t' -v OFS='\t' '{ print $2 ":" $3, $4 }' | sort) \
+	    <(body r.tsv | awk -F'\t' -v OFS='\t' 'NR > 1 { print $1 ":" $2, $7 }' | sort) |
+	    awk -F'\t' '$2 != $3 { print; bad = 1 } END { exit bad }'
+}

@@ -1,0 +1,52 @@
+/* tune.h - a bucket of a tuning campaign run against its ledger
+ * (ledger(5)): seg-run --ledger, --cancel, --metric.
+ *
+ * The runner walks the tiles one at a time (sr_runjob's gate). Before
+ * each tile the ledger's new lines are read: every set's values feed the
+ * canceller (sa/cancel.h), and an instance of the bucket runs on the tile
+ * only while one of its runs is neither cancelled nor already has a
+ * result for that tile in the ledger (a resumed bucket recomputes no
+ * pair the ledger holds; their results are taken from it). After each
+ * tile the bucket's new results are appended, the ledger is read again,
+ * and the rule decides for those of its own runs that got a value now;
+ * a cancelled run is appended as a cancel line and runs no more. With
+ * the rule none nothing is cancelled, and the ledger only records.
+ */
+#ifndef SR_TUNE_H
+#define SR_TUNE_H
+
+#include <stddef.h>
+
+#include "exec/runner.h"
+#include "exec/segplan.h"
+#include "image/tiles.h"
+#include "sa/cancel.h"
+
+/* The score a ledger value is (higher is better). */
+enum sr_tune_metric {
+	SR_TUNE_DICE, SR_TUNE_JACCARD, SR_TUNE_OBJECT_DICE, SR_TUNE_AJI,
+	SR_TUNE_NMETRIC
+};
+/* "dice", "jaccard", "object_dice", "aji", by the enum. */
+extern const char *const sr_tune_metric_name[SR_TUNE_NMETRIC];
+
+typedef struct {
+	const char *ledger;		/* the ledger's path */
+	sr_cancelrule rule;
+	enum sr_tune_metric metric;
+	long grace;			/* of the ledger's lock, seconds */
+} sr_tuneopts;
+
+typedef struct sr_tune sr_tune;
+
+/* Sets job's gate and tile_done so that the bucket of p runs on tiles
+ * against the ledger; prov (nprov lines, "#...") is the provenance a new
+ * ledger starts with. */
+sr_tune *sr_tune_start(sr_runjob *job, const sr_tuneopts *o,
+    const sr_segplan *p, const sr_tiles *tiles, const char *const *prov,
+    size_t nprov);
+/* Runs this bucket cancelled in this process. */
+size_t sr_tune_cancelled(const sr_tune *t);
+void sr_tune_free(sr_tune *t);
+
+#endif
