@@ -16,7 +16,7 @@
 #include "core/err.h"
 #include "core/opt.h"
 #include "plan/stage_rule.h"
-#include "sim/cancel.h"
+#include "sa/cancel.h"
 #include "sim/plans.h"
 #include "sim/results.h"
 #include "sim/schedule.h"

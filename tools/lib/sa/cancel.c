@@ -1,6 +1,6 @@
 /* cancel.c - the canceller, its rules and the --cancel value. See
  * cancel.h and sim-runtime(1). */
-#include "sim/cancel.h"
+#include "sa/cancel.h"
 #include "core/err.h"
 #include "core/num.h"
 #include "core/opt.h"
