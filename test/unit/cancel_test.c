@@ -48,7 +48,7 @@ stable(double acc, double time, size_t window)
 	return r;
 }
 
-/* ---- the stable rule ------------------------------------------------------------ */
+/* ---- the stable rule ----------------------------------------------------- */
 
 /* Feeds set 0 the values x[0..n) with times t0 (NULL: 1 s), and before
  * each set 1 the value y[k] (when y is given) in 1 s; returns after which
@@ -149,31 +149,37 @@ stable_boundaries(void)
 	expect_after("slope up then down", cancel_after(&r, dip, high, 8, NULL), 4);
 }
 
-/* The detail of each stable decision. */
+/* Set 1 takes 1 in 1 s, then set 0 0.5 in 3 s: whether rule r cancels
+ * set 0, with its detail in d. */
+static int
+stable_pair(sr_cancelrule r, char *d, size_t len)
+{
+	sr_canceller *c = sr_cancel_new(&r, 2);
+	int cancelled;
+
+	sr_cancel_push(c, 1, 1, 1);
+	sr_cancel_push(c, 0, 0.5, 3);
+	cancelled = sr_cancel_decide(c, 0, d, len);
+	sr_cancel_free(c);
+	return cancelled;
+}
+
 static void
 stable_detail(void)
 {
-	sr_cancelrule r = stable(0.125, NAN, 1);
-	sr_canceller *c = sr_cancel_new(&r, 2);
 	char d[256];
 
-	sr_cancel_push(c, 1, 1, 1);
-	sr_cancel_push(c, 0, 0.5, 3);
-	if (!sr_cancel_decide(c, 0, d, sizeof d) || strcmp(d, "stable: settled, "
-	    "mean 0.5 < mean of all 0.75 - acc 0.125 after 1 tiles"))
+	if (!stable_pair(stable(0.125, NAN, 1), d, sizeof d) || strcmp(d,
+	    "stable: settled, mean 0.5 < mean of all 0.75 - acc 0.125 after 1 "
+	    "tiles"))
 		fail("stable detail (poor): '%s'", d);
-	sr_cancel_free(c);
-	r = stable(NAN, 1.2, 1);
-	c = sr_cancel_new(&r, 2);
-	sr_cancel_push(c, 1, 1, 1);
-	sr_cancel_push(c, 0, 0.5, 3);
-	if (!sr_cancel_decide(c, 0, d, sizeof d) || strcmp(d, "stable: settled, "
-	    "mean seconds 3 > time 1.2 x mean of all 2 after 1 tiles"))
+	if (!stable_pair(stable(NAN, 1.2, 1), d, sizeof d) || strcmp(d,
+	    "stable: settled, mean seconds 3 > time 1.2 x mean of all 2 after 1 "
+	    "tiles"))
 		fail("stable detail (slow): '%s'", d);
-	sr_cancel_free(c);
 }
 
-/* ---- the median rule ------------------------------------------------------------ */
+/* ---- the median rule ----------------------------------------------------- */
 
 /* Sets 1..3 with two values each (means after 1: 0.75, 1, 0.25; after
  * 2: 0.5, 1, 0.375), set 0 with x0 then x1, decided after each. Returns
@@ -265,7 +271,7 @@ median_counts(void)
 		fail("median of four: '%s'", d);
 }
 
-/* ---- the wilcoxon rule ------------------------------------------------------------- */
+/* ---- the wilcoxon rule --------------------------------------------------- */
 
 /* Sets 1 and 2 of value 0.8 on every tile, set 0 of 0.8 - 0.01 (k + 1)
  * on tile k (distinct differences, all below): cancelled once 2^-k < p.
@@ -400,7 +406,7 @@ wilcoxon_brute(void)
 	}
 }
 
-/* ---- the fixtures ---------------------------------------------------------------- */
+/* ---- the fixtures -------------------------------------------------------- */
 
 /* Parses the comma list s into v[0..n); 0 on a count other than n. */
 static int
@@ -462,7 +468,7 @@ fixture_cases(const char *path)
 		fail("%s: %zu fixtures, expected at least 100", path, checked);
 }
 
-/* ---- the canceller ------------------------------------------------------------- */
+/* ---- the canceller ------------------------------------------------------- */
 
 static void
 canceller_cases(void)
@@ -492,7 +498,7 @@ canceller_cases(void)
 	sr_cancel_free(c);
 }
 
-/* ---- the text form ---------------------------------------------------------------- */
+/* ---- the text form ------------------------------------------------------- */
 
 static void
 parse_cancel(const char *s)
@@ -566,7 +572,8 @@ usage_cases(void)
 	expect_usage("fast:p=1", "unknown rule 'fast'");
 	expect_usage("acc,time", "'acc' is not KEY=VALUE");
 	expect_usage("bad=1", "unknown key 'bad' of rule stable (acc, time, window)");
-	expect_usage("median:p=0.1", "unknown key 'p' of rule median (warmup, startup)");
+	expect_usage("median:p=0.1", "unknown key 'p' of rule median (warmup, "
+	    "startup)");
 	expect_usage("wilcoxon:startup=3", "unknown key 'startup' of rule wilcoxon "
 	    "(warmup, p)");
 	expect_usage("stable:warmup=2", "unknown key 'warmup' of rule stable");
@@ -579,7 +586,8 @@ usage_cases(void)
 	expect_usage("window=0", "--cancel window '0': a whole number from 1");
 	expect_usage("window=1000001", "window above 1000000");
 	expect_usage("median:warmup=0", "--cancel warmup '0': a whole number from 1");
-	expect_usage("median:startup=0", "--cancel startup '0': a whole number from 1");
+	expect_usage("median:startup=0", "--cancel startup '0': a whole number "
+	    "from 1");
 	expect_usage("wilcoxon:warmup=x", "--cancel warmup 'x': a whole number");
 	expect_usage("wilcoxon:p=0", "--cancel p '0': a number in (0, 1)");
 	expect_usage("wilcoxon:p=1", "--cancel p '1': a number in (0, 1)");

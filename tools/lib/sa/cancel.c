@@ -30,7 +30,7 @@ struct sr_canceller {
 	double *scratch;	/* median: the other sets' means */
 };
 
-/* ---- the stable rule ------------------------------------------------------------ */
+/* ---- the stable rule ----------------------------------------------------- */
 
 /* Population variance of x[0..w), shifted by x[0] so that equal values
  * give exactly 0. */
@@ -104,7 +104,7 @@ stable_decide(sr_canceller *c, size_t s, char *detail, size_t len)
 	return poor || slow;
 }
 
-/* ---- the median rule ------------------------------------------------------------ */
+/* ---- the median rule ----------------------------------------------------- */
 
 /* The k-th smallest of a[0..n) (from 0), a reordered (Wirth's selection;
  * it ends even on NaN). */
@@ -172,7 +172,7 @@ median_decide(sr_canceller *c, size_t s, char *detail, size_t len)
 	return 1;
 }
 
-/* ---- the wilcoxon rule ---------------------------------------------------------- */
+/* ---- the wilcoxon rule --------------------------------------------------- */
 
 /* The best set against set s with k values: of the others not cancelled
  * with at least k values, the highest running mean, the lowest index on
@@ -217,7 +217,7 @@ wilcoxon_decide(sr_canceller *c, size_t s, char *detail, size_t len)
 	return 1;
 }
 
-/* ---- the canceller -------------------------------------------------------------- */
+/* ---- the canceller ------------------------------------------------------- */
 
 static int
 none_decide(sr_canceller *c, size_t s, char *detail, size_t len)
