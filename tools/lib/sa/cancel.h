@@ -32,7 +32,7 @@
  * index on a tie (none: no decision). The set is cancelled when its m_k
  * is below the best's running mean and the one-sided paired Wilcoxon
  * signed-rank test of its first k values against the best's first k
- * values (pairs in tile order) gives p-value < p. (Optuna's
+ * values (the i-th value of each a pair) gives p-value < p. (Optuna's
  * WilcoxonPruner, whose best trial is never a pruned one.)
  *
  * The test: with d_i = x_i - y_i, ranks of |d_i| averaged over ties
