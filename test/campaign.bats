@@ -442,7 +442,7 @@ gone() {
 
 @test "kill -9 of the run's process group at 20 seeded moments, each resumed: same indices, no process, no temporary left" {
 	# one bucket of the 16 runs on two 500x500 tiles: it runs for about
-	# 0.6 s, so some kills find it running with more than 0.4 s to go
+	# 0.6 s, so some kills find it running with more than 0.3 s to go
 	tiles 500
 	campaign ref.campaign bucket_size=16 plot=no trajectories=1
 	campaign c.campaign bucket_size=16 plot=no trajectories=1
@@ -451,7 +451,7 @@ gone() {
 	[ -z "${VALGRIND:-}" ] || n=4
 	RANDOM=12	# the moments: seeded, printed
 	for ((k = 0; k < n; k++)); do
-		ms=$((RANDOM % 1000))
+		ms=$((RANDOM % 800))
 		echo "kill $k at ${ms} ms" >&3
 		rm -rf c-out
 		setsid sa-campaign -q run c.campaign > log 2>&1 &
@@ -459,9 +459,9 @@ gone() {
 		sleep "$(printf '0.%03d' "$ms")"
 		kill -KILL -- -"$pid" 2> /dev/null || true
 		wait "$pid" || true
-		# the buckets' watchdogs poll every 0.2 s: after 0.4 s nothing
+		# the buckets' watchdogs poll every 0.1 s: after 0.3 s nothing
 		# of the run may start, finish or write any more
-		sleep 0.4
+		sleep 0.3
 		touch stop
 		tried=$(cat c-out/logs/attempts 2> /dev/null | wc -l)
 		gone "$PWD/c-out" || fail "kill $k at $ms ms: processes left"

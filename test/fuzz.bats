@@ -7,12 +7,42 @@ load common
 
 FUZZ=$TOP/build/fuzz
 
-# Builds the harnesses once for the suite (make is incremental); without
-# clang every test skips.
+# smoke_run NAME: in $BATS_FILE_TMPDIR/NAME, the crash regressions
+# replayed (regress.log, regress.rc), then a second of fuzzing over the
+# seeds (fuzz.log, fuzz.rc). At most 64 descriptors: a refused read that
+# leaked its file would soon leave the harness none to write the next
+# input with (it aborts then).
+smoke_run() {
+	local name=$1 bin=$TOP/build/fuzz/fuzz-$1 dir=$BATS_FILE_TMPDIR/$1
+	local regress=("$TOP"/test/data/fuzz-regress/"$1"/*)
+
+	mkdir -p "$dir/corpus"
+	cd "$dir" || return 1
+	if [ -e "${regress[0]}" ]; then
+		"$bin" -detect_leaks=0 "${regress[@]}" > regress.log 2>&1
+		echo $? > regress.rc
+	fi
+	bash -c 'ulimit -n 64 && exec "$@"' fuzz "$bin" -max_total_time=1 \
+	    -detect_leaks=0 -close_fd_mask=2 -print_final_stats=1 \
+	    -artifact_prefix="$dir/" corpus "$TOP/test/fuzz/corpus/$name" \
+	    > fuzz.log 2>&1
+	echo $? > fuzz.rc
+}
+
+# Builds the harnesses once for the suite (make is incremental), then
+# runs every smoke, two at a time (one per core of the reference
+# machine); the tests read their outcome. Without clang every test skips.
 setup_file() {
 	command -v clang > /dev/null || return 0
-	make -C "$TOP" -s -j2 fuzzbins > "$BATS_FILE_TMPDIR/build.log" 2>&1 ||
-	    touch "$BATS_FILE_TMPDIR/build.failed"
+	if ! make -C "$TOP" -s -j2 fuzzbins > "$BATS_FILE_TMPDIR/build.log" 2>&1; then
+		touch "$BATS_FILE_TMPDIR/build.failed"
+		return 0
+	fi
+	export -f smoke_run
+	export TOP BATS_FILE_TMPDIR
+	printf '%s\n' space design metrics workflow instances buckets results \
+	    timings model pairs tiles campaign png tiff |
+	    xargs -P 2 -I{} bash -c 'smoke_run "$1"' smoke {}
 }
 
 # Bats 1.8 cannot skip from setup_file: each test skips here.
@@ -26,22 +56,17 @@ setup() {
 	fi
 }
 
-# smoke NAME: the crash regressions replay clean, then a second of fuzzing
-# over the seeds ends without a crash after more runs than seeds. At most
-# 64 descriptors: a refused read that leaked its file would soon leave
-# the harness none to write the next input with (it aborts then).
+# smoke NAME: the crash regressions replayed clean, then the second of
+# fuzzing ended without a crash after more runs than seeds.
 smoke() {
-	local bin=$FUZZ/fuzz-$1 regress=("$TOP"/test/data/fuzz-regress/"$1"/*)
+	local dir=$BATS_FILE_TMPDIR/$1
 
-	if [ -e "${regress[0]}" ]; then
-		run "$bin" -detect_leaks=0 "${regress[@]}"
-		assert_success
+	if [ -e "$dir/regress.rc" ]; then
+		run cat "$dir/regress.log"
+		assert_equal "$(cat "$dir/regress.rc")" 0
 	fi
-	mkdir corpus
-	run bash -c 'ulimit -n 64 && exec "$@"' fuzz "$bin" -max_total_time=1 \
-	    -detect_leaks=0 -close_fd_mask=2 -print_final_stats=1 \
-	    -artifact_prefix="$PWD/" corpus "$TOP/test/fuzz/corpus/$1"
-	assert_success
+	run cat "$dir/fuzz.log"
+	assert_equal "$(cat "$dir/fuzz.rc")" 0
 	assert_output --regexp 'stat::number_of_executed_units: +[0-9]{3,}'
 	refute_output --partial 'ERROR: '
 }

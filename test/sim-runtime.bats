@@ -113,7 +113,9 @@ results() {
 	run sim-runtime --help
 	assert_success
 	assert_line --index 0 --partial 'Usage: sim-runtime [options]'
-	assert_output --partial 'acc=0.05,time=2,window=5'
+	assert_output --partial 'stable[:acc=A,time=T,window=W], median[:warmup=N,'
+	assert_output --partial 'startup=N], wilcoxon[:warmup=N,p=P] or none'
+	assert_output --partial '[stable:acc=0.05,time=2,window=5]'
 	assert_output --partial 'random seed [1]'
 	run sim-runtime --version
 	assert_success
@@ -535,6 +537,110 @@ results() {
 	assert_failure 2
 	run sim-runtime "${base[@]}" --cancel window=5 t.tsv
 	assert_equal "$(val makespan)" 27
+}
+
+@test "--cancel stable:...: the same report as the bare form; none cancels nothing" {
+	sets 4 10
+	results 4 10 0.9 0.9 0.9 0.5
+	base=(--sweep 1,4 --workflow "$T3" --instances i.tsv --results res.tsv)
+	sim-runtime -o bare.tsv "${base[@]}" --cancel acc=0.05,time=off,window=2 t.tsv
+	sim-runtime -o named.tsv "${base[@]}" --cancel stable:acc=0.05,time=off,window=2 t.tsv
+	assert_equal "$(grep -v '^#command' named.tsv)" "$(grep -v '^#command' bare.tsv)"
+	run grep '^#cancel' named.tsv
+	assert_output '#cancel metric=dice acc=0.05 time=off window=2 runs=4 best_run=0'
+	# the defaults, by name or by one key at its default
+	sim-runtime -o bare.tsv "${base[@]}" --cancel window=5 t.tsv
+	sim-runtime -o named.tsv "${base[@]}" --cancel stable t.tsv
+	assert_equal "$(grep -v '^#command' named.tsv)" "$(grep -v '^#command' bare.tsv)"
+	run sim-runtime "${base[@]}" --cancel none t.tsv
+	assert_success
+	assert_line '#cancel metric=dice rule=none runs=4 best_run=0'
+	assert_equal "$(val cancelled)" 0
+	assert_equal "$(val makespan)" 60
+	assert_equal "$(val makespan 2)" 30
+}
+
+@test "--cancel median: below the median of the others' means once warmed up and started" {
+	sets 6 10
+	results 6 10 0.9 0.8 0.85 0.7 0.95 0.5
+	base=(--workflow "$T3" --instances i.tsv --results res.tsv)
+	# one slot, runs in turn: run 3 (0.7) sees three other sets, fewer
+	# than startup=5; run 5 (0.5, 3 s a tile) five, and is cancelled at
+	# its 2nd value (warmup 2): 50 s + 2 x 3 s
+	run sim-runtime "${base[@]}" --cancel median t.tsv
+	assert_success
+	assert_line '#cancel metric=dice rule=median:warmup=2,startup=5 runs=6 best_run=4'
+	assert_equal "$(val makespan)" 56
+	assert_equal "$(val cancelled)" 1
+	assert_equal "$(val best_survived)" yes
+	# startup 3: run 3 too (0.7 < median 0.85 of 0.9, 0.8, 0.85), after
+	# 2 values; run 5 still counts it after 2 values: 30 + 2 + 10 + 6
+	run sim-runtime "${base[@]}" --cancel median:startup=3 t.tsv
+	assert_equal "$(val makespan)" 48
+	assert_equal "$(val cancelled)" 2
+	# warmup 3: one value more each
+	run sim-runtime "${base[@]}" --cancel median:warmup=3,startup=3 t.tsv
+	assert_equal "$(val makespan)" 52
+	assert_output --partial 'rule=median:warmup=3,startup=3 '
+	# startup 6: never six other sets
+	run sim-runtime "${base[@]}" --cancel median:startup=6 t.tsv
+	assert_equal "$(val cancelled)" 0
+}
+
+@test "--cancel wilcoxon: worse than the best set by the signed-rank test, p below the threshold" {
+	sets 4 10
+	results 4 10 0.9 0.9 0.9 0.5
+	base=(--workflow "$T3" --instances i.tsv --results res.tsv)
+	# run 3's k values all 0.4 below the best's (run 0): p = 1/2^k, below
+	# 0.1 at k = 4 (4 x 3 s after 30 s)
+	run sim-runtime "${base[@]}" --cancel wilcoxon t.tsv
+	assert_success
+	assert_line '#cancel metric=dice rule=wilcoxon:warmup=2,p=0.1 runs=4 best_run=0'
+	assert_equal "$(val makespan)" 42
+	assert_equal "$(val cancelled)" 1
+	run sim-runtime "${base[@]}" --cancel wilcoxon:p=0.2 t.tsv
+	assert_equal "$(val makespan)" 39
+	run sim-runtime "${base[@]}" --cancel wilcoxon:warmup=6,p=0.2 t.tsv
+	assert_equal "$(val makespan)" 48
+	assert_output --partial 'rule=wilcoxon:warmup=6,p=0.2 '
+	# four slots in step: run 3 is decided once the others have the tile
+	run sim-runtime -n 4 "${base[@]}" --cancel wilcoxon t.tsv
+	assert_equal "$(val makespan)" 12
+	assert_equal "$(val work)" 42
+	# every set alike: none below the best's mean, nothing cancelled
+	results 4 10 0.9 0.9 0.9 0.9
+	run sim-runtime "${base[@]}" --cancel wilcoxon:warmup=1,p=0.99 t.tsv
+	assert_equal "$(val cancelled)" 0
+}
+
+@test "--cancel refuses an unknown rule or key, and values out of range" {
+	sets 2 2
+	results 2 2 0.9 0.5
+	base=(--workflow "$T3" --instances i.tsv --results res.tsv)
+	while IFS='|' read -r rule msg; do
+		refuse_run sim-runtime 2 "$msg" "${base[@]}" --cancel "$rule" t.tsv
+		assert_output --partial "Try 'sim-runtime --help'"
+	done <<'EOF'
+fast|--cancel 'fast': unknown rule 'fast' (none, stable, median, wilcoxon; or acc=A,time=T,window=W)
+fast:p=0.1|unknown rule 'fast'
+|--cancel '': unknown rule ''
+median:p=0.1|--cancel 'median:p=0.1': unknown key 'p' of rule median (warmup, startup)
+wilcoxon:startup=2|unknown key 'startup' of rule wilcoxon (warmup, p)
+stable:warmup=2|unknown key 'warmup' of rule stable (acc, time, window)
+bad=1|unknown key 'bad' of rule stable (acc, time, window)
+none:acc=1|--cancel 'none:acc=1': rule none takes no keys
+median:|rule median takes a comma list of KEY=VALUE (warmup, startup)
+wilcoxon:p|'p' is not KEY=VALUE
+wilcoxon:p=0|--cancel p '0': a number in (0, 1)
+wilcoxon:p=1|--cancel p '1': a number in (0, 1)
+wilcoxon:p=-0.5|--cancel p '-0.5': a number in (0, 1)
+wilcoxon:warmup=0|--cancel warmup '0': a whole number from 1 to 1e9
+median:warmup=0|--cancel warmup '0': a whole number from 1 to 1e9
+median:startup=0|--cancel startup '0': a whole number from 1 to 1e9
+median:startup=x|--cancel startup 'x': a whole number from 1 to 1e9
+stable:window=0|--cancel window '0': a whole number from 1 to 1e9
+stable:time=0|time '0': a number >= 0 (time: > 0) or off
+EOF
 }
 
 @test "--cancel in a merged bucket: the nodes of the cancelled run are skipped" {

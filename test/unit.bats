@@ -37,8 +37,13 @@ load common
 	assert_success
 }
 
-@test "simulation: exact makespans, heap against brute force, event order, cancellation rule (simulate_test)" {
+@test "simulation: exact makespans, heap against brute force, event order, sweeps, plans (simulate_test)" {
 	run simulate_test
+	assert_success
+}
+
+@test "cancellation rules: stable, median and wilcoxon at their boundaries; Wilcoxon p-values against brute force and scipy (cancel_test)" {
+	run cancel_test "$TOP/test/data/wilcoxon-fixtures.tsv"
 	assert_success
 }
 

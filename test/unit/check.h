@@ -1,6 +1,7 @@
-/* check.h - what the unit tests share: failure reports and a seeded
- * random generator. Included once, by the test program's one .c file.
- * Define CHECK_SEED before including it for another stream. */
+/* check.h - what the unit tests share: failure reports, a seeded random
+ * generator and a function run in a child process. Included once, by the
+ * test program's one .c file. Define CHECK_SEED before including it for
+ * another stream. */
 #ifndef SR_CHECK_H
 #define SR_CHECK_H
 
@@ -8,6 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #ifndef CHECK_SEED
 #define CHECK_SEED 0x2545f4914f6cdd1dULL
@@ -39,6 +43,35 @@ rnd(size_t k)
 	rng_state ^= rng_state << 25;
 	rng_state ^= rng_state >> 27;
 	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
+}
+
+/* Runs f(arg) in a child with stderr to a pipe: its exit status (-1 if
+ * it did not exit), its message in msg (len bytes). Inline, so that a
+ * test without it is not warned of it. */
+static inline int
+child_error(void (*f)(const char *), const char *arg, char *msg, size_t len)
+{
+	int fd[2], st;
+	ssize_t n;
+	size_t got = 0;
+	pid_t pid;
+
+	fflush(stdout);
+	if (pipe(fd) != 0 || (pid = fork()) < 0)
+		return -1;
+	if (pid == 0) {
+		dup2(fd[1], 2);
+		close(fd[0]);
+		f(arg);
+		_exit(0);
+	}
+	close(fd[1]);
+	while (got + 1 < len && (n = read(fd[0], msg + got, len - 1 - got)) > 0)
+		got += (size_t)n;
+	msg[got] = '\0';
+	close(fd[0]);
+	waitpid(pid, &st, 0);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 #endif

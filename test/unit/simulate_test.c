@@ -1,22 +1,20 @@
-/* simulate_test.c - unit tests of the schedule and the cancellation rule
- * of simulate.c.
+/* simulate_test.c - unit tests of sim/: the schedule, sweeps, orders,
+ * plans and results.
  *
  * Exact makespans of small cases (10 equal tasks on 3 slots, one long
  * task among short ones in file order and longest first, start-up
  * overhead and dispatch delay); the heap schedules against two brute
  * forces on random inputs: an O(n s) scan for the slot that starts first,
  * and, for whole-second costs, a clock that ticks second by second; tasks
- * split into steps give the same schedule; the cancellation rule on
- * hand-made value streams; the values of --sweep and --cancel, their
- * usage errors (in a child process), dispatch orders by name, the merged
- * stage, the best run of a results matrix and array tasks of several
- * buckets.
+ * split into steps give the same schedule; the values of --sweep and
+ * their usage errors (in a child process), dispatch orders by name, the
+ * merged stage, the best run of a results matrix and array tasks of
+ * several buckets. (The cancellation rules: cancel_test.)
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
 #include "core/err.h"
 #include "core/opt.h"
 #include "plan/stage_rule.h"
-#include "sim/cancel.h"
 #include "sim/plans.h"
 #include "sim/results.h"
 #include "sim/schedule.h"
@@ -28,8 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include "check.h"
 
 
@@ -297,110 +293,7 @@ random_cases(void)
 	}
 }
 
-/* Feeds set 0 the values x[0..n) with time 1 (and set 1 the values y,
- * interleaved, when given); returns after which value of set 0 it was
- * cancelled (1-based), 0 if never. */
-static size_t
-cancel_after(const sr_cancelrule *r, const double *x, const double *y,
-    size_t n, const double *t0)
-{
-	sr_canceller *c = sr_cancel_new(r, 2);
-	size_t k, at = 0;
-
-	for (k = 0; k < n && !at; k++) {
-		if (y)
-			sr_cancel_add(c, 1, y[k], 1);
-		if (sr_cancel_add(c, 0, x[k], t0 ? t0[k] : 1))
-			at = k + 1;
-	}
-	if (at && (!sr_cancel_is(c, 0) || sr_cancel_count(c) < 1))
-		fail("cancelled set not reported");
-	sr_cancel_free(c);
-	return at;
-}
-
-static void
-cancel_cases(void)
-{
-	sr_cancelrule r = { 0.05, NAN, 3, SR_CANCEL_CONVERGED };
-	double low[12], high[12], rising[12], slow[12];
-	size_t k;
-
-	for (k = 0; k < 12; k++) {
-		low[k] = 0.5;
-		high[k] = 0.9;
-		slow[k] = 3;
-		/* the running mean moves more and more: never converges */
-		rising[k] = k % 2 ? 0.1 : 0.1 + 0.01 * (double)(k * k * k);
-	}
-	/* w = 3: converged at the 2w-1 = 5th value (V_3, V_4, V_5 all 0) */
-	if ((k = cancel_after(&r, low, high, 12, NULL)) != 5)
-		fail("poor constant set: cancelled after %zu, expected 5", k);
-	if ((k = cancel_after(&r, high, low, 12, NULL)) != 0)
-		fail("good set cancelled after %zu", k);
-	if ((k = cancel_after(&r, rising, high, 12, NULL)) != 0)
-		fail("unsettled set cancelled after %zu", k);
-	/* 0.95 three times sums to 2.8499999999999996: the running mean
-	 * must stay 0.95 for the set to settle */
-	for (k = 0; k < 12; k++)
-		low[k] = 0.95;
-	for (k = 0; k < 12; k++)
-		high[k] = 1.5;
-	if ((k = cancel_after(&r, low, high, 12, NULL)) != 5)
-		fail("poor constant set of 0.95: cancelled after %zu, expected 5", k);
-	for (k = 0; k < 12; k++) {
-		low[k] = 0.5;
-		high[k] = 0.9;
-	}
-	r.window = 1;
-	if ((k = cancel_after(&r, low, high, 12, NULL)) != 1)
-		fail("w = 1: cancelled after %zu, expected 1", k);
-	/* alone, a set is never below the mean of everything */
-	if ((k = cancel_after(&r, low, NULL, 12, NULL)) != 0)
-		fail("a lone set cancelled after %zu", k);
-	/* time: 3 s a value against 1 s for the other set; the global mean
-	 * after value k of both is 2, so 3 > 1.4 x 2 */
-	r = (sr_cancelrule){ NAN, 1.4, 2, SR_CANCEL_CONVERGED };
-	if ((k = cancel_after(&r, high, high, 12, slow)) != 3)
-		fail("slow set: cancelled after %zu, expected 3", k);
-	r.time = 1.6;
-	if ((k = cancel_after(&r, high, high, 12, slow)) != 0)
-		fail("slow set within 1.6 x: cancelled after %zu", k);
-	/* acc off and time off: nothing is ever cancelled */
-	r = (sr_cancelrule){ NAN, NAN, 1, SR_CANCEL_CONVERGED };
-	if ((k = cancel_after(&r, low, high, 12, slow)) != 0)
-		fail("rule off: cancelled after %zu", k);
-}
-
 /* ---- option values, orders, plans -------------------------------------------- */
-
-/* Runs f(arg) in a child with stderr to a pipe: its exit status, its
- * message in msg (len bytes). */
-static int
-child_error(void (*f)(const char *), const char *arg, char *msg, size_t len)
-{
-	int fd[2], st;
-	ssize_t n;
-	size_t got = 0;
-	pid_t pid;
-
-	fflush(stdout);
-	if (pipe(fd) != 0 || (pid = fork()) < 0)
-		return -1;
-	if (pid == 0) {
-		dup2(fd[1], 2);
-		close(fd[0]);
-		f(arg);
-		_exit(0);
-	}
-	close(fd[1]);
-	while (got + 1 < len && (n = read(fd[0], msg + got, len - 1 - got)) > 0)
-		got += (size_t)n;
-	msg[got] = '\0';
-	close(fd[0]);
-	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 static void
 parse_sweep(const char *s)
@@ -409,14 +302,6 @@ parse_sweep(const char *s)
 
 	sr_sweep_parse(&sw, "--sweep", s);
 	sr_sweep_free(&sw);
-}
-
-static void
-parse_cancel(const char *s)
-{
-	sr_cancelrule r;
-
-	sr_cancelrule_parse(&r, "--cancel", s);
 }
 
 /* Whether f(arg) is a usage error whose message holds want. */
@@ -467,31 +352,6 @@ sweep_cases(void)
 	expect_usage(parse_sweep, "1,2,...", "--sweep '1,2,...': a comma list");
 	expect_usage(parse_sweep, "1,,2", "a comma list of slot counts");
 	expect_usage(parse_sweep, "1,2,3,...,200000", "more than 100000 slot counts");
-}
-
-static void
-cancel_parse_cases(void)
-{
-	sr_cancelrule r;
-
-	sr_cancelrule_parse(&r, "--cancel", "window=3");
-	if (r.acc != SR_CANCEL_ACC || r.time != SR_CANCEL_TIME || r.window != 3 ||
-	    r.kind != SR_CANCEL_CONVERGED)
-		fail("--cancel window=3: not the defaults with window 3");
-	sr_cancelrule_parse(&r, "--cancel", "acc=off,time=0.5");
-	if (!isnan(r.acc) || r.time != 0.5 || r.window != SR_CANCEL_WINDOW)
-		fail("--cancel acc=off,time=0.5: acc %g time %g window %zu", r.acc,
-		    r.time, r.window);
-	sr_cancelrule_parse(&r, "--cancel", "acc=0,time=off");
-	if (r.acc != 0 || !isnan(r.time))
-		fail("--cancel acc=0,time=off: acc %g time %g", r.acc, r.time);
-	expect_usage(parse_cancel, "acc", "'acc' is not KEY=VALUE");
-	expect_usage(parse_cancel, "bad=1", "unknown key 'bad' (acc, time, window)");
-	expect_usage(parse_cancel, "time=0", "time '0': a number >= 0 (time: > 0) or off");
-	expect_usage(parse_cancel, "acc=-1", "acc '-1': a number >= 0 (time: > 0) or off");
-	expect_usage(parse_cancel, "window=0", "--cancel window '0': a whole number");
-	expect_usage(parse_cancel, "window=1000001", "window above 1000000");
-	expect_usage(parse_cancel, ",", "a comma list of acc=A, time=T, window=W");
 }
 
 static void
@@ -561,9 +421,7 @@ main(void)
 	exact_cases();
 	event_order();
 	random_cases();
-	cancel_cases();
 	sweep_cases();
-	cancel_parse_cases();
 	order_cases();
 	plan_cases();
 	if (failures) {

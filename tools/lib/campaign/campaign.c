@@ -399,9 +399,12 @@ sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen)
 		if (r == -1)
 			status = line_error(c, lineno, err, errlen,
 			    "a line longer than %d bytes", SR_CAMPAIGN_MAXLINE);
-		else if (r == -2) {	/* a failing device, not bad data */
+		else if (r == -2) {	/* EIO and the like exit 3 */
+			int e = errno;
+
 			free(buf);
-			sr_die_io("%s:%zu", c->path, lineno);
+			errno = e;
+			sr_die_errno("%s:%zu", c->path, lineno);
 		}
 		else if (memchr(buf, '\0', len))
 			status = line_error(c, lineno, err, errlen,

@@ -101,8 +101,8 @@ int sr_campaign_check_value(const sr_campaign_key *k, const char *v,
 
 /* Reads the key = value lines of fp into c (linear time; a line over
  * SR_CAMPAIGN_MAXLINE bytes is refused without reading it whole): 0, or
- * -1 and the message. A read error ends the process (sr_die_io: exit 3,
- * an I/O failure, never taken as bad data or an end of file). */
+ * -1 and the message. A read error ends the process, never taken as an
+ * end of file (sr_die_errno: exit 3 for EIO and the like). */
 int sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen);
 
 /* The checks across keys and of the files: required keys, files readable,

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "plan/instances.h"
-#include "sim/cancel.h"
+#include "sa/cancel.h"
 #include "sim/costs.h"
 #include "sim/plans.h"
 #include "sim/schedule.h"

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "sim/cancel.h"
+#include "sa/cancel.h"
 #include "sim/costs.h"
 #include "sim/plans.h"
 #include "sim/schedule.h"

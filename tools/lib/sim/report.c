@@ -24,16 +24,25 @@ put_rule(FILE *fp, double v)
 		sr_put_double(fp, v);
 }
 
-/* The cancellation line: metric, rule, runs and the best run. */
+/* The cancellation line: metric, rule (the stable one's parameters as
+ * they always were, another by its parse form), runs and the best run. */
 static void
 write_cancel_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
 {
-	fprintf(fp, "#cancel metric=%s acc=", sr_simjob_metric(j));
-	put_rule(fp, j->rule.acc);
-	fputs(" time=", fp);
-	put_rule(fp, j->rule.time);
-	fprintf(fp, " window=%zu runs=%zu best_run=", j->rule.window,
-	    r->in->nruns);
+	char rule[SR_CANCEL_RULELEN];
+
+	fprintf(fp, "#cancel metric=%s ", sr_simjob_metric(j));
+	if (j->rule.kind == SR_CANCEL_STABLE) {
+		fputs("acc=", fp);
+		put_rule(fp, j->rule.acc);
+		fputs(" time=", fp);
+		put_rule(fp, j->rule.time);
+		fprintf(fp, " window=%zu", j->rule.window);
+	} else {
+		sr_cancelrule_format(&j->rule, rule, sizeof rule);
+		fprintf(fp, "rule=%s", rule);
+	}
+	fprintf(fp, " runs=%zu best_run=", r->in->nruns);
 	if (r->best == SR_NONE)
 		fputs("none\n", fp);
 	else
