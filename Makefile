@@ -42,7 +42,7 @@ TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compar
             sim-runtime sa-campaign-conf
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
-            compare_table_test campaign_test lock_test cancel_test
+            compare_table_test campaign_test lock_test cancel_test ledger_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
@@ -165,7 +165,7 @@ FUZZ_CXX     ?= clang++
 FUZZ_SECONDS ?= 600
 FUZZ_OUT      = build/fuzz
 FUZZ_NAMES    = space design metrics workflow instances buckets results \
-                timings model pairs tiles campaign png tiff
+                timings model pairs tiles campaign png tiff ledger
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 FUZZ_CFLAGS   = $(STD) -Wall -Wextra -O1 -g $(FUZZ_SAN) -Itools/lib

@@ -41,7 +41,7 @@ setup_file() {
 	export -f smoke_run
 	export TOP BATS_FILE_TMPDIR
 	printf '%s\n' space design metrics workflow instances buckets results \
-	    timings model pairs tiles campaign png tiff |
+	    timings model pairs tiles ledger campaign png tiff |
 	    xargs -P 2 -I{} bash -c 'smoke_run "$1"' smoke {}
 }
 
@@ -82,6 +82,7 @@ smoke() {
 @test "fuzz: cost models (sr_simcost_model)" { smoke model; }
 @test "fuzz: compare-dice pairs (sr_pairs_read)" { smoke pairs; }
 @test "fuzz: tiles lists (sr_tiles_read)" { smoke tiles; }
+@test "fuzz: ledger.tsv, read as it grows (sr_ledger_update)" { smoke ledger; }
 @test "fuzz: campaign files (sr_campaign_parse, sr_campaign_resolve)" { smoke campaign; }
 @test "fuzz: PNG (sr_image_probe, sr_rgb_read, sr_labels_read)" { smoke png; }
 @test "fuzz: TIFF (sr_image_probe, sr_rgb_read, sr_labels_read)" { smoke tiff; }

@@ -55,7 +55,7 @@ top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 
 @test "formats: each format's column constants are defined in one header" {
 	local p n
-	for p in BUCKETS RESULTS TIMINGS INSTANCES WORKFLOW SPACE METRICS MODEL PAIRS; do
+	for p in BUCKETS RESULTS TIMINGS INSTANCES WORKFLOW SPACE METRICS MODEL PAIRS LEDGER; do
 		n=$(grep -rlE "^#define SR_${p}_[A-Z_]+[[:space:]]" "$top/tools/lib" | wc -l)
 		[ "$n" -eq 1 ] || { echo "SR_${p}_*: defined in $n headers"; return 1; }
 	done

@@ -76,3 +76,8 @@ load common
 	run lock_test
 	assert_success
 }
+
+@test "tuning ledger: round trip, complete lines only, dedup, refusals with file:line, 8 processes appending 1,000 rows each while a reader polls, stale locks broken (ledger_test)" {
+	run ledger_test
+	assert_success
+}

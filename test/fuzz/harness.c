@@ -17,6 +17,7 @@
 #include "sa/space.h"
 #include "sa/design.h"
 #include "sa/metrics.h"
+#include "sa/ledger.h"
 #include "plan/workflow.h"
 #include "plan/instances.h"
 #include "plan/buckets.h"
@@ -31,6 +32,7 @@
 #include "image/compare_table.h"
 #include "campaign/campaign.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,6 +51,8 @@
 static char dir[64];
 static char input[sizeof dir + 16];
 static jmp_buf refused;
+static const uint8_t *input_data;	/* the input's bytes, for readers that
+					 * rewrite the file as they go */
 static FILE *devnull;
 static sr_workflow *fixed_wf;		/* share/workflows/nuclei.wf */
 static sr_instances *fixed_in;		/* its instances of a MOAT design */
@@ -300,6 +304,32 @@ fuzz_image(const char *path, size_t size)
 	if (sr_labels_read(path, &labels, err) == 0)
 		sr_labels_free(&labels);
 }
+/* Read incrementally as a ledger grows: the input's first half (a line
+ * cut in two waits for its end), then the whole; every row is counted
+ * once and is one a writer could write. */
+static void
+fuzz_ledger(const char *path, size_t size)
+{
+	sr_ledger *l = sr_ledger_open(path);
+	const sr_ledgerrow *r;
+	size_t got, i;
+
+	put("input", input_data, size / 2);
+	got = sr_ledger_update(l);
+	put("input", input_data, size);
+	got += sr_ledger_update(l);
+	if (got != sr_ledger_nrows(l) || sr_ledger_update(l) != 0)
+		abort();
+	for (i = 0; i < got; i++) {
+		r = sr_ledger_row(l, i);
+		if (r->tile[0] == '\0' || strchr(r->tile, '\t') ||
+		    strchr(r->detail, '\n') || r->seconds < 0 ||
+		    (r->kind == SR_LEDGER_CANCEL && !isnan(r->seconds)))
+			abort();
+	}
+	sr_ledger_close(l);
+}
+
 #define fuzz_png fuzz_image
 #define fuzz_tiff fuzz_image
 
@@ -315,6 +345,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ready = 1;
 	}
 	put("input", data, size);
+	input_data = data;
 	fuzz_track_begin();
 	if (setjmp(refused) == 0) {
 		FUZZ_READER(input, size);
