@@ -53,11 +53,22 @@ lines() {
 	crops 4 96
 	sets 2
 	tune --tile-order shuffle:3 -o a.tsv --timings at.tsv
-	tune --tile-order shuffle:3 -o b.tsv --timings bt.tsv
-	assert_equal "$(rows a.tsv)" "$(rows b.tsv)"
-	order=$(body a.tsv | awk -F'\t' 'NR > 1 && $1 == a { print $2 } NR == 2 { a = $1; print $2 }' | paste -sd' ')
-	assert_equal "$(tr ' ' '\n' <<< "$order" | sort | paste -sd' ')" "t1 t2 t3 t4"
-	[ "$order" != "t1 t2 t3 t4" ] || fail "shuffle:3 kept the list's order"
+	tune --tile-order shuffle:3 -o a2.tsv --timings a2t.tsv
+	assert_equal "$(rows a.tsv)" "$(rows a2.tsv)"
+	# the order of the rows of a run: every tile once; not the list's for
+	# every seed
+	order() {
+		body "$1" | awk -F'\t' 'NR == 2 { r = $1 } NR > 1 && $1 == r { print $2 }' | paste -sd' '
+	}
+	orders=$(order a.tsv)
+	for s in 4 5 6; do
+		tune --tile-order shuffle:$s -o s$s.tsv --timings s${s}t.tsv
+		orders+=$'\n'$(order s$s.tsv)
+	done
+	while read -r o; do
+		assert_equal "$(tr ' ' '\n' <<< "$o" | sort | paste -sd' ')" "t1 t2 t3 t4"
+	done <<< "$orders"
+	[ "$(grep -cvx 't1 t2 t3 t4' <<< "$orders")" -ge 1 ] || fail "no shuffle changed the order: $orders"
 	tune --tile-order list -o c.tsv --timings ct.tsv
 	tune -o d.tsv --timings dt.tsv
 	assert_equal "$(rows c.tsv)" "$(rows d.tsv)"

@@ -236,8 +236,7 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	ft = sr_out_open(o->out.timings);
 	sr_segout_masks(&job, &o->out, p, tiles);
 	if (o->tune.ledger)
-		tune = sr_tune_start(&job, &o->tune, p, tiles,
-		    (const char *[]){ "#ledger(5) of a tuning campaign" }, 1);
+		tune = sr_tune_start(&job, &o->tune, p, tiles);
 	sr_run_bucket(&job, &r);
 	sr_tune_free(tune);
 	sr_segout_timings(ft, &o->out, p, tiles, &r, argc, argv);

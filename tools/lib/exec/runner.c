@@ -309,25 +309,28 @@ finish(run *r, size_t i, size_t v)
 	unlock(r);
 }
 
-/* With a gate: sets which instances run on tile i and queues its root,
- * unless none does (the run ends). Called unlocked, with nothing else in
- * flight. */
+/* With a gate: opens the next tile from i on where an instance runs
+ * (gate sets which), queuing its root; a tile where none does is reported
+ * done at once. Called unlocked, with nothing else in flight. */
 static void
 open_tile(run *r, size_t i)
 {
 	const sr_runjob *job = r->job;
 	size_t k;
 
-	if (i >= job->ntiles)
-		return;
-	job->gate(job->ctx, i, r->alive, r->out->result);
-	for (k = 0; k < job->ninst && !r->alive[k]; k++)
-		;
-	if (k == job->ninst)
-		return;
-	lock(r);
-	push(&r->dq[0], (item){ i, 0 });
-	unlock(r);
+	for (; i < job->ntiles; i++) {
+		job->gate(job->ctx, i, r->alive, r->out->result);
+		for (k = 0; k < job->ninst && !r->alive[k]; k++)
+			;
+		if (k < job->ninst) {
+			lock(r);
+			push(&r->dq[0], (item){ i, 0 });
+			unlock(r);
+			return;
+		}
+		if (job->tile_done)
+			job->tile_done(job->ctx, i, r->out);
+	}
 }
 
 /* After the last item of tile i (done: release freed its root), with a
@@ -529,6 +532,8 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 		r.alive = sr_calloc(job->ninst ? job->ninst : 1, 1);
 		for (i = 0; i < job->ninst * job->ntiles; i++)
 			o->result[i].status = SR_RESULT_NOT_RUN;
+		for (i = 0; i < job->ntiles; i++)
+			o->normalized[i] = -1;	/* until read */
 		open_tile(&r, 0);
 	} else
 		for (i = job->ntiles; i > 0; i--)	/* tile 0 on top */

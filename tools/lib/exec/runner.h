@@ -49,10 +49,10 @@ typedef struct {
 	 * tile t, gate(ctx, t, alive, result) sets alive[inst] (1: the
 	 * instance runs on t; it may fill result[inst * ntiles + t] of those
 	 * it leaves out, such as results read back from a ledger); a node
-	 * runs only while an alive instance is below it, and the run ends
-	 * before a tile where none is. After tile t, tile_done(ctx, t, out)
-	 * sees its results final. Both are called from one worker thread,
-	 * with no other work in flight. */
+	 * runs only while an alive instance is below it, and a tile where
+	 * none is runs nothing (it is not even read). After tile t,
+	 * tile_done(ctx, t, out) sees its results final. Both are called
+	 * from one thread, with no other work in flight. */
 	void (*gate)(void *ctx, size_t tile, unsigned char *alive,
 	    struct sr_runresult *result);
 	void (*tile_done)(void *ctx, size_t tile, const struct sr_runout *out);
@@ -86,7 +86,8 @@ typedef struct sr_runout {
 	sr_runresult *result;		/* [inst * ntiles + tile] */
 	sr_runtiming *timing;		/* by tile, then depth-first order */
 	size_t ntiming;
-	int *normalized;		/* per tile: 1 normalized, 0 left as read */
+	int *normalized;		/* per tile: 1 normalized, 0 left as read,
+					 * -1 not read (no instance ran there) */
 	double *foreground;		/* per tile: foreground fraction */
 	double *read_seconds;		/* per tile: decoding the image(s) */
 	double *prefault_seconds;	/* per tile: touching the heap */

@@ -3,7 +3,9 @@
 #include "core/err.h"
 #include "core/hash.h"
 #include "core/num.h"
+#include "core/out.h"
 #include "plan/instances.h"
+#include "plan/results.h"
 #include "sa/ledger.h"
 #include "sa/metrics.h"
 
@@ -14,20 +16,26 @@
 #include <string.h>
 
 const char *const sr_tune_metric_name[SR_TUNE_NMETRIC] = {
-	"dice", "jaccard", "object_dice", "aji"
+	SR_RESULTS_DICE, SR_RESULTS_JACCARD, SR_RESULTS_OBJECT_DICE,
+	SR_RESULTS_AJI
 };
 
-/* A result row's detail: every score, so that a resumed bucket can write
- * the results of pairs it does not recompute. */
-#define DETAIL_FMT "status=%s dice=%s jaccard=%s object_dice=%s aji=%s " \
-	"objects=%zu"
+/* A result row's detail: every score, named as results.tsv's columns, so
+ * that a resumed bucket can write the results of pairs it does not
+ * recompute. */
+#define DETAIL_FMT SR_RESULTS_STATUS "=%s " SR_RESULTS_DICE "=%s " \
+	SR_RESULTS_JACCARD "=%s " SR_RESULTS_OBJECT_DICE "=%s " \
+	SR_RESULTS_AJI "=%s " SR_RESULTS_OBJECTS "=%zu"
+#define DETAIL_SCAN SR_RESULTS_STATUS "=%31s " SR_RESULTS_DICE "=%31s " \
+	SR_RESULTS_JACCARD "=%31s " SR_RESULTS_OBJECT_DICE "=%31s " \
+	SR_RESULTS_AJI "=%31s " SR_RESULTS_OBJECTS "=%zu"
 
 struct sr_tune {
 	sr_tuneopts o;
 	const sr_segplan *p;
 	const sr_tiles *tiles;
-	const char *const *prov;
-	size_t nprov;
+	char prov[2][256];		/* a new ledger's provenance lines */
+	const char *provp[2];
 	sr_ledger *ledger;
 	size_t nread;			/* ledger rows taken */
 	sr_canceller *cx;
@@ -96,8 +104,7 @@ detail_result(const sr_tune *t, const sr_ledgerrow *row, sr_runresult *res)
 	size_t objects, i;
 	int status;
 
-	if (sscanf(row->detail, "status=%31s dice=%31s jaccard=%31s "
-	    "object_dice=%31s aji=%31s objects=%zu", st, v[0], v[1], v[2], v[3],
+	if (sscanf(row->detail, DETAIL_SCAN, st, v[0], v[1], v[2], v[3],
 	    &objects) != 6 || (status = sr_run_status_parse(st)) < 0 ||
 	    status > SR_RUN_NO_CANDIDATES)
 		sr_die(SR_EXIT_DATA, "%s: run %zu, tile %s: detail '%s' is not "
@@ -192,7 +199,7 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 			result_rows(t, i, k, res, rows, detail, &n);
 	}
 	if (n > 0)
-		sr_ledger_append(t->o.ledger, t->prov, t->nprov, rows, n,
+		sr_ledger_append(t->o.ledger, t->provp, 2, rows, n,
 		    t->o.grace);
 	take_rows(t);
 	for (i = 0; i < n; i++) {
@@ -206,7 +213,7 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 		nc++;
 	}
 	if (nc > 0)
-		sr_ledger_append(t->o.ledger, t->prov, t->nprov, cancels, nc,
+		sr_ledger_append(t->o.ledger, t->provp, 2, cancels, nc,
 		    t->o.grace);
 	t->ncancelled += nc;
 	free(rows);
@@ -218,17 +225,24 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 
 sr_tune *
 sr_tune_start(sr_runjob *job, const sr_tuneopts *o, const sr_segplan *p,
-    const sr_tiles *tiles, const char *const *prov, size_t nprov)
+    const sr_tiles *tiles)
 {
 	sr_tune *t = sr_calloc(1, sizeof *t);
 	size_t nruns = p->in->nruns ? p->in->nruns : 1, i, r;
+	char rule[SR_CANCEL_RULELEN];
 	const sr_instance *x;
 
 	t->o = *o;
 	t->p = p;
 	t->tiles = tiles;
-	t->prov = prov;
-	t->nprov = nprov;
+	sr_cancelrule_format(&o->rule, rule, sizeof rule);
+	snprintf(t->prov[0], sizeof t->prov[0], "#%s %s: ledger(5) of a tuning "
+	    "campaign", sr_progname, SR_VERSION);
+	snprintf(t->prov[1], sizeof t->prov[1], "#metric=%s rule=%s runs=%zu "
+	    "tiles=%zu", sr_tune_metric_name[o->metric], rule, p->in->nruns,
+	    tiles->n);
+	t->provp[0] = t->prov[0];
+	t->provp[1] = t->prov[1];
 	t->cx = sr_cancel_new(&o->rule, nruns);
 	t->ledger = sr_ledger_open(o->ledger);
 	sr_interner_init(&t->tile_ids);

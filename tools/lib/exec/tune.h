@@ -27,7 +27,7 @@ enum sr_tune_metric {
 	SR_TUNE_DICE, SR_TUNE_JACCARD, SR_TUNE_OBJECT_DICE, SR_TUNE_AJI,
 	SR_TUNE_NMETRIC
 };
-/* "dice", "jaccard", "object_dice", "aji", by the enum. */
+/* Their names (results.tsv's columns), by the enum. */
 extern const char *const sr_tune_metric_name[SR_TUNE_NMETRIC];
 
 typedef struct {
@@ -40,11 +40,10 @@ typedef struct {
 typedef struct sr_tune sr_tune;
 
 /* Sets job's gate and tile_done so that the bucket of p runs on tiles
- * against the ledger; prov (nprov lines, "#...") is the provenance a new
- * ledger starts with. */
+ * against the ledger (a new ledger starts with two provenance lines: the
+ * program, the metric, rule, runs and tiles). */
 sr_tune *sr_tune_start(sr_runjob *job, const sr_tuneopts *o,
-    const sr_segplan *p, const sr_tiles *tiles, const char *const *prov,
-    size_t nprov);
+    const sr_segplan *p, const sr_tiles *tiles);
 /* Runs this bucket cancelled in this process. */
 size_t sr_tune_cancelled(const sr_tune *t);
 void sr_tune_free(sr_tune *t);
