@@ -587,6 +587,32 @@ results() {
 	assert_equal "$(val cancelled)" 0
 }
 
+@test "--results LEDGER: a tuning campaign's ledger replays as its results do; repeats of a resumed bucket count once" {
+	sets 6 10
+	results 6 10 0.9 0.8 0.85 0.7 0.95 0.5
+	{
+		echo '#a ledger of the same values, a cancel line and a repeat'
+		printf 'kind\trun\ttile\tvalue\tseconds\tdetail\n'
+		awk -F'\t' -v OFS='\t' 'NR > 1 { print "result", $1, $2, $4, 1, "" }' res.tsv
+		printf 'result\t0\ta0\t0.1\t1\t\n'
+		printf 'cancel\t5\t2\t0.5\t-\tmedian\n'
+	} > ledger.tsv
+	base=(--workflow "$T3" --instances i.tsv)
+	for rule in median median:startup=3 stable:window=2 wilcoxon none; do
+		run sim-runtime "${base[@]}" --results res.tsv --cancel "$rule" t.tsv
+		assert_success
+		want=$(grep -v '^#command' <<< "$output")
+		run sim-runtime "${base[@]}" --results ledger.tsv --cancel "$rule" t.tsv
+		assert_success
+		assert_equal "$(grep -v '^#command' <<< "$output")" "$want"
+	done
+	# a ledger row of a run beyond the instances
+	printf 'result\t9\ta0\t0.5\t1\t\n' >> ledger.tsv
+	run sim-runtime "${base[@]}" --results ledger.tsv --cancel median t.tsv
+	assert_failure 1
+	assert_output "sim-runtime: ledger.tsv: run 9 is not a run of the instances (0 to 5)"
+}
+
 @test "--cancel wilcoxon: worse than the best set by the signed-rank test, p below the threshold" {
 	sets 4 10
 	results 4 10 0.9 0.9 0.9 0.5

@@ -1,9 +1,11 @@
-/* results.c - a metric per run and tile from results.tsv (results.h). */
+/* results.c - a metric per run and tile from results.tsv or a tuning
+ * campaign's ledger.tsv (results.h). */
 #include "sim/results.h"
 #include "core/err.h"
 #include "core/tsv.h"
 #include "plan/results.h"
 #include "plan/reuse_tree.h"
+#include "sa/ledger.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -73,6 +75,42 @@ read_rows(sr_tsv *t, const rescols *col, sr_interner *tiles, int add,
 	return row;
 }
 
+static double *ledger_values(const char *path, sr_interner *tiles, int add,
+    size_t nruns);
+
+/* The result rows of ledger path (ledger(5)): its values, the first of
+ * each run and tile (a repeat is a resumed bucket's, not an error). */
+static resrow *
+ledger_rows(const char *path, sr_interner *tiles, int add, size_t nruns,
+    size_t *n)
+{
+	sr_ledger *l = sr_ledger_open(path);
+	const sr_ledgerrow *x;
+	resrow *row;
+	size_t i, k = 0, tile;
+
+	sr_ledger_update(l);
+	row = sr_calloc(sr_ledger_nrows(l) + 1, sizeof *row);
+	for (i = 0; i < sr_ledger_nrows(l); i++) {
+		x = sr_ledger_row(l, i);
+		if (x->kind != SR_LEDGER_RESULT)
+			continue;
+		if (x->run >= nruns)
+			sr_die(SR_EXIT_DATA, "%s: run %zu is not a run of the "
+			    "instances (0 to %zu)", path, x->run, nruns - 1);
+		tile = add ? sr_intern_str(tiles, x->tile, NULL) :
+		    sr_interner_find_str(tiles, x->tile);
+		if (tile == SIZE_MAX)
+			sr_die(SR_EXIT_DATA, "%s: run %zu: tile '%s' is not a tile "
+			    "of the timings", path, x->run, x->tile);
+		row[k] = (resrow){ x->run, tile, k + 1, x->value };
+		k++;
+	}
+	sr_ledger_close(l);
+	*n = k;
+	return row;
+}
+
 double *
 sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
     int add, size_t nruns)
@@ -83,6 +121,11 @@ sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
 	size_t n, i, values = 0, T;
 	double *v;
 
+	if (sr_tsv_col(t, SR_LEDGER_KIND) >= 0 &&
+	    sr_tsv_col(t, SR_LEDGER_VALUE) >= 0) {	/* a ledger */
+		sr_tsv_close(t);
+		return ledger_values(path, tiles, add, nruns);
+	}
 	col.run = sr_tsv_need(t, SR_RESULTS_RUN);
 	col.tile = sr_tsv_need(t, SR_RESULTS_TILE);
 	col.metric = sr_tsv_need(t, metric);
@@ -108,6 +151,28 @@ sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
 		sr_die(SR_EXIT_DATA, "%s: no values of %s", t->path, metric);
 	free(row);
 	sr_tsv_close(t);
+	return v;
+}
+
+/* The values of a ledger, as sr_simresults_read gives them. */
+static double *
+ledger_values(const char *path, sr_interner *tiles, int add, size_t nruns)
+{
+	size_t n, i, values = 0, T;
+	resrow *row = ledger_rows(path, tiles, add, nruns, &n);
+	double *v;
+
+	T = tiles->n;
+	v = sr_calloc(nruns * T + 1, sizeof *v);
+	for (i = 0; i < nruns * T; i++)
+		v[i] = NAN;
+	for (i = 0; i < n; i++) {
+		v[row[i].run * T + row[i].tile] = row[i].x;
+		values += !isnan(row[i].x);
+	}
+	if (values == 0)
+		sr_die(SR_EXIT_DATA, "%s: no values in the ledger", path);
+	free(row);
 	return v;
 }
 

@@ -7,7 +7,8 @@
 
 #include "core/hash.h"
 
-/* Reads RESULTS.tsv (run, tile, optional status, the metric column): the
+/* Reads RESULTS.tsv (run, tile, optional status, the metric column), or
+ * a ledger (ledger(5): its result lines, metric unused): the
  * value of run r on tile k at v[r * ntiles + k], NaN where there is none
  * (no row, status error, empty field). Tiles not in t are added when add
  * is set, else an error. Dies naming file, line and column on a bad row,
