@@ -60,7 +60,8 @@ metric_column(const sr_tsv *t, const char *metric)
 
 /* Refuses a status that is not one of seg-run's (see metrics(5)). */
 const char *const sr_run_status_name[SR_RUN_NSTATUS] = {
-	"ok", "background", "background_likely", "no_candidates", "error"
+	"ok", "background", "background_likely", "no_candidates", "error",
+	"cancelled"
 };
 
 int

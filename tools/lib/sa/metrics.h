@@ -24,6 +24,7 @@ enum sr_run_status {
 	SR_RUN_BACKGROUND_LIKELY,	/* most likely background */
 	SR_RUN_NO_CANDIDATES,	/* no candidate nuclei */
 	SR_RUN_ERROR,		/* the run failed: no values */
+	SR_RUN_CANCELLED,	/* skipped: a tuning rule cancelled the run */
 	SR_RUN_NSTATUS
 };
 
