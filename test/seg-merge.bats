@@ -88,7 +88,7 @@ noprov() {
 	printf 'run\ttile\tstatus\tdice\n' > odd.tsv
 	refuse_run seg-merge 1 "odd.tsv:1: not a results header" -f results odd.tsv
 	printf "${RH}0\ta\tfine\t1\t1\t1\t1\t0\t1\n" > st.tsv
-	refuse_run seg-merge 1 "st.tsv:2: column status: 'fine' is not ok, background, background_likely, no_candidates or error" -f results st.tsv
+	refuse_run seg-merge 1 "st.tsv:2: column status: 'fine' is not ok, background, background_likely, no_candidates, error or cancelled" -f results st.tsv
 	printf "${RH}-1\ta\tok\t1\t1\t1\t1\t0\t1\n" > neg.tsv
 	refuse_run seg-merge 1 "neg.tsv:2: column run: negative run number" -f results neg.tsv
 	printf "${RH}0\ta\tok\n" > short.tsv
