@@ -75,6 +75,12 @@ rows() {
 	    '3	failed	2	0.6	0.6	0.14142135623730948	3	' \
 	    '1	failed	1	0.3	0.3		1	' \
 	    '2	failed	0				0	')"
+	# results without rows (found by fuzzing): every set failed
+	printf '#seg-run 0.1.0\n'"$RH" > r.tsv
+	sa-trials -o t.tsv design.tsv r.tsv
+	assert_equal "$(sed -n 3p t.tsv)" '#metric=dice tiles=0 sets=4 complete=0 cancelled=0 failed=4'
+	assert_equal "$(rows t.tsv 1-3 | tail -n +2 | paste -sd' ')" \
+	    "$(printf '0\tfailed\t0 1\tfailed\t0 2\tfailed\t0 3\tfailed\t0')"
 	# a set whose rule cancelled it after its last tile lost nothing
 	{ printf "$RH"; printf '%s\ta\tok\t0.5\t0.4\t0.4\t0.3\t80\t1\n' 0 1 2 3; } > r.tsv
 	sa-trials -o t.tsv design.tsv r.tsv

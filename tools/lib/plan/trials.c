@@ -130,13 +130,15 @@ read_rows(const char *path, const char *metric, size_t nrun, size_t *n,
 	sr_tsv *t = sr_tsv_open(path);
 	cols c = results_columns(t, metric);
 	sr_interner tiles;
-	row *r = NULL;
-	size_t cap = 0, i, *rank;
+	row *r;
+	size_t cap, i, *rank;
 
 	sr_interner_init(&tiles);
+	r = sr_calloc(1, sizeof *r);	/* never NULL, even without rows */
+	cap = 1;
 	for (*n = 0; sr_tsv_next(t); ++*n) {
 		if (*n == cap) {
-			cap = cap ? 2 * cap : 256;
+			cap *= 2;
 			r = sr_reallocarray(r, cap, sizeof *r);
 		}
 		r[*n] = read_row(t, &c, nrun, &tiles);
@@ -209,7 +211,7 @@ make_set(sr_trial *s, const row *r, size_t n, size_t ntiles, double *buf)
 	s->seconds = round(s->seconds * 1e6) / 1e6;	/* no 4.800000000000001 */
 	summarize(s, buf, nv);
 	s->status = error ? SR_TRIAL_FAILED : cancelled ? SR_TRIAL_CANCELLED :
-	    nv == ntiles ? SR_TRIAL_COMPLETE : SR_TRIAL_FAILED;
+	    nv == ntiles && nv > 0 ? SR_TRIAL_COMPLETE : SR_TRIAL_FAILED;
 }
 
 /* The order: status, then mean (highest first, none last), then run. */
