@@ -97,7 +97,7 @@ records() {
 	assert_line --index 0 "$(printf 'key\ttype\tdefault\trole\tconcerns')"
 	assert_line "$(printf 'fix\tfix\t-\tplan\tall')"
 	assert_line "$(printf 'space\tpath\t(required)\tplan\tall')"
-	assert_line "$(printf 'metric\tenum\tdice\tanalysis\tall')"
+	assert_line "$(printf 'metric\tenum\tdice\ttune-plan\tall')"
 	assert_line "$(printf 'mem\tsize\t-\tengine\tslurm pbs')"
 	# the keys documented: the .It Cm items of the lists of keys, before
 	# the output directory's section (nested lists are values, not keys)
@@ -204,4 +204,148 @@ records() {
 	assert_failure 2
 	run sa-campaign-conf -o
 	assert_failure 2
+}
+
+# tune FILE [LINE...]: a small tune campaign (random, ground truth in gt/)
+tune() {
+	local f=$1
+	shift
+	small "$f" 'goal = tune' 'reference = gt' "$@"
+	sed -i 's/^method = moat/method = random/' "$f"
+}
+
+@test "goal = tune: defaults of the tuning keys, the derived records, the plan keys" {
+	tune t.campaign
+	run records t.campaign
+	assert_success
+	assert_line 'goal=tune'
+	assert_line 'tile_order=shuffle'
+	assert_line 'cancel=stable'
+	assert_line 'cancel_acc=0.05'
+	assert_line 'cancel_time=2'
+	assert_line 'cancel_window=5'
+	assert_line 'cancel_warmup=2'
+	assert_line 'cancel_startup=5'
+	assert_line 'cancel_p=0.1'
+	assert_line 'metric=dice'
+	assert_line 'cancel_rule=stable:acc=0.05,time=2,window=5'
+	assert_line 'tile_order_arg=shuffle:1'
+	assert_equal "$(records t.campaign | sed -n 's/^plan_key=//p' | grep -e goal -e metric -e tile_order -e cancel | paste -sd'|')" \
+	    'goal = tune|metric = dice|tile_order = shuffle|cancel = stable|cancel_acc = 0.05|cancel_time = 2|cancel_window = 5'
+	# every rule spelled in full, numbers as numbers, the seed in the order
+	tune t.campaign 'cancel = median' 'cancel_startup = 3' 'seed = 42' 'metric = object_dice'
+	run records t.campaign
+	assert_line 'cancel_rule=median:warmup=2,startup=3'
+	assert_line 'tile_order_arg=shuffle:42'
+	assert_equal "$(records t.campaign | sed -n 's/^plan_key=//p' | grep -e metric -e tile_order -e cancel | paste -sd'|')" \
+	    'metric = object_dice|tile_order = shuffle|cancel = median|cancel_warmup = 2|cancel_startup = 3'
+	tune t.campaign 'cancel = wilcoxon' 'cancel_p = 0.050' 'cancel_warmup = 4' 'tile_order = list' 'metric = aji'
+	run records t.campaign
+	assert_line 'cancel_rule=wilcoxon:warmup=4,p=0.05'
+	assert_line 'tile_order_arg=list'
+	assert_line 'cancel_p=0.05'
+	tune t.campaign 'cancel = none' 'method = grid' 'levels = 2'
+	sed -i '/^method = random/d' t.campaign
+	run records t.campaign
+	assert_success
+	assert_line 'cancel_rule=none'
+	assert_equal "$(records t.campaign | sed -n 's/^plan_key=//p' | grep -c cancel)" 1
+	assert_equal "$(records t.campaign | sed -n 's/^sample_arg=//p' | paste -sd' ')" "-m grid -p 2 -s 1"
+}
+
+@test "goal = sensitivity: list order, no cancelling, metric an analysis key; object_dice and aji take" {
+	small c.campaign 'metric = aji'
+	run records c.campaign
+	assert_success
+	assert_line 'goal=sensitivity'
+	assert_line 'tile_order=list'
+	assert_line 'cancel=none'
+	assert_line 'cancel_rule=none'
+	assert_line 'tile_order_arg=list'
+	assert_line 'metric=aji'
+	refute_line --regexp '^plan_key=(goal|metric|tile_order|cancel)'
+	small c.campaign 'metric = objects' 'goal = sensitivity'
+	run records c.campaign
+	assert_success
+	assert_line 'metric=objects'
+}
+
+@test "tuning keys: refused in a sensitivity campaign and with another rule, naming file and line; what tune needs" {
+	local v
+	for v in 'cancel = none' 'tile_order = list' 'cancel_acc = 0.1' 'cancel_p = 0.2' 'cancel_startup = 2'; do
+		small c.campaign "$v"
+		run --separate-stderr sa-campaign-conf c.campaign
+		assert_failure 1
+		assert_output ''
+		assert_equal "$stderr" "sa-campaign-conf: c.campaign:5: ${v%% *}: only for goal = tune (this campaign's goal is sensitivity)"
+	done
+	tune t.campaign 'cancel = median' 'cancel_p = 0.2'
+	run sa-campaign-conf t.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: t.campaign:8: cancel_p: only for cancel = wilcoxon (this campaign's cancel is median)"
+	tune t.campaign 'cancel_startup = 2'
+	run sa-campaign-conf t.campaign
+	assert_output "sa-campaign-conf: t.campaign:7: cancel_startup: only for cancel = median (this campaign's cancel is stable)"
+	tune t.campaign 'cancel = none' 'cancel_warmup = 2'
+	run sa-campaign-conf t.campaign
+	assert_output "sa-campaign-conf: t.campaign:8: cancel_warmup: only for cancel = median or wilcoxon (this campaign's cancel is none)"
+	tune t.campaign 'cancel = wilcoxon' 'cancel_time = 3'
+	run sa-campaign-conf t.campaign
+	assert_output "sa-campaign-conf: t.campaign:8: cancel_time: only for cancel = stable (this campaign's cancel is wilcoxon)"
+	# a ground truth, a design of sets, a score
+	small t.campaign 'goal = tune'
+	sed -i 's/^method = moat/method = random/' t.campaign
+	run sa-campaign-conf t.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: t.campaign:5: goal: tune needs a reference directory of ground-truth masks (the default, reference = defaults, is the default run's masks, no ground truth)"
+	tune t.campaign
+	sed -i 's/^reference = gt/reference = defaults/' t.campaign
+	run sa-campaign-conf t.campaign
+	assert_output "sa-campaign-conf: t.campaign:6: reference: defaults is refused with goal = tune: tuning scores every set against ground-truth masks; give their directory"
+	for m in moat vbd; do
+		tune t.campaign
+		sed -i "s/^method = random/method = $m/" t.campaign
+		run sa-campaign-conf t.campaign
+		assert_failure 1
+		assert_output "sa-campaign-conf: t.campaign:2: method: $m is a design for sensitivity indices, refused with goal = tune: use grid, random, lhs, sobol, halton, hammersley or mc"
+	done
+	tune t.campaign 'metric = objects'
+	run sa-campaign-conf t.campaign
+	assert_output "sa-campaign-conf: t.campaign:7: metric: objects is a count, not a score, refused with goal = tune: use dice, jaccard, object_dice or aji"
+}
+
+@test "tuning keys: bad values name file and line" {
+	local v
+	small c.campaign 'goal = best'
+	run sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output "sa-campaign-conf: c.campaign:5: goal: 'best' is not sensitivity or tune"
+	for v in "metric = f1:'f1' is not dice, jaccard, object_dice, aji or objects" \
+	    "tile_order = random:'random' is not shuffle or list" \
+	    "cancel = asha:'asha' is not none, stable, median or wilcoxon" \
+	    "cancel_acc = 0:'0' is not a positive number" \
+	    "cancel_time = nan:'nan' is not a positive number" \
+	    "cancel_window = 0:'0' is not a positive integer" \
+	    "cancel_warmup = 1.5:'1.5' is not a positive integer" \
+	    "cancel_startup = -1:'-1' is not a positive integer" \
+	    "cancel_p = 1:'1' is not a number between 0 and 1 (both excluded)"; do
+		tune t.campaign "${v%%:*}"
+		run sa-campaign-conf t.campaign
+		assert_failure 1
+		assert_output "sa-campaign-conf: t.campaign:7: ${v%% *}: ${v#*:}"
+	done
+}
+
+@test "--keys: the tuning keys, their roles and what they concern" {
+	run sa-campaign-conf --keys
+	assert_line "$(printf 'goal\tenum\tsensitivity\ttune-plan\tall')"
+	assert_line "$(printf 'metric\tenum\tdice\ttune-plan\tall')"
+	assert_line "$(printf 'tile_order\tenum\tshuffle\tplan\ttune')"
+	assert_line "$(printf 'cancel\tenum\tstable\tplan\ttune')"
+	assert_line "$(printf 'cancel_acc\treal\t0.05\tplan\ttune stable')"
+	assert_line "$(printf 'cancel_time\treal\t2\tplan\ttune stable')"
+	assert_line "$(printf 'cancel_window\tint\t5\tplan\ttune stable')"
+	assert_line "$(printf 'cancel_warmup\tint\t2\tplan\ttune median wilcoxon')"
+	assert_line "$(printf 'cancel_startup\tint\t5\tplan\ttune median')"
+	assert_line "$(printf 'cancel_p\tfraction\t0.1\tplan\ttune wilcoxon')"
 }

@@ -24,6 +24,7 @@
 #include "plan/results.h"
 #include "plan/timings.h"
 #include "plan/gather.h"
+#include "plan/trials.h"
 #include "sim/costs.h"
 #include "sim/model.h"
 #include "sim/results.h"
@@ -206,13 +207,22 @@ fuzz_buckets(const char *path, size_t size)
 	sr_buckets_close(b);
 }
 
-/* As sim-runtime reads results, then as seg-merge gathers them. */
+/* As sa-trials ranks the sets (for some sizes), as sim-runtime reads
+ * results, then as seg-merge gathers them. */
 static void
 fuzz_results(const char *path, size_t size)
 {
 	char *files[] = { (char *)path }, *argv[] = { "seg-merge", NULL };
 	sr_interner tiles;
+	sr_design d = { .nrun = 16 };
+	sr_trials *t;
 
+	if (size & 4) {	/* as sa-trials ranks the sets of a design */
+		t = sr_trials_read(&d, path,
+		    size & 1 ? SR_RESULTS_OBJECTS : SR_RESULTS_DICE);
+		sr_trials_write(devnull, t, &d, "stable", 1, argv);
+		sr_trials_free(t);
+	}
 	sr_interner_init(&tiles);
 	sr_intern_str(&tiles, "a", NULL);
 	free(sr_simresults_read(path,

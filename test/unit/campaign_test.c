@@ -255,6 +255,214 @@ test_missing_files(void)
 		fail("a directory as campaign: %s", err);
 }
 
+/* ---- goals and cancellation rules -------------------------------------------- */
+
+/* A tune campaign of dir's space, tiles and gt/, then more lines (from
+ * line 7). */
+static void
+tune_text(char *text, size_t size, const char *more)
+{
+	snprintf(text, size, "space = space.tsv\nmethod = random\n"
+	    "tiles = tiles.list\nworkflow = space.tsv\ngoal = tune\n"
+	    "reference = gt\n%s", more);
+}
+
+/* text must be refused by the checks with the message want. */
+static void
+text_refused(const char *text, const char *want)
+{
+	char err[SR_CAMPAIGN_ERRLEN] = "";
+	sr_campaign *c = resolve_full(text, NULL, NULL, err);
+
+	if (c != NULL) {
+		fail("accepted: %s", text);
+		sr_campaign_free(c);
+	} else if (strcmp(err, want) != 0) {
+		fail("for %s: got \"%s\", expected \"%s\"", text, err, want);
+	}
+}
+
+/* The records of c named key ("plan_key" gives one line each),
+ * joined by '|'. */
+static void
+records_of(const sr_campaign *c, const char *key, char *out, size_t size)
+{
+	char *buf = NULL, *p;
+	size_t n = 0, klen = strlen(key);
+	FILE *fp = open_memstream(&buf, &n);
+
+	out[0] = '\0';
+	sr_campaign_write(fp, c);
+	fclose(fp);
+	for (p = buf; p < buf + n; p += strlen(p) + 1)
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=')
+			snprintf(out + strlen(out), size - strlen(out), "%s%s",
+			    out[0] ? "|" : "", p + klen + 1);
+	free(buf);
+}
+
+/* Every new value checked with its message. */
+static void
+test_tune_values(void)
+{
+	refused("goal = optimize\n", "c.campaign:1: goal: 'optimize' is not "
+	    "sensitivity or tune");
+	refused("metric = f1\n", "c.campaign:1: metric: 'f1' is not dice, "
+	    "jaccard, object_dice, aji or objects");
+	refused("tile_order = random\n", "c.campaign:1: tile_order: 'random' is "
+	    "not shuffle or list");
+	refused("cancel = asha\n", "c.campaign:1: cancel: 'asha' is not none, "
+	    "stable, median or wilcoxon");
+	refused("cancel_acc = 0\n", "c.campaign:1: cancel_acc: '0' is not a "
+	    "positive number");
+	refused("cancel_time = -2\n", "c.campaign:1: cancel_time: '-2' is not a "
+	    "positive number");
+	refused("cancel_time = inf\n", "c.campaign:1: cancel_time: 'inf' is not "
+	    "a positive number");
+	refused("cancel_window = 0\n", "c.campaign:1: cancel_window: '0' is not "
+	    "a positive integer");
+	refused("cancel_warmup = x\n", "c.campaign:1: cancel_warmup: 'x' is not "
+	    "a positive integer");
+	refused("cancel_startup = 0\n", "c.campaign:1: cancel_startup: '0' is "
+	    "not a positive integer");
+	refused("cancel_p = 1\n", "c.campaign:1: cancel_p: '1' is not a number "
+	    "between 0 and 1 (both excluded)");
+	refused("cancel_p = 0\n", "c.campaign:1: cancel_p: '0' is not a number "
+	    "between 0 and 1 (both excluded)");
+}
+
+/* The tuning keys in a sensitivity campaign, a rule's keys with another
+ * rule, and what a tune campaign needs. */
+static void
+test_tune_refusals(void)
+{
+	char text[1024];
+
+	resolve_refused("workflow = space.tsv\ncancel = median\n", NULL,
+	    "c.campaign:5: cancel: only for goal = tune (this campaign's goal "
+	    "is sensitivity)");
+	resolve_refused("workflow = space.tsv\ngoal = sensitivity\n"
+	    "tile_order = list\n", NULL, "c.campaign:6: tile_order: only for "
+	    "goal = tune (this campaign's goal is sensitivity)");
+	resolve_refused("workflow = space.tsv\ncancel_p = 0.2\n", NULL,
+	    "c.campaign:5: cancel_p: only for goal = tune (this campaign's goal "
+	    "is sensitivity)");
+	tune_text(text, sizeof text, "cancel = median\ncancel_p = 0.2\n");
+	text_refused(text, "c.campaign:8: cancel_p: only for cancel = wilcoxon "
+	    "(this campaign's cancel is median)");
+	tune_text(text, sizeof text, "cancel_warmup = 3\n");
+	text_refused(text, "c.campaign:7: cancel_warmup: only for cancel = "
+	    "median or wilcoxon (this campaign's cancel is stable)");
+	tune_text(text, sizeof text, "cancel = none\ncancel_acc = 0.1\n");
+	text_refused(text, "c.campaign:8: cancel_acc: only for cancel = stable "
+	    "(this campaign's cancel is none)");
+	tune_text(text, sizeof text, "cancel = wilcoxon\ncancel_window = 3\n");
+	text_refused(text, "c.campaign:8: cancel_window: only for cancel = "
+	    "stable (this campaign's cancel is wilcoxon)");
+	text_refused("space = space.tsv\nmethod = random\ntiles = tiles.list\n"
+	    "workflow = space.tsv\ngoal = tune\n", "c.campaign:5: goal: tune "
+	    "needs a reference directory of ground-truth masks (the default, "
+	    "reference = defaults, is the default run's masks, no ground truth)");
+	text_refused("space = space.tsv\nmethod = random\ntiles = tiles.list\n"
+	    "workflow = space.tsv\nreference = defaults\ngoal = tune\n",
+	    "c.campaign:5: reference: defaults is refused with goal = tune: "
+	    "tuning scores every set against ground-truth masks; give their "
+	    "directory");
+	text_refused("space = space.tsv\nmethod = moat\ntiles = tiles.list\n"
+	    "workflow = space.tsv\ngoal = tune\nreference = gt\n",
+	    "c.campaign:2: method: moat is a design for sensitivity indices, "
+	    "refused with goal = tune: use grid, random, lhs, sobol, halton, "
+	    "hammersley or mc");
+	text_refused("space = space.tsv\nmethod = vbd\ntiles = tiles.list\n"
+	    "workflow = space.tsv\ngoal = tune\nreference = gt\n",
+	    "c.campaign:2: method: vbd is a design for sensitivity indices, "
+	    "refused with goal = tune: use grid, random, lhs, sobol, halton, "
+	    "hammersley or mc");
+	tune_text(text, sizeof text, "metric = objects\n");
+	text_refused(text, "c.campaign:7: metric: objects is a count, not a "
+	    "score, refused with goal = tune: use dice, jaccard, object_dice or "
+	    "aji");
+}
+
+/* expect_record: the records key of c are want. */
+static void
+expect_record(const sr_campaign *c, const char *key, const char *want)
+{
+	char got[2048];
+
+	records_of(c, key, got, sizeof got);
+	if (strcmp(got, want) != 0)
+		fail("%s: \"%s\", expected \"%s\"", key, got, want);
+}
+
+/* The settings, the derived records and the plan keys of tune and
+ * sensitivity campaigns. */
+static void
+test_tune_records(void)
+{
+	static const char *const cases[][4] = {	/* more, rule, order, plan keys */
+		{ "", "stable:acc=0.05,time=2,window=5", "shuffle:1",
+		    "goal = tune|method = random|samples = 1000|seed = 1|fix = |"
+		    "reference = %s/gt|reference_suffix = |masks = no|metric = dice|"
+		    "tile_order = shuffle|cancel = stable|cancel_acc = 0.05|"
+		    "cancel_time = 2|cancel_window = 5|merge = rtma|bucket_size = 8|"
+		    "double_prune = no|cost = tasks" },
+		{ "cancel = median\nseed = 9\ncancel_startup = 3\nmetric = aji\n",
+		    "median:warmup=2,startup=3", "shuffle:9",
+		    "goal = tune|method = random|samples = 1000|seed = 9|fix = |"
+		    "reference = %s/gt|reference_suffix = |masks = no|metric = aji|"
+		    "tile_order = shuffle|cancel = median|cancel_warmup = 2|"
+		    "cancel_startup = 3|merge = rtma|bucket_size = 8|"
+		    "double_prune = no|cost = tasks" },
+		{ "cancel = wilcoxon\ncancel_p = 0.050\ntile_order = list\n",
+		    "wilcoxon:warmup=2,p=0.05", "list", NULL },
+		{ "cancel = stable\ncancel_time = 3.0\ncancel_acc = 1e-2\n",
+		    "stable:acc=0.01,time=3,window=5", "shuffle:1", NULL },
+		{ "cancel = none\n", "none", "shuffle:1", NULL },
+	};
+	char text[1024], err[SR_CAMPAIGN_ERRLEN], want[2048];
+	sr_campaign *c;
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		tune_text(text, sizeof text, cases[i][0]);
+		if ((c = resolve_full(text, NULL, NULL, err)) == NULL) {
+			fail("tune case %zu: %s", i, err);
+			continue;
+		}
+		expect_record(c, "cancel_rule", cases[i][1]);
+		expect_record(c, "tile_order_arg", cases[i][2]);
+		if (cases[i][3]) {
+			snprintf(want, sizeof want, cases[i][3], dir);
+			expect_record(c, "plan_key", want);
+		}
+		if (!sr_campaign_is_tune(c))
+			fail("tune case %zu: not tune", i);
+		sr_campaign_free(c);
+	}
+	/* a sensitivity campaign: list order, nothing cancelled, and neither
+	 * goal, metric nor a tuning key among the plan keys */
+	c = resolve("workflow = space.tsv\nmetric = aji\ngoal = sensitivity\n",
+	    NULL, NULL, err);
+	if (c == NULL) {
+		fail("sensitivity: %s", err);
+		return;
+	}
+	expect_record(c, "cancel_rule", "none");
+	expect_record(c, "tile_order_arg", "list");
+	expect_record(c, "tile_order", "list");
+	expect_record(c, "cancel", "none");
+	expect_record(c, "metric", "aji");
+	snprintf(want, sizeof want, "method = moat|trajectories = 20|levels = 4|"
+	    "optimize = |seed = 1|fix = |reference = defaults|"
+	    "reference_suffix = |masks = no|merge = rtma|bucket_size = 8|"
+	    "double_prune = no|cost = tasks");
+	expect_record(c, "plan_key", want);
+	if (sr_campaign_is_tune(c))
+		fail("sensitivity taken for tune");
+	sr_campaign_free(c);
+}
+
 /* ---- settings, argument lists, paths, records ---------------------------------- */
 
 /* The list l joined by blanks must be want. */
@@ -444,6 +652,9 @@ main(void)
 	test_paths();
 	test_records();
 	test_table();
+	test_tune_values();
+	test_tune_refusals();
+	test_tune_records();
 	unlink(space);
 	unlink(tiles);
 	rmdir(path);

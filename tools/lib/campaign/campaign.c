@@ -9,14 +9,19 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/num.h"
 
 #define PLAN SR_ROLE_PLAN
 #define ANALYSIS SR_ROLE_ANALYSIS
 #define ENGINE SR_ROLE_ENGINE
+#define TUNE_PLAN SR_ROLE_TUNE_PLAN
 
 /* Every key of campaign(5), in its order. A test checks that the man
  * page lists the same keys. */
 const sr_campaign_key sr_campaign_keys[] = {
+	/* the goal */
+	{ "goal", SR_KEY_ENUM, "sensitivity", 0, SR_CAMPAIGN_GOALS, TUNE_PLAN,
+	    NULL, 0 },
 	/* the design */
 	{ "space", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 1 },
 	{ "method", SR_KEY_ENUM, NULL, 0,
@@ -37,11 +42,22 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "reference", SR_KEY_REFERENCE, "defaults", 0, NULL, PLAN, NULL, 0 },
 	{ "reference_suffix", SR_KEY_TEXT, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "masks", SR_KEY_YESNO, "no", 0, NULL, PLAN, NULL, 0 },
-	/* the indices */
-	{ "metric", SR_KEY_ENUM, "dice", 0, "dice jaccard objects", ANALYSIS,
-	    NULL, 0 },
+	/* the metric and the indices */
+	{ "metric", SR_KEY_ENUM, "dice", 0, "dice jaccard object_dice aji objects",
+	    TUNE_PLAN, NULL, 0 },
 	{ "resamples", SR_KEY_INT, NULL, 1, NULL, ANALYSIS, "moat vbd", 0 },
 	{ "plot", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },
+	/* tuning: the order of the tiles, the cancellation rule */
+	{ "tile_order", SR_KEY_ENUM, "shuffle", 0, "shuffle list", PLAN, "tune", 0 },
+	{ "cancel", SR_KEY_ENUM, "stable", 0, "none " SR_CAMPAIGN_RULES, PLAN,
+	    "tune", 0 },
+	{ "cancel_acc", SR_KEY_REAL, "0.05", 0, NULL, PLAN, "tune stable", 0 },
+	{ "cancel_time", SR_KEY_REAL, "2", 0, NULL, PLAN, "tune stable", 0 },
+	{ "cancel_window", SR_KEY_INT, "5", 1, NULL, PLAN, "tune stable", 0 },
+	{ "cancel_warmup", SR_KEY_INT, "2", 1, NULL, PLAN,
+	    "tune median wilcoxon", 0 },
+	{ "cancel_startup", SR_KEY_INT, "5", 1, NULL, PLAN, "tune median", 0 },
+	{ "cancel_p", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tune wilcoxon", 0 },
 	/* the buckets */
 	{ "merge", SR_KEY_ENUM, "rtma", 0, "none stage naive sca rtma trtma",
 	    PLAN, NULL, 0 },
@@ -88,7 +104,8 @@ const char *
 sr_campaign_type_name(enum sr_key_type t)
 {
 	static const char *const name[] = { "path", "reference", "output",
-	    "int", "enum", "yes/no", "size", "text", "fix", "words" };
+	    "int", "real", "fraction", "enum", "yes/no", "size", "text", "fix",
+	    "words" };
 
 	return name[t];
 }
@@ -96,7 +113,8 @@ sr_campaign_type_name(enum sr_key_type t)
 const char *
 sr_campaign_role_name(enum sr_key_role r)
 {
-	static const char *const name[] = { "plan", "analysis", "engine" };
+	static const char *const name[] = { "plan", "analysis", "engine",
+	    "tune-plan" };
 
 	return name[r];
 }
@@ -204,6 +222,21 @@ is_int_from(const char *v, long min)
 	return errno == 0 && n >= min;
 }
 
+/* Checks a real: above 0, and below 1 for a fraction. */
+static int
+check_real(const sr_campaign_key *k, const char *v, char *err, size_t errlen)
+{
+	double x;
+
+	if (sr_parse_double(v, &x) == NULL && x > 0 &&
+	    (k->type == SR_KEY_REAL || x < 1))
+		return 0;
+	snprintf(err, errlen, "%s: '%s' is not %s", k->name, v,
+	    k->type == SR_KEY_REAL ? "a positive number" :
+	    "a number between 0 and 1 (both excluded)");
+	return -1;
+}
+
 /* Checks the syntax of a fix list: every item NAME=VALUE. */
 static int
 check_fix(const char *v, char *err, size_t errlen)
@@ -284,6 +317,9 @@ sr_campaign_check_value(const sr_campaign_key *k, const char *v, char *err,
 		snprintf(err, errlen, "%s: '%s' is not a size such as 2000M or 4G",
 		    k->name, v);
 		return -1;
+	case SR_KEY_REAL:
+	case SR_KEY_FRACTION:
+		return check_real(k, v, err, errlen);
 	case SR_KEY_FIX:
 		return check_fix(v, err, errlen);
 	case SR_KEY_WORDS:

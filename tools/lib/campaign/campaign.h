@@ -20,6 +20,8 @@ enum sr_key_type {
 	SR_KEY_REFERENCE,	/* defaults, or a directory that exists */
 	SR_KEY_OUTPUT,		/* a directory, made by sa-campaign */
 	SR_KEY_INT,		/* decimal digits, a long of at least min */
+	SR_KEY_REAL,		/* a finite decimal number above 0 */
+	SR_KEY_FRACTION,	/* a decimal number between 0 and 1, excluded */
 	SR_KEY_ENUM,		/* one of words */
 	SR_KEY_YESNO,		/* yes or no */
 	SR_KEY_SIZE,		/* digits and nothing or K, M, G, T */
@@ -38,8 +40,17 @@ enum sr_key_type {
 enum sr_key_role {
 	SR_ROLE_PLAN,		/* the runs: design, plan, what buckets compute */
 	SR_ROLE_ANALYSIS,	/* the merge's indices and plot only */
-	SR_ROLE_ENGINE		/* where and how buckets run, where files go */
+	SR_ROLE_ENGINE,		/* where and how buckets run, where files go */
+	SR_ROLE_TUNE_PLAN	/* plan in a tune campaign, else analysis */
 };
+
+/* The words of a key's concerns that name goals and cancellation rules.
+ * A key that names goals (rules) concerns campaigns of those goals
+ * (rules) only, and is refused in the others; the other words (methods,
+ * merges, engines) only say where a key has an effect. */
+#define SR_CAMPAIGN_GOALS "sensitivity tune"
+#define SR_CAMPAIGN_RULES "stable median wilcoxon"
+
 
 typedef struct {
 	const char *name;
@@ -48,8 +59,9 @@ typedef struct {
 	long min;		/* SR_KEY_INT: the least value */
 	const char *words;	/* SR_KEY_ENUM: the words, blank-separated */
 	enum sr_key_role role;
-	const char *concerns;	/* the methods, merges or engines it
-				 * concerns, blank-separated; NULL: all */
+	const char *concerns;	/* the goals, cancellation rules, methods,
+				 * merges or engines it concerns,
+				 * blank-separated; NULL: all */
 	int required;
 } sr_campaign_key;
 
@@ -121,6 +133,17 @@ const char *sr_campaign_get(const sr_campaign *c, const char *key);
 
 /* The method of sa-indices for the campaign's design: moat, vbd or corr. */
 const char *sr_campaign_indices_method(const sr_campaign *c);
+
+/* Whether the campaign's goal is tune. */
+int sr_campaign_is_tune(const sr_campaign *c);
+
+/* The cancellation rule of a tune campaign as seg-run's --cancel takes
+ * it, every parameter spelled ("median:warmup=2,startup=5"), or "none";
+ * newly allocated. */
+char *sr_campaign_cancel_rule(const sr_campaign *c);
+
+/* seg-run's --tile-order: "shuffle:SEED" or "list"; newly allocated. */
+char *sr_campaign_tile_order_arg(const sr_campaign *c);
 
 /* Writes the settings as NUL-terminated key=value records (see
  * sa-campaign-conf(1)). Returns 0, or -1 on a write error. */

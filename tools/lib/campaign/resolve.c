@@ -167,11 +167,15 @@ line_of(const sr_campaign *c, const char *key)
 	return c->line[key_index(key)];
 }
 
-/* The settings: values or defaults, "" for none. */
+/* The settings: values or defaults, "" for none; numbers of the real
+ * keys in their shortest form (0.050 is 0.05, 2.0 is 2), so that the
+ * plan's fingerprint and the cancellation rule compare them as numbers. */
 static void
 fill_settings(sr_campaign *c)
 {
 	const sr_campaign_key *k;
+	char num[SR_NUMLEN];
+	double x;
 	size_t i;
 
 	c->setting = sr_calloc(sr_campaign_nkeys, sizeof *c->setting);
@@ -179,6 +183,11 @@ fill_settings(sr_campaign *c)
 		k = &sr_campaign_keys[i];
 		c->setting[i] = sr_strdup(c->value[i] ? c->value[i] :
 		    k->def ? k->def : "");
+		if ((k->type == SR_KEY_REAL || k->type == SR_KEY_FRACTION) &&
+		    sr_parse_double(c->setting[i], &x) == NULL) {
+			free(c->setting[i]);
+			c->setting[i] = sr_strdup(sr_fmt_double(num, x));
+		}
 	}
 }
 
@@ -441,6 +450,187 @@ check_paths(const sr_campaign *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* ---- goals and cancellation rules ------------------------------------------ */
+
+int
+sr_campaign_is_tune(const sr_campaign *c)
+{
+	return is(c, "goal", "tune");
+}
+
+/* Whether w (len bytes) is one of the blank-separated words. */
+static int
+word_in(const char *w, size_t len, const char *words)
+{
+	size_t n;
+
+	for (; *words; words += n, words += *words == ' ') {
+		n = strcspn(words, " ");
+		if (n == len && strncmp(words, w, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The number of words of k's concerns that are words of class. */
+static size_t
+class_count(const sr_campaign_key *k, const char *class)
+{
+	const char *w = k->concerns;
+	size_t len, n = 0;
+
+	for (; w && *w; w += len, w += *w == ' ') {
+		len = strcspn(w, " ");
+		n += word_in(w, len, class);
+	}
+	return n;
+}
+
+/* Whether k concerns a campaign whose word of class (its goal, its rule)
+ * is value: k names no word of the class, or names value. */
+static int
+class_admits(const sr_campaign_key *k, const char *class, const char *value)
+{
+	return class_count(k, class) == 0 ||
+	    (word_in(value, strlen(value), class) &&
+	    word_in(value, strlen(value), k->concerns));
+}
+
+/* Whether k concerns c's goal and cancellation rule. */
+static int
+key_in_campaign(const sr_campaign *c, const sr_campaign_key *k)
+{
+	return class_admits(k, SR_CAMPAIGN_GOALS, sr_campaign_get(c, "goal")) &&
+	    class_admits(k, SR_CAMPAIGN_RULES, sr_campaign_get(c, "cancel"));
+}
+
+/* The words of k's concerns of class as "a, b or c" into buf. */
+static void
+class_words(const sr_campaign_key *k, const char *class, char *buf,
+    size_t size)
+{
+	const char *w = k->concerns;
+	size_t len, i = 0, n = class_count(k, class), at = 0;
+
+	buf[0] = '\0';
+	for (; *w && at < size; w += len, w += *w == ' ') {
+		len = strcspn(w, " ");
+		if (!word_in(w, len, class))
+			continue;
+		at += (size_t)snprintf(buf + at, size - at, "%s%.*s", i == 0 ? "" :
+		    i + 1 == n ? " or " : ", ", (int)len, w);
+		i++;
+	}
+}
+
+/* The keys given that concern another goal or another rule: refused,
+ * naming their line. */
+static int
+check_concerns(const sr_campaign *c, char *err, size_t errlen)
+{
+	const sr_campaign_key *k;
+	char words[256];
+	size_t i;
+
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		k = &sr_campaign_keys[i];
+		if (c->value[i] == NULL || key_in_campaign(c, k))
+			continue;
+		if (!class_admits(k, SR_CAMPAIGN_GOALS, sr_campaign_get(c, "goal"))) {
+			class_words(k, SR_CAMPAIGN_GOALS, words, sizeof words);
+			return error(err, errlen, "%s:%zu: %s: only for goal = %s "
+			    "(this campaign's goal is %s)", c->path, c->line[i],
+			    k->name, words, sr_campaign_get(c, "goal"));
+		}
+		class_words(k, SR_CAMPAIGN_RULES, words, sizeof words);
+		return error(err, errlen, "%s:%zu: %s: only for cancel = %s (this "
+		    "campaign's cancel is %s)", c->path, c->line[i], k->name, words,
+		    sr_campaign_get(c, "cancel"));
+	}
+	return 0;
+}
+
+/* The settings of the tuning keys in a sensitivity campaign, which runs
+ * its tiles in list order and cancels nothing. */
+static void
+sensitivity_settings(sr_campaign *c)
+{
+	if (sr_campaign_is_tune(c))
+		return;
+	set(c, "tile_order", sr_strdup("list"));
+	set(c, "cancel", sr_strdup("none"));
+}
+
+/* A tune campaign needs a ground truth, a design of parameter sets and a
+ * score: reference = defaults, moat and vbd, and objects are refused. */
+static int
+check_tune(const sr_campaign *c, char *err, size_t errlen)
+{
+	char where[SR_CAMPAIGN_ERRLEN];
+	const char *m = sr_campaign_get(c, "method");
+
+	if (!sr_campaign_is_tune(c))
+		return 0;
+	if (c->refdir == NULL && line_of(c, "reference"))
+		return error(err, errlen, "%s:%zu: reference: defaults is refused "
+		    "with goal = tune: tuning scores every set against ground-truth "
+		    "masks; give their directory", c->path, line_of(c, "reference"));
+	if (c->refdir == NULL)
+		return error(err, errlen, "%s:%zu: goal: tune needs a reference "
+		    "directory of ground-truth masks (the default, reference = "
+		    "defaults, is the default run's masks, no ground truth)",
+		    c->path, line_of(c, "goal"));
+	key_place(c, "method", where, sizeof where);
+	if (is(c, "method", "moat") || is(c, "method", "vbd"))
+		return error(err, errlen, "%s: %s is a design for sensitivity "
+		    "indices, refused with goal = tune: use grid, random, lhs, "
+		    "sobol, halton, hammersley or mc", where, m);
+	key_place(c, "metric", where, sizeof where);
+	if (is(c, "metric", "objects"))
+		return error(err, errlen, "%s: objects is a count, not a score, "
+		    "refused with goal = tune: use dice, jaccard, object_dice or "
+		    "aji", where);
+	return 0;
+}
+
+char *
+sr_campaign_cancel_rule(const sr_campaign *c)
+{
+	const char *rule = sr_campaign_get(c, "cancel"), *name;
+	const sr_campaign_key *k;
+	char buf[1024];
+	size_t i, at, n = 0;
+
+	if (!sr_campaign_is_tune(c) || strcmp(rule, "none") == 0)
+		return sr_strdup("none");
+	at = (size_t)snprintf(buf, sizeof buf, "%s", rule);
+	for (i = 0; i < sr_campaign_nkeys && at < sizeof buf; i++) {
+		k = &sr_campaign_keys[i];
+		if (class_count(k, SR_CAMPAIGN_RULES) == 0 ||
+		    !word_in(rule, strlen(rule), k->concerns))
+			continue;
+		name = strncmp(k->name, "cancel_", 7) == 0 ? k->name + 7 : k->name;
+		at += (size_t)snprintf(buf + at, sizeof buf - at, "%c%s=%s",
+		    n++ ? ',' : ':', name, c->setting[i]);
+	}
+	return sr_strdup(buf);
+}
+
+char *
+sr_campaign_tile_order_arg(const sr_campaign *c)
+{
+	const char *seed = sr_campaign_get(c, "seed");
+	char *s;
+	size_t n;
+
+	if (!sr_campaign_is_tune(c) || !is(c, "tile_order", "shuffle"))
+		return sr_strdup("list");
+	n = strlen(seed) + 9;
+	s = sr_malloc(n);
+	snprintf(s, n, "shuffle:%s", seed);
+	return s;
+}
+
 /* The bounds the tools hold to, checked here to name the campaign's
  * line: the seed, the design's run count, the bucket size. */
 static int
@@ -493,8 +683,11 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 			    sr_campaign_keys[i].name);
 			goto done;
 		}
-	if (resolve_files(c, dir, env, err, errlen) ||
-	    resolve_reference(c, dir, err, errlen))
+	sensitivity_settings(c);
+	if (check_concerns(c, err, errlen) ||
+	    resolve_files(c, dir, env, err, errlen) ||
+	    resolve_reference(c, dir, err, errlen) ||
+	    check_tune(c, err, errlen))
 		goto done;
 	resolve_output(c, dir, env);
 	if (check_paths(c, err, errlen))
@@ -563,25 +756,31 @@ record(FILE *fp, const char *key, const char *value)
 	fputc('\0', fp);
 }
 
-/* Whether key k decides the runs of c: a plan key that concerns its
- * method or merge (or all). */
+/* Whether key k decides the runs of c: goal and metric in a tune
+ * campaign; a plan key of c's goal and rule that concerns its method or
+ * merge, or names none (the engines' words do not count: cores). */
 static int
 decides_runs(const sr_campaign *c, const sr_campaign_key *k)
 {
-	const char *w = k->concerns;
-	size_t len;
+	const char *w = k->concerns, *m = sr_campaign_get(c, "method"),
+	    *merge = sr_campaign_get(c, "merge");
+	size_t len, others = 0;
 
-	if (k->role != SR_ROLE_PLAN || w == NULL)
-		return k->role == SR_ROLE_PLAN;
-	for (; *w; w += len, w += *w == ' ') {
+	if (k->role == SR_ROLE_TUNE_PLAN)
+		return sr_campaign_is_tune(c);
+	if (k->role != SR_ROLE_PLAN || !key_in_campaign(c, k))
+		return 0;
+	for (; w && *w; w += len, w += *w == ' ') {
 		len = strcspn(w, " ");
-		if ((strlen(sr_campaign_get(c, "method")) == len &&
-		    strncmp(w, sr_campaign_get(c, "method"), len) == 0) ||
-		    (strlen(sr_campaign_get(c, "merge")) == len &&
-		    strncmp(w, sr_campaign_get(c, "merge"), len) == 0))
+		if (word_in(w, len, SR_CAMPAIGN_GOALS) ||
+		    word_in(w, len, SR_CAMPAIGN_RULES))
+			continue;
+		others++;
+		if ((strlen(m) == len && strncmp(w, m, len) == 0) ||
+		    (strlen(merge) == len && strncmp(w, merge, len) == 0))
 			return 1;
 	}
-	return 0;
+	return others == 0;
 }
 
 /* The plan_key records: "KEY = VALUE", one per key that decides the
@@ -604,6 +803,7 @@ plan_keys(FILE *fp, const sr_campaign *c)
 int
 sr_campaign_write(FILE *fp, const sr_campaign *c)
 {
+	char *derived;
 	size_t i;
 
 	record(fp, "campaign", c->abspath);
@@ -611,6 +811,12 @@ sr_campaign_write(FILE *fp, const sr_campaign *c)
 		record(fp, sr_campaign_keys[i].name, c->setting[i]);
 	record(fp, "reference_dir", c->refdir ? c->refdir : "");
 	record(fp, "indices_method", sr_campaign_indices_method(c));
+	derived = sr_campaign_cancel_rule(c);
+	record(fp, "cancel_rule", derived);
+	free(derived);
+	derived = sr_campaign_tile_order_arg(c);
+	record(fp, "tile_order_arg", derived);
+	free(derived);
 	for (i = 0; i < c->sample_args.n; i++)
 		record(fp, "sample_arg", c->sample_args.v[i]);
 	for (i = 0; i < c->merge_args.n; i++)

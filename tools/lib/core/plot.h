@@ -37,4 +37,28 @@ typedef struct {
 void sr_plot_lines(const char *path, const char *title, const char *xlabel,
     const char *ylabel, int logxy, const sr_plot_line *l, size_t nl);
 
+/* Small multiples of n points y[i] in groups (group[i] < ng, titled
+ * groups[g], one colour each): a wide first panel of the points against
+ * x0[i] under a step line (lx, ly, nl points: a best so far), then one
+ * small panel of the points against each column x[j][i], titled
+ * names[j] (np of them, four to a row). Points whose y is NaN are
+ * left out; best < n marks that point in every panel. */
+typedef struct {
+	const char *title, *xlabel, *ylabel, *linetitle;
+	const double *lx, *ly;
+	size_t nl;
+	const double *x0, *y;
+	const int *group;
+	size_t n, best;
+	const char *const *groups;
+	size_t ng;
+	char **names;
+	const double *const *x;
+	size_t np;
+} sr_plot_multiples;
+
+/* Writes the small multiples m as a PNG to path; dies if no point has a
+ * y, or if gnuplot fails or is missing. */
+void sr_plot_panels(const char *path, const sr_plot_multiples *m);
+
 #endif

@@ -242,6 +242,31 @@ sr_space_read(const char *path)
 }
 
 void
+sr_space_write(FILE *fp, const sr_space *s)
+{
+	const sr_param *p;
+	size_t i;
+
+	fprintf(fp, "%s\t%s\t%s\t%s\n", SR_SPACE_NAME, SR_SPACE_TYPE,
+	    SR_SPACE_VALUES, SR_SPACE_DEFAULT);
+	for (i = 0; i < s->n; i++) {
+		p = &s->p[i];
+		fprintf(fp, "%s\t%s\t%s\t%s\n", p->name, sr_ptype_name(p->type),
+		    p->values_text, p->default_text);
+	}
+}
+
+void
+sr_param_set_default(sr_param *p, double v)
+{
+	char buf[SR_NUMLEN];
+
+	p->def = v;
+	free(p->default_text);
+	p->default_text = sr_strdup(sr_fmt_double(buf, v));
+}
+
+void
 sr_space_free(sr_space *s)
 {
 	size_t i;

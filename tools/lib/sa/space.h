@@ -49,6 +49,12 @@ const char *sr_param_parse(sr_param *p, const char *name, const char *type,
 
 /* Reads a space.tsv; dies naming file, line and column on any error. */
 sr_space *sr_space_read(const char *path);
+/* Writes s as a space.tsv: the header, then one row per parameter, its
+ * values and default as written (the caller writes any comments first). */
+void sr_space_write(FILE *fp, const sr_space *s);
+/* Makes v, a value of p's domain, p's default, written in its shortest
+ * decimal form. */
+void sr_param_set_default(sr_param *p, double v);
 void sr_space_free(sr_space *s);
 /* Index of the parameter called name, or -1. */
 int sr_space_find(const sr_space *s, const char *name);

@@ -1,0 +1,90 @@
+/* trials.h - trials.tsv (trials(5)): one row per parameter set of a
+ * design, from the results of its runs (seg-run's results.tsv), the
+ * best complete set first; the best set as a space(5); the search drawn.
+ *
+ * A set is complete when it has a value of the metric on every tile of
+ * the results, cancelled when rows of it have the status cancelled (a
+ * tuning rule skipped its other tiles), failed otherwise (a row with the
+ * status error, a tile without a row or a value). Order: complete, then
+ * cancelled, then failed sets; within each the highest mean first (sets
+ * without a value last), then the lowest run. */
+#ifndef SR_TRIALS_H
+#define SR_TRIALS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "sa/design.h"
+#include "sa/space.h"
+
+/* The columns, in order; the design's parameter columns follow. */
+#define SR_TRIALS_RUN		"run"
+#define SR_TRIALS_STATUS	"status"
+#define SR_TRIALS_TILES		"tiles"
+#define SR_TRIALS_MEAN		"mean"
+#define SR_TRIALS_MEDIAN	"median"
+#define SR_TRIALS_SD		"sd"
+#define SR_TRIALS_SECONDS	"seconds"
+#define SR_TRIALS_CANCELLED_AT	"cancelled_at"
+#define SR_TRIALS_RULE		"rule"
+
+enum sr_trial_status { SR_TRIAL_COMPLETE, SR_TRIAL_CANCELLED, SR_TRIAL_FAILED,
+    SR_NTRIAL };
+/* "complete", "cancelled", "failed". */
+extern const char *const sr_trial_status_name[SR_NTRIAL];
+
+/* The metrics a set can be ranked by (results.tsv's metric columns):
+ * dice, jaccard, object_dice, aji, objects. */
+#define SR_TRIALS_NMETRIC 5
+extern const char *const sr_trials_metric_name[SR_TRIALS_NMETRIC];
+
+/* One parameter set. */
+typedef struct {
+	size_t run;
+	int status;		/* enum sr_trial_status */
+	size_t tiles;		/* tiles with a value */
+	double mean, median, sd;	/* over those values; NaN: none (sd:
+					 * fewer than two) */
+	double seconds;		/* summed over its rows, to the microsecond */
+} sr_trial;
+
+typedef struct {
+	const char *metric;
+	size_t ntiles;		/* the tiles of the results */
+	size_t n;		/* sets: the design's runs */
+	sr_trial *set;		/* by run */
+	size_t *order;		/* best first */
+	size_t count[SR_NTRIAL];	/* sets of each status */
+} sr_trials;
+
+/* Reads RESULTS (a results.tsv of d's runs) into the sets of d ranked by
+ * metric. Dies naming file, line and column on a header that is not a
+ * results one, a metric it lacks, a run not in d, a run and tile that
+ * repeat, or a malformed row. */
+sr_trials *sr_trials_read(const sr_design *d, const char *results,
+    const char *metric);
+void sr_trials_free(sr_trials *t);
+
+/* The best complete set's run, or SIZE_MAX when no set is complete. */
+size_t sr_trials_best(const sr_trials *t);
+
+/* Writes trials.tsv: the provenance comments (argc, argv), a metadata
+ * line, the header and one row per set, best first; rule fills the rule
+ * column of the cancelled sets (NULL: empty). */
+void sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
+    const char *rule, int argc, char **argv);
+
+/* Writes best.tsv: the space s (read from space_path) whose defaults are
+ * the best complete set's values; parameters not in the design keep
+ * theirs. Dies when no set is complete, or when a design column is not a
+ * parameter of s or its value is off the parameter's domain. */
+void sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
+    sr_space *s, const char *space_path, int argc, char **argv);
+
+/* Draws the search to path (PNG): the mean of every set and the best
+ * complete mean so far against the seconds of work done, the sets taken
+ * in run order, then the mean of every set against each varied parameter
+ * of d. */
+void sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d);
+
+#endif
