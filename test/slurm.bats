@@ -333,3 +333,38 @@ attempts() {
 	run find slurm-out -name '.*.tmp*' -o -name '.lock*'
 	assert_output ''
 }
+
+@test "a tune campaign through sbatch job arrays: the local engine's trials and best set; median's ledger and trials agree" {
+	tiles 160
+	local e
+	for e in local slurm; do
+		campaign $e.campaign goal=tune method=random samples=8 seed=5 \
+		    bucket_size=2 cancel=none engine=$e
+		sed -i '/^trajectories/d' $e.campaign
+	done
+	sa-campaign -q run local.campaign
+	run sa-campaign run slurm.campaign
+	assert_success
+	wait_campaign slurm-out
+	for f in ledger.tsv trials.tsv best.tsv tune.png; do
+		[ -s "slurm-out/$f" ] || fail "no slurm-out/$f"
+	done
+	# trials without their seconds, best.tsv without its provenance
+	assert_equal "$(body slurm-out/trials.tsv | cut -f 1-6,8-)" "$(body local-out/trials.tsv | cut -f 1-6,8-)"
+	assert_equal "$(body slurm-out/best.tsv)" "$(body local-out/best.tsv)"
+	assert_equal "$(grep '^#best' slurm-out/best.tsv)" "$(grep '^#best' local-out/best.tsv)"
+	assert_equal "$(awk -F'\t' '$1 == "result"' slurm-out/ledger.tsv | wc -l)" 16
+	# median on Slurm: each cancelled set has its cancel line, at the
+	# tiles trials.tsv says
+	campaign median.campaign goal=tune method=random samples=8 seed=5 \
+	    bucket_size=2 cancel=median cancel_warmup=1 cancel_startup=2 engine=slurm
+	sed -i '/^trajectories/d' median.campaign
+	sa-campaign -q run median.campaign
+	wait_campaign median-out
+	[ -s median-out/best.tsv ] || fail "no median-out/best.tsv"
+	assert_equal "$(body median-out/trials.tsv | awk -F'\t' '$2 == "cancelled" { print $1 "\t" $8 }' | sort)" \
+	    "$(awk -F'\t' '$1 == "cancel" { print $2 "\t" $3 }' median-out/ledger.tsv | sort)"
+	run sa-campaign status median.campaign
+	assert_success
+	assert_output --regexp "sets=8 complete=[0-9]+ running=0 cancelled=[0-9]+ waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
+}

@@ -202,7 +202,8 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 		sr_ledger_append(t->o.ledger, t->provp, 2, rows, n,
 		    t->o.grace);
 	take_rows(t);
-	for (i = 0; i < n; i++) {
+	/* after the last tile a cancellation saves nothing: none is decided */
+	for (i = 0; i < n && k + 1 < t->tiles->n; i++) {
 		if (sr_cancel_is(t->cx, rows[i].run) ||
 		    !sr_cancel_decide(t->cx, rows[i].run, why[nc], sizeof why[nc]))
 			continue;

@@ -8,8 +8,9 @@
  * result for that tile in the ledger (a resumed bucket recomputes no
  * pair the ledger holds; their results are taken from it). After each
  * tile the bucket's new results are appended, the ledger is read again,
- * and the rule decides for those of its own runs that got a value now;
- * a cancelled run is appended as a cancel line and runs no more. With
+ * and the rule decides for those of its own runs that got a value now
+ * (but after the last tile, where a cancellation saves nothing); a
+ * cancelled run is appended as a cancel line and runs no more. With
  * the rule none nothing is cancelled, and the ledger only records.
  */
 #ifndef SR_TUNE_H
