@@ -108,12 +108,24 @@ read_values(const sr_tsv *t, const int *col, const sr_workflow *w,
 static void
 check_runs(sr_instances *s, const char *path)
 {
-	size_t st, i, k, r, *owner;
+	size_t st, i, k, r, *owner, listed = 0, top = 0;
 
 	for (i = 0; i < s->n; i++)
 		for (k = 0; k < s->inst[i].nruns; k++)
-			if (s->inst[i].runs[k] + 1 > s->nruns)
+			if (s->inst[i].runs[k] + 1 > s->nruns) {
 				s->nruns = s->inst[i].runs[k] + 1;
+				top = i;
+			}
+	/* runs are 0..nruns-1, each once per stage: a run number beyond the
+	 * runs the first stage lists is refused before anything of its size
+	 * is allocated (a 20-byte line must not cost gigabytes) */
+	for (i = s->first[0]; s->w->nstage > 0 && i < s->first[1]; i++)
+		listed += s->inst[i].nruns;
+	if (s->nruns > listed)
+		sr_die(SR_EXIT_DATA, "%s:%zu: column runs: run %zu, but stage %s "
+		    "lists %zu runs (runs go from 0 to %zu)", path, s->line[top],
+		    s->nruns - 1, s->w->stage[0].name, listed,
+		    listed ? listed - 1 : 0);
 	owner = sr_calloc(s->nruns ? s->nruns : 1, sizeof *owner);
 	for (st = 0; st < s->w->nstage; st++) {
 		size_t *prev = sr_calloc(s->nruns ? s->nruns : 1, sizeof *prev);
