@@ -595,9 +595,9 @@ EOF
 	run sa-campaign plan c.campaign
 	assert_failure 1
 	assert_output "sa-campaign: c.campaign:11: cancel: only for goal = tune (this campaign's goal is sensitivity)"
-	campaign c.campaign tile_order=shuffle
+	campaign c.campaign cancel_window=3
 	run sa-campaign plan c.campaign
-	assert_output "sa-campaign: c.campaign:11: tile_order: only for goal = tune (this campaign's goal is sensitivity)"
+	assert_output "sa-campaign: c.campaign:11: cancel_window: only for goal = tune (this campaign's goal is sensitivity)"
 	campaign c.campaign goal=tune method=random samples=8 cancel=median cancel_p=0.2
 	run sa-campaign plan c.campaign
 	assert_failure 1
@@ -613,6 +613,17 @@ EOF
 	run sa-campaign plan c.campaign
 	assert_output "sa-campaign: c.campaign:12: metric: objects is a count, not a score, refused with goal = tune: use dice, jaccard, object_dice or aji"
 	assert [ ! -e c-out ]
+}
+
+@test "a sensitivity campaign with tile_order = shuffle: its rows in the shuffled order, the same indices" {
+	tiles 160
+	campaign l.campaign plot=no
+	campaign s.campaign plot=no tile_order=shuffle seed=3
+	sa-campaign -q run l.campaign
+	sa-campaign -q run s.campaign
+	assert_equal "$(body s-out/indices.tsv)" "$(body l-out/indices.tsv)"
+	assert_equal "$(body s-out/results.tsv | sort | cut -f 1-8)" "$(body l-out/results.tsv | sort | cut -f 1-8)"
+	grep -q -- '--tile-order shuffle:3' s-out/results/00000.tsv
 }
 
 @test "a planned sensitivity output refuses the campaign made a tune one, and the other way round, naming the goal" {

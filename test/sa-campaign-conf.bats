@@ -268,11 +268,17 @@ tune() {
 	run records c.campaign
 	assert_success
 	assert_line 'metric=objects'
+	# a sensitivity campaign may shuffle its tiles (results' row order only)
+	small c.campaign 'tile_order = shuffle' 'seed = 4'
+	run records c.campaign
+	assert_success
+	assert_line 'tile_order_arg=shuffle:4'
+	refute_line --regexp '^plan_key=tile_order'
 }
 
 @test "tuning keys: refused in a sensitivity campaign and with another rule, naming file and line; what tune needs" {
 	local v
-	for v in 'cancel = none' 'tile_order = list' 'cancel_acc = 0.1' 'cancel_p = 0.2' 'cancel_startup = 2'; do
+	for v in 'cancel = none' 'cancel_acc = 0.1' 'cancel_p = 0.2' 'cancel_startup = 2'; do
 		small c.campaign "$v"
 		run --separate-stderr sa-campaign-conf c.campaign
 		assert_failure 1
@@ -340,7 +346,7 @@ tune() {
 	run sa-campaign-conf --keys
 	assert_line "$(printf 'goal\tenum\tsensitivity\ttune-plan\tall')"
 	assert_line "$(printf 'metric\tenum\tdice\ttune-plan\tall')"
-	assert_line "$(printf 'tile_order\tenum\tshuffle\tplan\ttune')"
+	assert_line "$(printf 'tile_order\tenum\t-\ttune-plan\tall')"
 	assert_line "$(printf 'cancel\tenum\tstable\tplan\ttune')"
 	assert_line "$(printf 'cancel_acc\treal\t0.05\tplan\ttune stable')"
 	assert_line "$(printf 'cancel_time\treal\t2\tplan\ttune stable')"

@@ -341,9 +341,6 @@ test_tune_refusals(void)
 	resolve_refused("workflow = space.tsv\ncancel = median\n", NULL,
 	    "c.campaign:5: cancel: only for goal = tune (this campaign's goal "
 	    "is sensitivity)");
-	resolve_refused("workflow = space.tsv\ngoal = sensitivity\n"
-	    "tile_order = list\n", NULL, "c.campaign:6: tile_order: only for "
-	    "goal = tune (this campaign's goal is sensitivity)");
 	resolve_refused("workflow = space.tsv\ncancel_p = 0.2\n", NULL,
 	    "c.campaign:5: cancel_p: only for goal = tune (this campaign's goal "
 	    "is sensitivity)");

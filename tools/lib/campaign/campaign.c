@@ -48,7 +48,8 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "resamples", SR_KEY_INT, NULL, 1, NULL, ANALYSIS, "moat vbd", 0 },
 	{ "plot", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },
 	/* tuning: the order of the tiles, the cancellation rule */
-	{ "tile_order", SR_KEY_ENUM, "shuffle", 0, "shuffle list", PLAN, "tune", 0 },
+	{ "tile_order", SR_KEY_ENUM, NULL, 0, "shuffle list", TUNE_PLAN, NULL,
+	    0 },
 	{ "cancel", SR_KEY_ENUM, "stable", 0, "none " SR_CAMPAIGN_RULES, PLAN,
 	    "tune", 0 },
 	{ "cancel_acc", SR_KEY_REAL, "0.05", 0, NULL, PLAN, "tune stable", 0 },

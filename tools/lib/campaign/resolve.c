@@ -550,15 +550,16 @@ check_concerns(const sr_campaign *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* The settings of the tuning keys in a sensitivity campaign, which runs
- * its tiles in list order and cancels nothing. */
+/* The goal's defaults: tile_order shuffle for tune, list for
+ * sensitivity, which cancels nothing. */
 static void
 sensitivity_settings(sr_campaign *c)
 {
-	if (sr_campaign_is_tune(c))
-		return;
-	set(c, "tile_order", sr_strdup("list"));
-	set(c, "cancel", sr_strdup("none"));
+	if (!line_of(c, "tile_order"))
+		set(c, "tile_order", sr_strdup(sr_campaign_is_tune(c) ? "shuffle" :
+		    "list"));
+	if (!sr_campaign_is_tune(c))
+		set(c, "cancel", sr_strdup("none"));
 }
 
 /* A tune campaign needs a ground truth, a design of parameter sets and a
@@ -623,7 +624,7 @@ sr_campaign_tile_order_arg(const sr_campaign *c)
 	char *s;
 	size_t n;
 
-	if (!sr_campaign_is_tune(c) || !is(c, "tile_order", "shuffle"))
+	if (!is(c, "tile_order", "shuffle"))
 		return sr_strdup("list");
 	n = strlen(seed) + 9;
 	s = sr_malloc(n);
