@@ -334,26 +334,29 @@ attempts() {
 	assert_output ''
 }
 
-@test "a tune campaign through sbatch job arrays: the local engine's trials and best set; median's ledger and trials agree" {
+@test "a tune campaign through sbatch and qsub (slurm-wlm-torque) job arrays: the local engine's trials and best set; median's ledger and trials agree" {
 	tiles 160
 	local e
-	for e in local slurm; do
+	for e in local slurm pbs; do
 		campaign $e.campaign goal=tune method=random samples=8 seed=5 \
 		    bucket_size=2 cancel=none engine=$e
 		sed -i '/^trajectories/d' $e.campaign
 	done
+	sed -i '$a walltime = 00:10:00' pbs.campaign
 	sa-campaign -q run local.campaign
-	run sa-campaign run slurm.campaign
-	assert_success
-	wait_campaign slurm-out
-	for f in ledger.tsv trials.tsv best.tsv tune.png; do
-		[ -s "slurm-out/$f" ] || fail "no slurm-out/$f"
+	for e in slurm pbs; do
+		run sa-campaign run $e.campaign
+		assert_success
+		wait_campaign $e-out
+		for f in ledger.tsv trials.tsv best.tsv tune.png; do
+			[ -s "$e-out/$f" ] || fail "no $e-out/$f"
+		done
+		# trials without their seconds, best.tsv without its provenance
+		assert_equal "$(body $e-out/trials.tsv | cut -f 1-6,8-)" "$(body local-out/trials.tsv | cut -f 1-6,8-)"
+		assert_equal "$(body $e-out/best.tsv)" "$(body local-out/best.tsv)"
+		assert_equal "$(grep '^#best' $e-out/best.tsv)" "$(grep '^#best' local-out/best.tsv)"
+		assert_equal "$(awk -F'\t' '$1 == "result"' $e-out/ledger.tsv | wc -l)" 16
 	done
-	# trials without their seconds, best.tsv without its provenance
-	assert_equal "$(body slurm-out/trials.tsv | cut -f 1-6,8-)" "$(body local-out/trials.tsv | cut -f 1-6,8-)"
-	assert_equal "$(body slurm-out/best.tsv)" "$(body local-out/best.tsv)"
-	assert_equal "$(grep '^#best' slurm-out/best.tsv)" "$(grep '^#best' local-out/best.tsv)"
-	assert_equal "$(awk -F'\t' '$1 == "result"' slurm-out/ledger.tsv | wc -l)" 16
 	# median on Slurm: each cancelled set has its cancel line, at the
 	# tiles trials.tsv says
 	campaign median.campaign goal=tune method=random samples=8 seed=5 \
