@@ -501,7 +501,7 @@ canceller_cases(void)
 /* ---- the text form ------------------------------------------------------- */
 
 static void
-parse_cancel(const char *s)
+parse_cancel(void *s)
 {
 	sr_cancelrule r;
 
@@ -513,7 +513,7 @@ static void
 expect_usage(const char *s, const char *want)
 {
 	char msg[512];
-	int rc = child_error(parse_cancel, s, msg, sizeof msg);
+	int rc = child_error(parse_cancel, (void *)s, msg, sizeof msg);
 
 	if (rc != SR_EXIT_USAGE || strstr(msg, want) == NULL)
 		fail("'%s': exit %d, message '%s', expected 2 and '%s'", s, rc,

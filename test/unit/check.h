@@ -45,11 +45,23 @@ rnd(size_t k)
 	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
 }
 
+/* A pid that is surely dead: a child reaped. */
+static inline long
+dead_pid(void)
+{
+	pid_t p = fork();
+
+	if (p == 0)
+		_exit(0);
+	waitpid(p, NULL, 0);
+	return (long)p;
+}
+
 /* Runs f(arg) in a child with stderr to a pipe: its exit status (-1 if
  * it did not exit), its message in msg (len bytes). Inline, so that a
  * test without it is not warned of it. */
 static inline int
-child_error(void (*f)(const char *), const char *arg, char *msg, size_t len)
+child_error(void (*f)(void *), void *arg, char *msg, size_t len)
 {
 	int fd[2], st;
 	ssize_t n;

@@ -88,33 +88,6 @@ exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Runs f(arg) in a child with stderr to a pipe: its exit status (-1 when
- * killed), its messages in msg (len bytes). */
-static int
-child(void (*f)(void *), void *arg, char *msg, size_t len)
-{
-	int fd[2], st;
-	ssize_t n;
-	size_t got = 0;
-	pid_t pid;
-
-	fflush(stdout);
-	if (pipe(fd) != 0 || (pid = fork()) < 0)
-		return -1;
-	if (pid == 0) {
-		dup2(fd[1], 2);
-		close(fd[0]);
-		f(arg);
-		_exit(0);
-	}
-	close(fd[1]);
-	while (got + 1 < len && (n = read(fd[0], msg + got, len - 1 - got)) > 0)
-		got += (size_t)n;
-	msg[got] = '\0';
-	close(fd[0]);
-	waitpid(pid, &st, 0);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
 
 /* Reads the ledger arg through. */
 static void
@@ -272,7 +245,7 @@ test_incremental(void)
 	    strcmp(sr_ledger_row(l, 3)->detail, "crlf") != 0)
 		fail("incremental: a line ending in CR LF");
 	/* a fresh reader reads the spoiled line, and dies on it */
-	if (child(read_all, (void *)path, msg, sizeof msg) != SR_EXIT_DATA ||
+	if (child_error(read_all, (void *)path, msg, sizeof msg) != SR_EXIT_DATA ||
 	    strstr(msg, "inc.tsv:3: column kind: 'XXXXXX") == NULL)
 		fail("incremental: the spoiled line: %s", msg);
 	sr_ledger_close(l);
@@ -298,7 +271,7 @@ test_truncated(void)
 	char msg[1024];
 
 	sr_ledger_append(path, NULL, 0, &r, 1, 30);
-	if (child(update_truncated, (void *)path, msg, sizeof msg) !=
+	if (child_error(update_truncated, (void *)path, msg, sizeof msg) !=
 	    SR_EXIT_DATA || strstr(msg, "trunc.tsv: 10 bytes, fewer than the ") ==
 	    NULL || strstr(msg, " already read: the ledger was truncated") == NULL)
 		fail("truncated: %s", msg);
@@ -387,7 +360,7 @@ test_malformed(void)
 		    bad[i].text);
 		put_text(path, text);
 		snprintf(want, sizeof want, "%s%s", path, bad[i].want);
-		rc = child(read_all, (void *)path, msg, sizeof msg);
+		rc = child_error(read_all, (void *)path, msg, sizeof msg);
 		if (rc != SR_EXIT_DATA || strstr(msg, want) == NULL)
 			fail("malformed %zu: exit %d, '%s', expected 1 and '%s'", i,
 			    rc, msg, want);
@@ -396,7 +369,7 @@ test_malformed(void)
 	put_file(path, "kind\trun\ttile\tvalue\tseconds\tdetail\nresult\t1\ta\0b\t"
 	    "0.5\t1\t\n", strlen(header) + 20, 0);
 	snprintf(want, sizeof want, "%s:2: NUL byte", path);
-	if (child(read_all, (void *)path, msg, sizeof msg) != SR_EXIT_DATA ||
+	if (child_error(read_all, (void *)path, msg, sizeof msg) != SR_EXIT_DATA ||
 	    strstr(msg, want) == NULL)
 		fail("malformed: a NUL byte: %s", msg);
 	/* a line over the bound, complete or not, read a buffer at a time */
@@ -414,7 +387,7 @@ test_malformed(void)
 			put_file(path, big, n + (size_t)nl, 1);
 			snprintf(want, sizeof want, "%s:3: line longer than 65535 bytes",
 			    path);
-			if (child(read_all, (void *)path, msg, sizeof msg) !=
+			if (child_error(read_all, (void *)path, msg, sizeof msg) !=
 			    SR_EXIT_DATA || strstr(msg, want) == NULL)
 				fail("malformed: a long line (newline %d): %s", nl, msg);
 		}
@@ -425,12 +398,12 @@ test_malformed(void)
 		memcpy(big, "result\t1\ta\t0.5\t1\t", 17);
 		big[n - 1] = '\n';
 		put_file(path, big, n, 1);
-		if (child(read_all, (void *)path, msg, sizeof msg) != 0)
+		if (child_error(read_all, (void *)path, msg, sizeof msg) != 0)
 			fail("malformed: a line of %zu bytes refused: %s", n, msg);
 		free(big);
 	}
 	/* not a regular file */
-	if (child(read_all, (void *)dir, msg, sizeof msg) != SR_EXIT_DATA ||
+	if (child_error(read_all, (void *)dir, msg, sizeof msg) != SR_EXIT_DATA ||
 	    strstr(msg, "not a regular file") == NULL)
 		fail("malformed: a directory: %s", msg);
 }
@@ -487,7 +460,7 @@ test_append_refused(void)
 
 	for (i = 0; i < sizeof bad / sizeof *bad; i++) {
 		a = (struct append_arg){ path, bad[i].prov, 1, bad[i].row };
-		rc = child(append_one, &a, msg, sizeof msg);
+		rc = child_error(append_one, &a, msg, sizeof msg);
 		if (rc != SR_EXIT_DATA || strstr(msg, "refused.tsv") == NULL ||
 		    strstr(msg, bad[i].want) == NULL)
 			fail("append refused %zu: exit %d, '%s', expected 1 and '%s'",
@@ -502,7 +475,7 @@ test_append_refused(void)
 		memset(big, 'd', SR_LEDGER_LINE_MAX);
 		big[SR_LEDGER_LINE_MAX] = '\0';
 		a = (struct append_arg){ path, NULL, 0, result(1, "a", 0.5, 1, big) };
-		if (child(append_one, &a, msg, sizeof msg) != SR_EXIT_DATA ||
+		if (child_error(append_one, &a, msg, sizeof msg) != SR_EXIT_DATA ||
 		    strstr(msg, "more than 65536") == NULL || exists(path))
 			fail("append refused: a long line: %s", msg);
 		free(big);
@@ -541,7 +514,7 @@ test_io_failure(void)
 	sr_ledger_append(path, NULL, 0, &a.row, 1, 30);
 	snprintf(before, sizeof before, "%s", slurp(path));
 	a.row = result(2, "a-long-tile-name", 0.5, 1, "a detail");
-	rc = child(append_limited, &a, msg, sizeof msg);
+	rc = child_error(append_limited, &a, msg, sizeof msg);
 	if (rc != SR_EXIT_IO || strstr(msg, "full.tsv: short write (undone)") ==
 	    NULL)
 		fail("io failure: exit %d, '%s'", rc, msg);
@@ -551,7 +524,7 @@ test_io_failure(void)
 		fail("io failure: the lock was left");
 	/* a directory that does not exist: as open's errno says */
 	a.path = path_of("no/such/dir/ledger.tsv");
-	rc = child(append_one, &a, msg, sizeof msg);
+	rc = child_error(append_one, &a, msg, sizeof msg);
 	if (rc != SR_EXIT_DATA ||
 	    strstr(msg, "ledger.tsv: cannot take its lock: ") == NULL)
 		fail("io failure: no directory: exit %d, '%s'", rc, msg);
@@ -570,7 +543,7 @@ test_cut_incomplete(void)
 	sr_ledger_append(path, NULL, 0, &a.row, 1, 30);
 	add_text(path, "result\t2\tha");
 	a.row = result(3, "b", 0.25, 2, "after");
-	if (child(append_one, &a, msg, sizeof msg) != 0 ||
+	if (child_error(append_one, &a, msg, sizeof msg) != 0 ||
 	    strstr(msg, "cut.tsv: removed an incomplete last line of 11 bytes") ==
 	    NULL)
 		fail("cut: '%s'", msg);
@@ -581,7 +554,7 @@ test_cut_incomplete(void)
 	/* half a header: cut, the header written */
 	put_text(path, "kind\tru");
 	a.row = result(4, "c", 0.25, 2, "");
-	if (child(append_one, &a, msg, sizeof msg) != 0 ||
+	if (child_error(append_one, &a, msg, sizeof msg) != 0 ||
 	    strncmp(slurp(path), header, strlen(header)) != 0)
 		fail("cut: half a header: %s", slurp(path));
 	/* no newline in the last 64 KiB: not a ledger, left as it is */
@@ -592,7 +565,7 @@ test_cut_incomplete(void)
 		put_file(path, big, 70000, 0);
 		free(big);
 	}
-	if (child(append_one, &a, msg, sizeof msg) != SR_EXIT_DATA ||
+	if (child_error(append_one, &a, msg, sizeof msg) != SR_EXIT_DATA ||
 	    strstr(msg, "no newline in its last 65536 bytes") == NULL)
 		fail("cut: garbage: %s", msg);
 	if (exists(path_of("cut.tsv.lock")))
@@ -624,7 +597,7 @@ test_grace(void)
 		fail("grace: 7");
 	unsetenv("SA_LEDGER_LOCK_GRACE");
 	for (i = 0; i < sizeof bad / sizeof *bad; i++)
-		if (child(grace_of, (void *)bad[i], msg, sizeof msg) != SR_EXIT_USAGE ||
+		if (child_error(grace_of, (void *)bad[i], msg, sizeof msg) != SR_EXIT_USAGE ||
 		    strstr(msg, "SA_LEDGER_LOCK_GRACE") == NULL)
 			fail("grace: '%s' taken: %s", bad[i], msg);
 }
@@ -813,19 +786,10 @@ static void
 test_threads(void)
 {
 	char msg[4096];
-	int rc = child(threads, NULL, msg, sizeof msg);
+	int rc = child_error(threads, NULL, msg, sizeof msg);
 
 	if (rc != 0 || msg[0] != '\0')
 		fail("threads: exit %d, '%s'", rc, msg);
-}
-
-static void
-my_host(char *host, size_t size)
-{
-	if (gethostname(host, size) != 0 || host[0] == '\0')
-		snprintf(host, size, "localhost");
-	host[size - 1] = '\0';
-	host[strcspn(host, " \t\n")] = '\0';
 }
 
 /* A lock file holding "host pid now", dated mtime seconds ago. */
@@ -841,18 +805,6 @@ plant_lock(const char *lock, const char *host, long pid, long age)
 	ts[0].tv_sec = ts[1].tv_sec = time(NULL) - age;
 	ts[0].tv_nsec = ts[1].tv_nsec = 0;
 	utimensat(AT_FDCWD, lock, ts, 0);
-}
-
-/* A pid that is surely dead: a child reaped. */
-static long
-dead_pid(void)
-{
-	pid_t p = fork();
-
-	if (p == 0)
-		_exit(0);
-	waitpid(p, NULL, 0);
-	return (long)p;
 }
 
 /* Appends one row with grace 1: the seconds it took. */
@@ -875,7 +827,7 @@ test_stale_locks(void)
 	pid_t holder;
 	int go[2], st;
 
-	my_host(host, sizeof host);
+	sr_lock_host(host, sizeof host);
 	/* a dead pid on this host: broken at once */
 	plant_lock(lock, host, dead_pid(), 0);
 	if ((t = timed_append(path, 1)) > 0.9 || exists(lock))

@@ -40,18 +40,6 @@ test_stale_rule(void)
 		fail("stale: untouched past the grace period");
 }
 
-/* A pid that is surely dead: a child reaped. */
-static long
-dead_pid(void)
-{
-	pid_t p = fork();
-
-	if (p == 0)
-		_exit(0);
-	waitpid(p, NULL, 0);
-	return (long)p;
-}
-
 static void
 test_files(void)
 {

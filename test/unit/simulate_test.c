@@ -296,7 +296,7 @@ random_cases(void)
 /* ---- option values, orders, plans -------------------------------------------- */
 
 static void
-parse_sweep(const char *s)
+parse_sweep(void *s)
 {
 	sr_sweep sw = { NULL, 0 };
 
@@ -306,10 +306,10 @@ parse_sweep(const char *s)
 
 /* Whether f(arg) is a usage error whose message holds want. */
 static void
-expect_usage(void (*f)(const char *), const char *arg, const char *want)
+expect_usage(void (*f)(void *), const char *arg, const char *want)
 {
 	char msg[512];
-	int rc = child_error(f, arg, msg, sizeof msg);
+	int rc = child_error(f, (void *)arg, msg, sizeof msg);
 
 	if (rc != SR_EXIT_USAGE || strstr(msg, want) == NULL)
 		fail("'%s': exit %d, message '%s', expected 2 and '%s'", arg, rc,

@@ -38,8 +38,8 @@ pid_alive(long pid)
 	return kill((pid_t)pid, 0) == 0 || errno == EPERM;
 }
 
-static void
-my_host(char *host, size_t size)
+void
+sr_lock_host(char *host, size_t size)
 {
 	if (gethostname(host, size) != 0 || host[0] == '\0')
 		snprintf(host, size, "localhost");
@@ -122,7 +122,7 @@ sr_lock_take(const char *path, long pid, long grace, char *msg, size_t msglen)
 	time_t mtime;
 	int tries, r, st = -1;
 
-	my_host(host, sizeof host);
+	sr_lock_host(host, sizeof host);
 	snprintf(tmp, sizeof tmp, "%s.tmp.%s.%ld", path, host, pid);
 	if (write_private(tmp, host, pid) != 0) {
 		snprintf(msg, msglen, "%s: %s", tmp, strerror(errno));
@@ -176,7 +176,7 @@ held_by(const char *path, long pid)
 	sr_lock_holder h;
 	time_t mtime;
 
-	my_host(host, sizeof host);
+	sr_lock_host(host, sizeof host);
 	return read_lock(path, &h, &mtime) == 0 && h.pid == pid &&
 	    strcmp(h.host, host) == 0;
 }

@@ -18,6 +18,10 @@ typedef struct {
 	long long start;
 } sr_lock_holder;
 
+/* This host's name as lock files record it (gethostname, cut at the first
+ * blank; "localhost" when it has none). */
+void sr_lock_host(char *host, size_t size);
+
 /* Parses a lock file's text "HOST PID START\n": 0, or -1 when malformed. */
 int sr_lock_parse(const char *text, sr_lock_holder *h);
 

@@ -551,7 +551,8 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	if (job->progress)
 		fputc('\n', stderr);
 	sort_run = &r;
-	qsort(o->timing, o->ntiming, sizeof *o->timing, cmp_timing);
+	if (o->ntiming > 1)	/* none: timing is NULL, which qsort may not take */
+		qsort(o->timing, o->ntiming, sizeof *o->timing, cmp_timing);
 	pthread_mutex_destroy(&r.mu);
 	pthread_cond_destroy(&r.cv);
 	for (k = 0; k < job->threads; k++)
