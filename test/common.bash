@@ -6,6 +6,7 @@ TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 export PATH="$SR_BIN:$SR_TESTBIN:$PATH"
 SPACE=$TOP/share/spaces/nuclei.tsv
 FINE=$TOP/share/spaces/nuclei-fine.tsv
+MONUSEG=$TOP/test/data/monuseg
 
 setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
@@ -45,4 +46,21 @@ refuse_run() {
 	assert_equal "$(cat old.tsv)" keep
 	no_temp_files
 	output=$first
+}
+
+# crops N SIZE: tiles/t1.png ... the top-left SIZE x SIZE of the first N
+# MoNuSeg tiles, their masks as tiles/tK.mask.png, and tiles/list
+crops() {
+	local n=$1 size=$2 k=0 f
+	mkdir -p tiles
+	: > tiles/list
+	for f in "$MONUSEG"/*-DX1.png "$MONUSEG"/*-TS1.png; do
+		case $f in *.mask.png | *.labels.png) continue ;; esac
+		k=$((k + 1))
+		[ $k -le "$n" ] || break
+		sa-testimg crop "$f" 0 0 "$size" "$size" tiles/t$k.png
+		sa-testimg crop --mask "${f%.png}.mask.png" 0 0 "$size" "$size" \
+		    tiles/t$k.mask.png
+		echo "t$k.png" >> tiles/list
+	done
 }

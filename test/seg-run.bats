@@ -20,23 +20,6 @@ reference() {
 	plan ref.tsv none
 }
 
-# crops N SIZE: tiles/t1.png ... the top-left SIZE x SIZE of the first N
-# MoNuSeg tiles, their masks as tiles/tK.mask.png, and tiles/list
-crops() {
-	local n=$1 size=$2 k=0 f
-	mkdir -p tiles
-	: > tiles/list
-	for f in "$MONUSEG"/*-DX1.png "$MONUSEG"/*-TS1.png; do
-		case $f in *.mask.png | *.labels.png) continue ;; esac
-		k=$((k + 1))
-		[ $k -le "$n" ] || break
-		sa-testimg crop "$f" 0 0 "$size" "$size" tiles/t$k.png
-		sa-testimg crop --mask "${f%.png}.mask.png" 0 0 "$size" "$size" \
-		    tiles/t$k.mask.png
-		echo "t$k.png" >> tiles/list
-	done
-}
-
 # segrun ARGS: seg-run on plan b.tsv of i.tsv
 segrun() {
 	seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv "$@"

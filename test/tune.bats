@@ -7,23 +7,6 @@ load common
 WF=$TOP/share/workflows/nuclei.wf
 MONUSEG=$TOP/test/data/monuseg
 
-# crops N SIZE: tiles/tK.png (K = 1..N), top-left SIZE x SIZE crops of the
-# MoNuSeg tiles, their masks tiles/tK.mask.png, and tiles/list
-crops() {
-	local n=$1 size=$2 k=0 f
-	mkdir -p tiles
-	: > tiles/list
-	for f in "$MONUSEG"/*-DX1.png "$MONUSEG"/*-TS1.png; do
-		case $f in *.mask.png | *.labels.png) continue ;; esac
-		k=$((k + 1))
-		[ $k -le "$n" ] || break
-		sa-testimg crop "$f" 0 0 "$size" "$size" tiles/t$k.png
-		sa-testimg crop --mask "${f%.png}.mask.png" 0 0 "$size" "$size" \
-		    tiles/t$k.mask.png
-		echo "t$k.png" >> tiles/list
-	done
-}
-
 # sets N: a random design of N sets over the influential parameters,
 # planned as one bucket (rtma)
 sets() {
