@@ -153,7 +153,7 @@ rows() {
 	[ "$(head -c 4 tune.png | tail -c 3)" = PNG ]
 	[ -s t.tsv ] && [ -s best.tsv ]
 	mkdir nognuplot
-	ln -s "$(command -v sa-trials)" nognuplot/sa-trials
+	ln -s "$SR_BIN/sa-trials" nognuplot/sa-trials	# the tool itself (not a valgrind wrapper)
 	run --separate-stderr env PATH="$PWD/nognuplot" "$PWD/nognuplot/sa-trials" --plot p.png --best b.tsv -o n.tsv design.tsv results.tsv
 	assert_failure 1
 	assert_equal "$stderr" "sa-trials: p.png: cannot run gnuplot: No such file or directory; is gnuplot installed?"
