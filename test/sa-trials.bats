@@ -152,12 +152,15 @@ rows() {
 	sa-trials --plot tune.png --best best.tsv -o t.tsv design.tsv results.tsv
 	[ "$(head -c 4 tune.png | tail -c 3)" = PNG ]
 	[ -s t.tsv ] && [ -s best.tsv ]
-	mkdir nognuplot
-	ln -s "$SR_BIN/sa-trials" nognuplot/sa-trials	# the tool itself (not a valgrind wrapper)
-	run --separate-stderr env PATH="$PWD/nognuplot" "$PWD/nognuplot/sa-trials" --plot p.png --best b.tsv -o n.tsv design.tsv results.tsv
-	assert_failure 1
-	assert_equal "$stderr" "sa-trials: p.png: cannot run gnuplot: No such file or directory; is gnuplot installed?"
-	assert [ ! -e p.png ] && assert [ ! -e n.tsv ] && assert [ ! -e b.tsv ]
+	# gnuplot missing (not under valgrind: its wrapper needs PATH too)
+	if [ "${VALGRIND:-}" != 1 ]; then
+		mkdir nognuplot
+		ln -s "$SR_BIN/sa-trials" nognuplot/sa-trials
+		run --separate-stderr env PATH="$PWD/nognuplot" "$PWD/nognuplot/sa-trials" --plot p.png --best b.tsv -o n.tsv design.tsv results.tsv
+		assert_failure 1
+		assert_equal "$stderr" "sa-trials: p.png: cannot run gnuplot: No such file or directory; is gnuplot installed?"
+		assert [ ! -e p.png ] && assert [ ! -e n.tsv ] && assert [ ! -e b.tsv ]
+	fi
 	printf "${RH}0\ta\terror\t\t\t\t\t0\t1\n" > r.tsv
 	refuse_run sa-trials 1 "sa-trials: p.png: nothing to plot: no point has a value" --plot p.png design.tsv r.tsv
 	assert [ ! -e p.png ]
