@@ -108,9 +108,9 @@ size_t
 sr_edit_distance(const char *a, const char *b)
 {
 	enum { MAXLEN = 64 };
-	size_t row[3][MAXLEN + 1], m = strnlen(a, MAXLEN), n = strnlen(b, MAXLEN);
-	size_t i, j, cost, best, *prev2 = row[0], *prev = row[1], *cur = row[2],
-	    *t;
+	size_t row[3][MAXLEN + 1], m = strnlen(a, MAXLEN),
+	    n = strnlen(b, MAXLEN), i, j, cost, best;
+	size_t *prev2 = row[0], *prev = row[1], *cur = row[2], *t;
 
 	for (j = 0; j <= n; j++)
 		prev[j] = j;
@@ -156,7 +156,8 @@ sr_campaign_key_suggest(const char *name)
 			near = sr_campaign_keys[i].name;
 		}
 		nbest += d == best;
-		if (len >= 3 && strncmp(sr_campaign_keys[i].name, lower, len) == 0) {
+		if (len >= 3 &&
+		    strncmp(sr_campaign_keys[i].name, lower, len) == 0) {
 			prefix = sr_campaign_keys[i].name;
 			nprefix++;
 		}
@@ -478,8 +479,8 @@ take_line(sr_campaign *c, char *s, size_t lineno, char *err, size_t errlen)
 	*end = '\0';
 	if ((k = sr_campaign_key_find(key)) < 0 &&
 	    (near = sr_campaign_key_suggest(key)) != NULL)
-		return line_error(c, lineno, err, errlen, "unknown key '%s': did "
-		    "you mean '%s'?", key, near);
+		return line_error(c, lineno, err, errlen,
+		    "unknown key '%s': did you mean '%s'?", key, near);
 	if (k < 0)
 		return line_error(c, lineno, err, errlen, "unknown key '%s'", key);
 	if (c->line[k])

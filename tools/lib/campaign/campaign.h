@@ -109,7 +109,7 @@ typedef struct {
 				 * none), paths absolute */
 	char *refdir;		/* the reference directory, NULL: defaults */
 	sr_strlist sample_args, merge_args;
-	sr_strlist warnings;	/* "FILE:LINE: why", in the order of lines */
+	sr_strlist warnings;	/* "FILE:LINE: why", in line order */
 } sr_campaign;
 
 /* Where relative paths start and what the command line overrides. */
@@ -138,7 +138,8 @@ int sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen);
  * the reference directory, fix against the space, merge's needs; makes
  * the settings and the argument lists, and the warnings: keys given that
  * the campaign's method, merge or engine does not use, and method = sobol
- * in a sensitivity campaign (a correlation study, not Sobol indices). Reads the space (sr_space_read
+ * in a sensitivity campaign (a correlation study, not Sobol indices).
+ * Reads the space (sr_space_read
  * ends the process on a malformed space, naming its line). */
 int sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env,
     char *err, size_t errlen);

@@ -638,11 +638,11 @@ find_warnings(sr_campaign *c)
 		if (key_unused(c, k, by, sizeof by, words, sizeof words))
 			warn(c, g[i].line, "%s: not used by %s (it concerns %s)",
 			    k->name, by, words);
-		else if (strcmp(k->name, "method") == 0 && is(c, "method", "sobol") &&
-		    !sr_campaign_is_tune(c))
+		else if (strcmp(k->name, "method") == 0 &&
+		    is(c, "method", "sobol") && !sr_campaign_is_tune(c))
 			warn(c, g[i].line, "method: sobol plans a correlation "
-			    "study on Sobol points; Sobol (variance-based) indices "
-			    "are method = vbd");
+			    "study on Sobol points; Sobol (variance-based) "
+			    "indices are method = vbd");
 	}
 	free(g);
 }
