@@ -139,8 +139,8 @@ int sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen);
  * the settings and the argument lists, and the warnings: keys given that
  * the campaign's method, merge or engine does not use, and method = sobol
  * in a sensitivity campaign (a correlation study, not Sobol indices).
- * Reads the space (sr_space_read
- * ends the process on a malformed space, naming its line). */
+ * Reads the space (sr_space_read ends the process on a malformed space,
+ * naming its line). */
 int sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env,
     char *err, size_t errlen);
 
