@@ -5,6 +5,7 @@
 load common
 
 load campaign
+bats_require_minimum_version 1.5.0
 
 @test "run: a MOAT campaign end to end with the local engine" {
 	tiles 160
@@ -715,4 +716,21 @@ trials_rows() {
 	[ "$(awk -F'\t' '$1 == "cancel"' median-out/ledger.tsv | wc -l)" -ge 1 ] || fail "median cancelled nothing"
 	[ "$(body median-out/timings.tsv | wc -l)" -lt "$(body none-out/timings.tsv | wc -l)" ] ||
 	    fail "median ran as many task nodes as none"
+}
+
+@test "warnings of the campaign file pass through sa-campaign, even with -q; a local run's buckets do not repeat them" {
+	tiles 160
+	campaign c.campaign plot=no trajectories=1 partition=debug
+	run --separate-stderr sa-campaign -q plan c.campaign
+	assert_success
+	assert_equal "$stderr" "sa-campaign: c.campaign:12: partition: not used by engine = local (it concerns slurm)"
+	run --separate-stderr sa-campaign -q run c.campaign
+	assert_success
+	assert_equal "$stderr" "sa-campaign: c.campaign:12: partition: not used by engine = local (it concerns slurm)"
+	assert [ -s c-out/indices.tsv ]
+	# a valid campaign: nothing on stderr with -q
+	campaign v.campaign plot=no trajectories=1
+	run --separate-stderr sa-campaign -q plan v.campaign
+	assert_success
+	assert_equal "$stderr" ''
 }

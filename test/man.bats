@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Man pages: mandoc -Tlint is clean, every tool has a page, and the commands
+# Man pages: mandoc -Tlint is clean, man -l prints no warnings, every tool has a page, and the commands
 # in every EXAMPLES section run.
 load common
 
@@ -7,6 +7,15 @@ load common
 	run mandoc -Tlint -W warning "$TOP"/man/man*/*.[157]
 	assert_success
 	assert_output ''
+}
+
+@test "man -l of every page prints nothing on stderr (groff's mdoc too: no macro name such as An first in a .%T)" {
+	command -v man > /dev/null || skip "man is not installed"
+	local page err
+	for page in "$TOP"/man/man*/*.[157]; do
+		err=$(MANWIDTH=80 man -l "$page" 2>&1 > /dev/null)
+		[ -z "$err" ] || fail "$(basename "$page"): $err"
+	done
 }
 
 @test "every tool has a man page in section 1 with EXAMPLES and EXIT STATUS" {

@@ -22,7 +22,8 @@ records() {
 
 @test "the records: every key once, paths absolute, defaults, derived settings, argument lists" {
 	small c.campaign 'fix = B=220 G=230' 'reference = gt' 'reference_suffix = .m.png' \
-	    'sbatch_options = --comment="x  y" *' 'merge = trtma' 'max_buckets = 3'
+	    'sbatch_options = --comment="x  y" *' 'merge = trtma' 'max_buckets = 3' \
+	    'engine = slurm'
 	run records c.campaign
 	assert_success
 	assert_line --index 0 "campaign=$PWD/c.campaign"
@@ -354,4 +355,78 @@ tune() {
 	assert_line "$(printf 'cancel_warmup\tint\t2\tplan\ttune median wilcoxon')"
 	assert_line "$(printf 'cancel_startup\tint\t5\tplan\ttune median')"
 	assert_line "$(printf 'cancel_p\tfraction\t0.1\tplan\ttune wilcoxon')"
+}
+
+@test "warnings: keys the method, merge or engine does not use; exit 0, the records on stdout" {
+	small c.campaign 'trajectories = 3' 'resamples = 10' 'levels = 3'
+	sed -i 's/^method = moat/method = vbd/' c.campaign
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_success
+	assert_equal "$(records c.campaign 2> /dev/null | grep -c '^trajectories=3$')" 1
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:5: trajectories: not used by method = vbd (it concerns moat)
+sa-campaign-conf: c.campaign:7: levels: not used by method = vbd (it concerns moat or grid)"
+	small c.campaign 'merge = trtma' 'max_buckets = 2' 'bucket_size = 4'
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_success
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:7: bucket_size: not used by merge = trtma (it concerns naive, sca or rtma)"
+	small c.campaign 'partition = short' 'engine = local'
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_success
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:5: partition: not used by engine = local (it concerns slurm)"
+	small c.campaign 'engine = slurm' 'cores = 4'
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:6: cores: not used by merge = rtma and engine = slurm (it concerns trtma or local)"
+	# --no-warnings: the same records, nothing on stderr
+	run --separate-stderr sa-campaign-conf --no-warnings c.campaign
+	assert_success
+	assert_equal "$stderr" ''
+	assert_equal "$(records --no-warnings c.campaign 2>&1 | md5sum)" "$(records c.campaign 2> /dev/null | md5sum)"
+}
+
+@test "warnings: method = sobol is a correlation study (Sobol indices are vbd); not in a tune campaign" {
+	small c.campaign 'samples = 16'
+	sed -i 's/^method = moat/method = sobol/' c.campaign
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_success
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:2: method: sobol plans a correlation study on Sobol points; Sobol (variance-based) indices are method = vbd"
+	tune t.campaign 'samples = 16'
+	sed -i 's/^method = random/method = sobol/' t.campaign
+	run --separate-stderr sa-campaign-conf t.campaign
+	assert_success
+	assert_equal "$stderr" ''
+}
+
+@test "an unknown key: refused, with the key it likely misspells" {
+	local v
+	for v in 'trajectorys:trajectories' 'bucketsize:bucket_size' 'Seed:seed' \
+	    'traj:trajectories' 'partiton:partition' 'second_ordre:second_order'; do
+		small c.campaign "${v%%:*} = 2"
+		run --separate-stderr sa-campaign-conf c.campaign
+		assert_failure 1
+		assert_output ''
+		assert_equal "$stderr" "sa-campaign-conf: c.campaign:5: unknown key '${v%%:*}': did you mean '${v#*:}'?"
+	done
+	for v in foo cancel_ colour; do
+		small c.campaign "$v = 2"
+		run sa-campaign-conf c.campaign
+		assert_failure 1
+		assert_output "sa-campaign-conf: c.campaign:5: unknown key '$v'"
+	done
+}
+
+@test "valid campaigns print nothing on stderr" {
+	local c
+	small c.campaign 'trajectories = 2' 'levels = 4' 'resamples = 5' 'fix = B=220' \
+	    'bucket_size = 2' 'double_prune = yes' 'engine = slurm' 'partition = p' 'mem = 1G'
+	small v.campaign 'samples = 8' 'second_order = yes' 'base = lhs' 'merge = trtma' \
+	    'cores = 4' 'nodes = 2' 'engine = pbs' 'queue = q' 'pbs = torque'
+	sed -i 's/^method = moat/method = vbd/' v.campaign
+	small g.campaign 'levels = 2' 'engine = local' 'jobs = 2' 'cores = 2' 'merge = none'
+	sed -i 's/^method = moat/method = grid/' g.campaign
+	tune t.campaign 'cancel = wilcoxon' 'cancel_p = 0.2' 'samples = 8'
+	for c in c v g t "$TOP"/examples/*/*.campaign; do
+		run --separate-stderr sa-campaign-conf --share "$TOP/share" "${c%.campaign}.campaign"
+		assert_success
+		assert_equal "$stderr" ''
+	done
 }

@@ -13,7 +13,7 @@
 #include "core/out.h"
 
 enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_LOCK, OPT_UNLOCK, OPT_REFRESH,
-    OPT_PID, OPT_GRACE, OPT_VERSION };
+    OPT_PID, OPT_GRACE, OPT_NO_WARNINGS, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -24,6 +24,7 @@ static const struct option longopts[] = {
 	{ "refresh", required_argument, NULL, OPT_REFRESH },
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "grace", required_argument, NULL, OPT_GRACE },
+	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -33,17 +34,19 @@ static void
 usage(FILE *fp)
 {
 	fputs(
-"Usage: sa-campaign-conf [-o OUTDIR] [--share DIR] CAMPAIGN\n"
+"Usage: sa-campaign-conf [-o OUTDIR] [--share DIR] [--no-warnings] CAMPAIGN\n"
 "       sa-campaign-conf --keys\n"
 "       sa-campaign-conf --lock|--refresh|--unlock FILE --pid PID [--grace S]\n"
 "Check a campaign file (campaign(5)) and print its settings as NUL-\n"
 "terminated key=value records: paths absolute, defaults filled in, the\n"
-"arguments of sa-sample and reuse-merge one record each.\n"
+"arguments of sa-sample and reuse-merge one record each. Keys that the\n"
+"campaign's method, merge or engine does not use are warned of on stderr.\n"
 "\n"
 "  -o, --output DIR         the output directory, instead of the campaign's\n"
 "                           (relative to the current directory)\n"
 "      --share DIR          sareuse's shared files, for the default workflow\n"
 "                           DIR/workflows/nuclei.wf [none]\n"
+"      --no-warnings        no warnings (errors are still printed)\n"
 "      --keys               print the table of keys (TSV) and exit\n"
 "      --lock FILE          take the lock file FILE for process PID: exit 0,\n"
 "                           or 1 while a live holder has it (stale locks\n"
@@ -86,7 +89,8 @@ main(int argc, char **argv)
 	char err[SR_CAMPAIGN_ERRLEN], *cwd;
 	const char *lockfile = NULL, *pid = NULL, *grace = NULL;
 	sr_campaign *c;
-	int ch, action = 0;
+	size_t i;
+	int ch, action = 0, warnings = 1;
 
 	sr_init(argv[0]);
 	while ((ch = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
@@ -99,6 +103,7 @@ main(int argc, char **argv)
 			break;
 		case OPT_PID: pid = optarg; break;
 		case OPT_GRACE: grace = optarg; break;
+		case OPT_NO_WARNINGS: warnings = 0; break;
 		case OPT_KEYS:
 			sr_campaign_keys_write(stdout);
 			sr_out_commit_all();
@@ -120,6 +125,8 @@ main(int argc, char **argv)
 		sr_die_errno("the current directory");
 	if ((c = sr_campaign_load(argv[optind], &env, err, sizeof err)) == NULL)
 		sr_die(SR_EXIT_DATA, "%s", err);
+	for (i = 0; warnings && i < c->warnings.n; i++)
+		sr_warn("%s", c->warnings.v[i]);
 	if (sr_campaign_write(stdout, c))
 		sr_die_errno("standard output");
 	sr_out_commit_all();

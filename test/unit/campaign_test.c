@@ -255,6 +255,105 @@ test_missing_files(void)
 		fail("a directory as campaign: %s", err);
 }
 
+/* ---- warnings and suggestions -------------------------------------------------- */
+
+/* The edit distance, and the key an unknown one is suggested for. */
+static void
+test_suggestions(void)
+{
+	static const struct { const char *a, *b; size_t d; } dist[] = {
+		{ "", "", 0 }, { "", "abc", 3 }, { "kitten", "sitting", 3 },
+		{ "seed", "sede", 1 }, { "ca", "abc", 3 }, { "bucketsize",
+		"bucket_size", 1 }, { "levles", "levels", 1 } };
+	size_t i;
+
+	for (i = 0; i < sizeof dist / sizeof dist[0]; i++)
+		if (sr_edit_distance(dist[i].a, dist[i].b) != dist[i].d ||
+		    sr_edit_distance(dist[i].b, dist[i].a) != dist[i].d)
+			fail("distance %s %s: %zu", dist[i].a, dist[i].b,
+			    sr_edit_distance(dist[i].a, dist[i].b));
+	refused("trajectorys = 3\n", "c.campaign:1: unknown key 'trajectorys': "
+	    "did you mean 'trajectories'?");
+	refused("seed = 1\nbucketsize = 2\n", "c.campaign:2: unknown key "
+	    "'bucketsize': did you mean 'bucket_size'?");
+	refused("Method = moat\n", "c.campaign:1: unknown key 'Method': did you "
+	    "mean 'method'?");
+	refused("sed = 1\n", "c.campaign:1: unknown key 'sed': did you mean "
+	    "'seed'?");
+	refused("traj = 3\n", "c.campaign:1: unknown key 'traj': did you mean "
+	    "'trajectories'?");	/* a unique prefix */
+	/* no near miss, or two as near: no suggestion */
+	refused("foo = 1\n", "c.campaign:1: unknown key 'foo'");
+	refused("cancel_ = 1\n", "c.campaign:1: unknown key 'cancel_'");
+	refused("ca = 1\n", "c.campaign:1: unknown key 'ca'");
+}
+
+/* The campaign text resolves, with the warnings want (joined by '|'). */
+static void
+warned(const char *text, const char *want)
+{
+	char err[SR_CAMPAIGN_ERRLEN] = "", got[4096] = "";
+	sr_campaign *c = resolve_full(text, NULL, NULL, err);
+	size_t i;
+
+	if (c == NULL) {
+		fail("refused: %s: %s", text, err);
+		return;
+	}
+	for (i = 0; i < c->warnings.n; i++)
+		snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s",
+		    i ? "|" : "", c->warnings.v[i]);
+	if (strcmp(got, want) != 0)
+		fail("for %s: warnings \"%s\", expected \"%s\"", text, got, want);
+	sr_campaign_free(c);
+}
+
+/* Keys the campaign's method, merge or engine does not use, and sobol:
+ * warnings naming the line, in line order; valid campaigns: none. */
+static void
+test_warnings(void)
+{
+	const char *base = "space = space.tsv\ntiles = tiles.list\n"
+	    "workflow = space.tsv\n";
+	char text[1024];
+
+	snprintf(text, sizeof text, "%smethod = vbd\ntrajectories = 3\n"
+	    "levels = 3\nsamples = 8\nresamples = 10\n", base);
+	warned(text, "c.campaign:5: trajectories: not used by method = vbd (it "
+	    "concerns moat)|c.campaign:6: levels: not used by method = vbd (it "
+	    "concerns moat or grid)");
+	snprintf(text, sizeof text, "%sbucket_size = 3\nmethod = moat\n"
+	    "merge = trtma\nmax_buckets = 2\ncost = weights\n", base);
+	warned(text, "c.campaign:4: bucket_size: not used by merge = trtma (it "
+	    "concerns naive, sca or rtma)");
+	snprintf(text, sizeof text, "%smethod = moat\npartition = p\n"
+	    "engine = local\njobs = 2\ncores = 3\n", base);
+	warned(text, "c.campaign:5: partition: not used by engine = local (it "
+	    "concerns slurm)");
+	snprintf(text, sizeof text, "%smethod = moat\ncores = 3\n"
+	    "engine = pbs\nmem = 4G\njobs = 1\n", base);
+	warned(text, "c.campaign:5: cores: not used by merge = rtma and engine = "
+	    "pbs (it concerns trtma or local)|c.campaign:8: jobs: not used by "
+	    "engine = pbs (it concerns local)");
+	snprintf(text, sizeof text, "%smethod = sobol\nsamples = 8\n", base);
+	warned(text, "c.campaign:4: method: sobol plans a correlation study on "
+	    "Sobol points; Sobol (variance-based) indices are method = vbd");
+	/* no warning: sobol as a tuning design; keys of the campaign's own */
+	snprintf(text, sizeof text, "%smethod = sobol\ngoal = tune\n"
+	    "reference = gt\nsamples = 8\ncancel = median\n"
+	    "cancel_startup = 2\n", base);
+	warned(text, "");
+	snprintf(text, sizeof text, "%smethod = moat\ntrajectories = 2\n"
+	    "levels = 4\noptimize = 9\nresamples = 5\nbucket_size = 2\n"
+	    "double_prune = yes\ncost = tasks\nengine = slurm\n"
+	    "partition = p\naccount = a\nmem = 1G\nseed = 3\n", base);
+	warned(text, "");
+	snprintf(text, sizeof text, "%smethod = grid\nlevels = 2\n"
+	    "merge = trtma\ncores = 4\nnodes = 2\nengine = pbs\nqueue = q\n"
+	    "pbs = torque\n", base);
+	warned(text, "");
+}
+
 /* ---- goals and cancellation rules -------------------------------------------- */
 
 /* A tune campaign of dir's space, tiles and gt/, then more lines (from
@@ -644,6 +743,8 @@ main(void)
 	test_check_messages();
 	test_required();
 	test_missing_files();
+	test_suggestions();
+	test_warnings();
 	test_settings();
 	test_args();
 	test_paths();

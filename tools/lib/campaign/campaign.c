@@ -25,7 +25,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	/* the design */
 	{ "space", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 1 },
 	{ "method", SR_KEY_ENUM, NULL, 0,
-	    "moat vbd mc lhs halton hammersley sobol random grid", PLAN, NULL, 1 },
+	    SR_CAMPAIGN_METHODS, PLAN, NULL, 1 },
 	{ "samples", SR_KEY_INT, "1000", 1, NULL, PLAN,
 	    "vbd mc lhs halton hammersley sobol random", 0 },
 	{ "trajectories", SR_KEY_INT, "20", 1, NULL, PLAN, "moat", 0 },
@@ -60,8 +60,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "cancel_startup", SR_KEY_INT, "5", 1, NULL, PLAN, "tune median", 0 },
 	{ "cancel_p", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tune wilcoxon", 0 },
 	/* the buckets */
-	{ "merge", SR_KEY_ENUM, "rtma", 0, "none stage naive sca rtma trtma",
-	    PLAN, NULL, 0 },
+	{ "merge", SR_KEY_ENUM, "rtma", 0, SR_CAMPAIGN_MERGES, PLAN, NULL, 0 },
 	{ "bucket_size", SR_KEY_INT, "8", 1, NULL, PLAN, "naive sca rtma", 0 },
 	{ "double_prune", SR_KEY_YESNO, "no", 0, NULL, PLAN, "rtma", 0 },
 	{ "max_buckets", SR_KEY_INT, NULL, 1, NULL, PLAN, "trtma", 0 },
@@ -72,7 +71,8 @@ const sr_campaign_key sr_campaign_keys[] = {
 	    "naive sca rtma trtma", 0 },
 	/* running the buckets */
 	{ "active_paths", SR_KEY_INT, "1", 1, NULL, ENGINE, NULL, 0 },
-	{ "engine", SR_KEY_ENUM, "local", 0, "local slurm pbs", ENGINE, NULL, 0 },
+	{ "engine", SR_KEY_ENUM, "local", 0, SR_CAMPAIGN_ENGINES, ENGINE, NULL,
+	    0 },
 	{ "jobs", SR_KEY_INT, NULL, 1, NULL, ENGINE, "local", 0 },
 	{ "partition", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "account", SR_KEY_WORDS, NULL, 0, NULL, ENGINE, "slurm pbs", 0 },
@@ -99,6 +99,72 @@ sr_campaign_key_find(const char *name)
 		if (strcmp(sr_campaign_keys[i].name, name) == 0)
 			return (int)i;
 	return -1;
+}
+
+/* Written here: no library the project uses (libc, libpng, libtiff)
+ * has an edit distance, and the keys are short (one row of 64 costs
+ * per name is plenty; longer names are cut there, past any near miss). */
+size_t
+sr_edit_distance(const char *a, const char *b)
+{
+	enum { MAXLEN = 64 };
+	size_t row[3][MAXLEN + 1], m = strnlen(a, MAXLEN),
+	    n = strnlen(b, MAXLEN), i, j, cost, best;
+	size_t *prev2 = row[0], *prev = row[1], *cur = row[2], *t;
+
+	for (j = 0; j <= n; j++)
+		prev[j] = j;
+	for (i = 1; i <= m; i++) {
+		cur[0] = i;
+		for (j = 1; j <= n; j++) {
+			cost = a[i - 1] != b[j - 1];
+			best = prev[j - 1] + cost;
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < best)
+				best = prev2[j - 2] + 1;
+			cur[j] = best;
+		}
+		t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
+	}
+	return prev[n];
+}
+
+const char *
+sr_campaign_key_suggest(const char *name)
+{
+	size_t i, d, len = strlen(name), most = len <= 4 ? 1 : 2,
+	    best = most + 1, nbest = 0, nprefix = 0;
+	const char *near = NULL, *prefix = NULL;
+	char lower[65];
+
+	for (i = 0; i < sizeof lower - 1 && name[i]; i++)
+		lower[i] = name[i] >= 'A' && name[i] <= 'Z' ?
+		    (char)(name[i] - 'A' + 'a') : name[i];
+	lower[i] = '\0';
+	for (i = 0; i < sr_campaign_nkeys; i++) {
+		d = sr_edit_distance(lower, sr_campaign_keys[i].name);
+		if (d < best) {
+			best = d;
+			nbest = 0;
+			near = sr_campaign_keys[i].name;
+		}
+		nbest += d == best;
+		if (len >= 3 &&
+		    strncmp(sr_campaign_keys[i].name, lower, len) == 0) {
+			prefix = sr_campaign_keys[i].name;
+			nprefix++;
+		}
+	}
+	if (near && nbest == 1)
+		return near;
+	return nprefix == 1 ? prefix : NULL;
 }
 
 const char *
@@ -173,6 +239,7 @@ sr_campaign_free(sr_campaign *c)
 	free(c->refdir);
 	sr_strlist_free(&c->sample_args);
 	sr_strlist_free(&c->merge_args);
+	sr_strlist_free(&c->warnings);
 	free(c);
 }
 
@@ -391,6 +458,7 @@ static int
 take_line(sr_campaign *c, char *s, size_t lineno, char *err, size_t errlen)
 {
 	char *key, *end, msg[SR_CAMPAIGN_ERRLEN];
+	const char *near;
 	int k;
 
 	s[strcspn(s, "#")] = '\0';
@@ -409,7 +477,11 @@ take_line(sr_campaign *c, char *s, size_t lineno, char *err, size_t errlen)
 	for (end = s + strlen(s); end > s && is_blank(end[-1]); end--)
 		;
 	*end = '\0';
-	if ((k = sr_campaign_key_find(key)) < 0)
+	if ((k = sr_campaign_key_find(key)) < 0 &&
+	    (near = sr_campaign_key_suggest(key)) != NULL)
+		return line_error(c, lineno, err, errlen,
+		    "unknown key '%s': did you mean '%s'?", key, near);
+	if (k < 0)
 		return line_error(c, lineno, err, errlen, "unknown key '%s'", key);
 	if (c->line[k])
 		return line_error(c, lineno, err, errlen,

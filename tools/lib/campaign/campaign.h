@@ -5,7 +5,9 @@
  *
  * The functions return 0, or -1 with the message in err: "FILE:LINE:
  * why" for a line, "FILE: why" for the file as a whole, without the
- * program's name. */
+ * program's name. What is accepted but likely a mistake (a key the
+ * campaign's method, merge or engine does not use) becomes a warning of
+ * the same form in the campaign's list of warnings. */
 #ifndef SR_CAMPAIGN_H
 #define SR_CAMPAIGN_H
 
@@ -50,6 +52,11 @@ enum sr_key_role {
  * merges, engines) only say where a key has an effect. */
 #define SR_CAMPAIGN_GOALS "sensitivity tune"
 #define SR_CAMPAIGN_RULES "stable median wilcoxon"
+/* The other words of concerns: the values of method, merge and engine. A
+ * key given that names some and none of the campaign's is warned of. */
+#define SR_CAMPAIGN_METHODS "moat vbd mc lhs halton hammersley sobol random grid"
+#define SR_CAMPAIGN_MERGES "none stage naive sca rtma trtma"
+#define SR_CAMPAIGN_ENGINES "local slurm pbs"
 
 
 typedef struct {
@@ -70,6 +77,15 @@ extern const size_t sr_campaign_nkeys;
 
 /* Index of the key called name in the table, or -1. */
 int sr_campaign_key_find(const char *name);
+/* The key that name most likely misspells: the one nearest in edit
+ * distance (adjacent transpositions count one), at most 1 for names of
+ * up to 4 characters and 2 for longer ones, when no other is as near;
+ * else the only key that name (of 3 characters or more) begins; else
+ * NULL. */
+const char *sr_campaign_key_suggest(const char *name);
+/* The optimal string alignment distance of a and b (Levenshtein with
+ * adjacent transpositions): the edits that make one the other. */
+size_t sr_edit_distance(const char *a, const char *b);
 /* The type's and the role's names ("int", "plan"). */
 const char *sr_campaign_type_name(enum sr_key_type t);
 const char *sr_campaign_role_name(enum sr_key_role r);
@@ -93,6 +109,7 @@ typedef struct {
 				 * none), paths absolute */
 	char *refdir;		/* the reference directory, NULL: defaults */
 	sr_strlist sample_args, merge_args;
+	sr_strlist warnings;	/* "FILE:LINE: why", in line order */
 } sr_campaign;
 
 /* Where relative paths start and what the command line overrides. */
@@ -119,8 +136,11 @@ int sr_campaign_parse(sr_campaign *c, FILE *fp, char *err, size_t errlen);
 
 /* The checks across keys and of the files: required keys, files readable,
  * the reference directory, fix against the space, merge's needs; makes
- * the settings and the argument lists. Reads the space (sr_space_read
- * ends the process on a malformed space, naming its line). */
+ * the settings and the argument lists, and the warnings: keys given that
+ * the campaign's method, merge or engine does not use, and method = sobol
+ * in a sensitivity campaign (a correlation study, not Sobol indices).
+ * Reads the space (sr_space_read ends the process on a malformed space,
+ * naming its line). */
 int sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env,
     char *err, size_t errlen);
 

@@ -550,6 +550,103 @@ check_concerns(const sr_campaign *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* Adds "FILE:LINE: message" to c's warnings. */
+static void
+warn(sr_campaign *c, size_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void
+warn(sr_campaign *c, size_t line, const char *fmt, ...)
+{
+	char msg[SR_CAMPAIGN_ERRLEN];
+	va_list ap;
+	int n = snprintf(msg, sizeof msg, "%s:%zu: ", c->path, line);
+
+	if (n >= 0 && (size_t)n < sizeof msg) {
+		va_start(ap, fmt);
+		vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	sr_strlist_add(&c->warnings, msg);
+}
+
+/* The keys whose words a key's concerns may name besides goals and
+ * rules: its methods, merges and engines. */
+static const char *const setting_keys[] = { "method", "merge", "engine" };
+
+/* Whether k, given in c, is of no use there: it names methods, merges or
+ * engines, and none of them is c's. Writes "method = vbd" (the settings
+ * of the classes it names, joined by "and") to by and the words it names
+ * as "a, b or c" to words. */
+static int
+key_unused(const sr_campaign *c, const sr_campaign_key *k, char *by,
+    size_t bysize, char *words, size_t wsize)
+{
+	const char *value, *class;
+	size_t i, at = 0;
+	int named = 0, used = 0;
+
+	by[0] = '\0';
+	for (i = 0; i < sizeof setting_keys / sizeof setting_keys[0]; i++) {
+		class = sr_campaign_keys[key_index(setting_keys[i])].words;
+		if (class_count(k, class) == 0)
+			continue;
+		value = sr_campaign_get(c, setting_keys[i]);
+		used |= word_in(value, strlen(value), k->concerns);
+		if (at < bysize)
+			at += (size_t)snprintf(by + at, bysize - at, "%s%s = %s",
+			    named++ ? " and " : "", setting_keys[i], value);
+	}
+	if (!named || used)
+		return 0;
+	class_words(k, SR_CAMPAIGN_METHODS " " SR_CAMPAIGN_MERGES " "
+	    SR_CAMPAIGN_ENGINES, words, wsize);
+	return 1;
+}
+
+/* A key given and where: the warnings go in the order of lines. */
+struct given {
+	size_t line, key;
+};
+
+static int
+by_line(const void *a, const void *b)
+{
+	const struct given *x = a, *y = b;
+
+	return (x->line > y->line) - (x->line < y->line);
+}
+
+/* The warnings: each key given that c's method, merge or engine does not
+ * use, and method = sobol in a sensitivity campaign, in line order. */
+static void
+find_warnings(sr_campaign *c)
+{
+	struct given *g = sr_calloc(sr_campaign_nkeys, sizeof *g);
+	char by[256], words[512];
+	const sr_campaign_key *k;
+	size_t i, n = 0;
+
+	for (i = 0; i < sr_campaign_nkeys; i++)
+		if (c->value[i]) {
+			g[n].line = c->line[i];
+			g[n++].key = i;
+		}
+	qsort(g, n, sizeof *g, by_line);
+	for (i = 0; i < n; i++) {
+		k = &sr_campaign_keys[g[i].key];
+		if (key_unused(c, k, by, sizeof by, words, sizeof words))
+			warn(c, g[i].line, "%s: not used by %s (it concerns %s)",
+			    k->name, by, words);
+		else if (strcmp(k->name, "method") == 0 &&
+		    is(c, "method", "sobol") && !sr_campaign_is_tune(c))
+			warn(c, g[i].line, "method: sobol plans a correlation "
+			    "study on Sobol points; Sobol (variance-based) "
+			    "indices are method = vbd");
+	}
+	free(g);
+}
+
 /* The goal's defaults: tile_order shuffle for tune, list for
  * sensitivity, which cancels nothing. */
 static void
@@ -690,6 +787,7 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	    resolve_reference(c, dir, err, errlen) ||
 	    check_tune(c, err, errlen))
 		goto done;
+	find_warnings(c);
 	resolve_output(c, dir, env);
 	if (check_paths(c, err, errlen))
 		goto done;
