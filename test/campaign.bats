@@ -734,3 +734,22 @@ trials_rows() {
 	assert_success
 	assert_equal "$stderr" ''
 }
+
+@test "run: a VBD campaign with second_order = yes writes indices-s2.tsv (k(k-1)/2 pairs) and indices-s2.png" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	tiles 96
+	# G1, G2 and maxSize vary: 4 samples of 2k + 2 = 8 runs each
+	campaign v.campaign method=vbd samples=4 second_order=yes \
+	    fix=B=220,G=220,R=220,T1=5.0,T2=4.0,minSize=10,minSizePl=30,minSizeSeg=20,maxSizeSeg=1000,FillHoles=4,MorphRecon=8,Watershed=8
+	sed -i '/^trajectories = /d' v.campaign
+	run sa-campaign run v.campaign
+	assert_success
+	for f in indices.tsv indices.png indices-s2.tsv indices-s2.png; do
+		[ -s "v-out/$f" ] || fail "no v-out/$f"
+	done
+	[ "$(head -c 4 v-out/indices-s2.png | tail -c 3)" = PNG ]
+	assert_equal "$(body v-out/indices.tsv | awk 'NR > 1' | wc -l)" 3
+	assert_equal "$(body v-out/indices-s2.tsv | head -n 1 | cut -f1-3)" $'param_i\tparam_j\tS2'
+	assert_equal "$(body v-out/indices-s2.tsv | awk 'NR > 1' | wc -l)" 3
+	grep -q '^#method=vbd .* order=2' v-out/indices-s2.tsv
+}

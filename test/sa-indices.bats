@@ -79,6 +79,21 @@ png() {
 	    89504e470d0a1a0a
 }
 
+# pngsize FILE: the width and height of the PNG FILE, "W H"
+pngsize() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4, $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
+}
+
+# sensible FILE: FILE is a PNG of 400 to 2000 pixels each way, and over 8 KB
+sensible() {
+	local w h
+	png "$1"
+	read -r w h <<< "$(pngsize "$1")"
+	assert [ "$w" -ge 400 ] && assert [ "$w" -le 2000 ]
+	assert [ "$h" -ge 400 ] && assert [ "$h" -le 2000 ]
+	assert [ "$(stat -c %s "$1")" -gt 8000 ]
+}
+
 # refuse CODE MESSAGE ARGS...: see refuse_run in common.bash
 refuse() {
 	refuse_run sa-indices "$@"
@@ -508,22 +523,72 @@ refuse() {
 	less "$(get i.tsv b src)" 0 "src(b)"
 }
 
-@test "--plot: vbd draws a PNG (bar chart), no plot temporaries left" {
+@test "--plot: vbd draws a PNG (bar chart), no S2 heatmap without --s2, no plot temporaries left" {
 	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
 	ishigami 256
 	run sa-indices -m vbd --plot p.png -o i.tsv d.tsv y.tsv
 	assert_success
-	png p.png
+	sensible p.png
 	assert [ -s i.tsv ]
 	assert_equal "$(ls -A)" "$(printf 'd.tsv\ni.tsv\np.png\ny.tsv')"
 }
 
-@test "--plot: moat draws a PNG (mu* against sigma)" {
+@test "--plot with --s2: vbd draws the bars and the S2 heatmap (-s2 before .png)" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	ishigami 256 --second-order
+	run sa-indices -m vbd --s2 s2.tsv --plot p.png -o i.tsv d.tsv y.tsv
+	assert_success
+	sensible p.png
+	sensible p-s2.png
+	# k(k-1)/2 pairs of the 3 parameters
+	assert_equal "$(body s2.tsv | awk 'NR > 1' | wc -l)" 3
+	assert_equal "$(ls -A)" "$(printf 'd.tsv\ni.tsv\np-s2.png\np.png\ns2.tsv\ny.tsv')"
+}
+
+@test "--plot: moat draws the bars of mu* (m.png) and the mu*-sigma plane (m-plane.png)" {
 	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
 	run sa-indices -m moat --plot m.png "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_success
-	png m.png
-	assert_equal "$(ls -A)" m.png
+	sensible m.png
+	sensible m-plane.png
+	assert_equal "$(ls -A)" "$(printf 'm-plane.png\nm.png')"
+}
+
+@test "--plot: moat, a name without .png gets -plane appended; a device takes both plots" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	run sa-indices -m moat --plot m "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_success
+	png m
+	png m-plane
+	rm m m-plane
+	run sa-indices -m moat --plot /dev/null -o i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_success
+	assert [ -c /dev/null ]
+	assert_equal "$(ls -A)" i.tsv
+}
+
+@test "--plot: gnuplot failing on the second plot leaves neither plot, no output, no temporaries" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	mkdir fake
+	printf '#!/bin/sh
+[ -e "%s/fake/once" ] && exit 3
+touch "%s/fake/once"
+exec "%s" "$@"
+' \
+	    "$PWD" "$PWD" "$(command -v gnuplot)" > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH=$PWD/fake:$PATH run sa-indices -m moat --plot m.png -o i.tsv \
+	    "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	assert_failure 1
+	assert_output --partial 'm-plane.png: gnuplot failed (exit 3)'
+	assert_equal "$(ls -A)" fake
+	rm fake/once
+	ishigami 64 --second-order
+	PATH=$PWD/fake:$PATH run sa-indices -m vbd --s2 s2.tsv --plot p.png \
+	    -o i.tsv d.tsv y.tsv
+	assert_failure 1
+	assert_output --partial 'p-s2.png: gnuplot failed (exit 3)'
+	assert_equal "$(ls -A)" "$(printf 'd.tsv\nfake\ny.tsv')"
 }
 
 @test "--plot: corr draws a PNG" {
@@ -532,7 +597,7 @@ refuse() {
 	sa-testfn linear 3,-0.5,1,0 d.tsv > y.tsv
 	run sa-indices -m corr --plot c.png d.tsv y.tsv
 	assert_success
-	png c.png
+	sensible c.png
 	assert_equal "$(ls -A)" "$(printf 'c.png\nd.tsv\ny.tsv')"
 }
 
@@ -542,6 +607,7 @@ refuse() {
 	sa-indices -m moat --plot m.png -o i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_equal "$(stat -c %a i.tsv)" 644
 	assert_equal "$(stat -c %a m.png)" 644
+	assert_equal "$(stat -c %a m-plane.png)" 644
 }
 
 @test "--plot: a failing gnuplot gives exit 1, no PNG, no output, no temporaries" {
@@ -588,8 +654,9 @@ refuse() {
 	    "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_success
 	png "q'\$(touch PWNED)%d\".png"
+	png "q'\$(touch PWNED)%d\"-plane.png"
 	assert [ ! -e PWNED ]
-	assert_equal "$(ls -A)" "$(printf '%s\n' i.tsv "q'\$(touch PWNED)%d\".png")"
+	assert_equal "$(ls -A)" "$(printf '%s\n' i.tsv "q'\$(touch PWNED)%d\"-plane.png" "q'\$(touch PWNED)%d\".png")"
 }
 
 # evil DESIGN METRICS: a corr design of parameters named a"b, p%d'q and

@@ -14,6 +14,7 @@
 #include "core/tsv.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -208,18 +209,49 @@ plot_finish(struct plot *p, char **args, size_t nargs)
 static void
 put_head(FILE *g, size_t w, size_t h)
 {
-	fprintf(g, "set terminal pngcairo size %zu,%zu noenhanced\n"
+	fprintf(g, "set encoding utf8\n"
+	    "set terminal pngcairo size %zu,%zu noenhanced font \",10\"\n"
 	    "set datafile separator \"\\t\"\nset datafile missing \"NaN\"\n"
 	    "set title ARG2\n", w, h);
 }
 
+/* Whether a flag of s is set on a bar of sign neg (1: below 0) among k. */
+static int
+any_mark(const sr_plot_series *s, size_t k, int neg)
+{
+	size_t i;
+
+	for (i = 0; s->mark && i < k; i++)
+		if (s->mark[i] && (s->value[i] < 0) == neg)
+			return 1;
+	return 0;
+}
+
+/* The plots of series j's stars (columns c..c+2 of the data: value, error,
+ * mark), on the marked bars of sign neg, in a clustered histogram of ns
+ * series with a gap of 2: bar j of cluster i is centred at
+ * i + (j - (ns - 1) / 2) / (ns + 2). Above a bar, or below it when
+ * neg, beyond its error bar. */
+static void
+put_stars(FILE *g, size_t j, size_t ns, int neg)
+{
+	size_t c = 1 + 3 * j;
+	double dx = ((double)j - (double)(ns - 1) / 2) / (double)(ns + 2);
+
+	fprintf(g, ", ARG1 using ($0 + %.6f):($%zu %s 0 && $%zu != 0 ? $%zu %s "
+	    "($%zu == $%zu ? $%zu : 0) : NaN):(\"*\") with labels offset 0,%s "
+	    "font \",14\" notitle", dx, c, neg ? "<" : ">=", c + 2, c,
+	    neg ? "-" : "+", c + 1, c + 1, c + 1, neg ? "-0.9" : "0.6");
+}
+
 void
-sr_plot_bars(const char *path, const char *title, char **names, size_t k,
-    const sr_plot_series *s, size_t ns)
+sr_plot_bars(const char *path, const char *title, const char *ylabel,
+    char **names, size_t k, const sr_plot_series *s, size_t ns)
 {
 	struct plot p;
-	char *args[3];
+	char *args[4];
 	size_t i, j;
+	int stars = 0;
 
 	plot_begin(&p, path);
 	for (i = 0; i < k; i++) {
@@ -229,56 +261,110 @@ sr_plot_bars(const char *path, const char *title, char **names, size_t k,
 			sr_put_double(p.d, s[j].value[i]);
 			fputc('\t', p.d);
 			sr_put_double(p.d, s[j].err ? s[j].err[i] : 0);
+			fprintf(p.d, "\t%d", s[j].mark ? s[j].mark[i] : 0);
 		}
 		fputc('\n', p.d);
 	}
-	put_head(p.g, 480 + 40 * k, 480);
+	for (j = 0; j < ns; j++)
+		stars |= any_mark(&s[j], k, 0) | any_mark(&s[j], k, 1);
+	put_head(p.g, 560 + 40 * k, 520);
 	put_split(p.g, "N", 3, k);
 	put_split(p.g, "S", 4, ns);
 	fputs("set style data histogram\n"
 	    "set style histogram errorbars gap 2 lw 1\n"
-	    "set style fill solid 0.6 border -1\nset key top right\n"
-	    "set grid ytics\nset xtics rotate by -45\nplot ", p.g);
+	    "set style fill solid 0.7 border -1\n"
+	    "set key outside right top vertical\nset ylabel ARG5\n"
+	    "set grid ytics\nset xtics rotate by 40 right nomirror\n"
+	    "set xzeroaxis lt -1\nset offsets 0, 0, graph 0.08, graph 0.02\n",
+	    p.g);
+	if (stars)
+		fputs("set label \"* p < 0.05\" at graph 1.03, graph 0.05 left\n",
+		    p.g);
+	fputs("plot ", p.g);
 	for (j = 0; j < ns; j++)
 		fprintf(p.g, "%sARG1 using %zu:%zu:xtic(N[int($0) + 1]) "
-		    "title S[%zu]", j ? ", " : "", 1 + 2 * j, 2 + 2 * j, j + 1);
+		    "title S[%zu]", j ? ", " : "", 1 + 3 * j, 2 + 3 * j, j + 1);
+	for (j = 0; j < ns; j++) {
+		if (any_mark(&s[j], k, 0))
+			put_stars(p.g, j, ns, 0);
+		if (any_mark(&s[j], k, 1))
+			put_stars(p.g, j, ns, 1);
+	}
 	fputc('\n', p.g);
 	args[0] = (char *)title;
 	args[1] = join((const char *const *)names, k, sizeof *names);
 	args[2] = join(&s[0].title, ns, sizeof *s);
-	plot_finish(&p, args, 3);
+	args[3] = (char *)ylabel;
+	plot_finish(&p, args, 4);
 	free(args[1]);
 	free(args[2]);
 }
 
-void
-sr_plot_scatter(const char *path, const char *title, char **names, size_t k,
-    const double *x, const double *y, const char *xlabel, const char *ylabel)
+/* ---- sorted horizontal bars -------------------------------------------------- */
+
+/* The values being sorted (qsort has no context argument). */
+static const double *sort_value;
+
+/* Orders indices by decreasing value, NaN last, then by index. */
+static int
+by_value_down(const void *a, const void *b)
 {
-	struct plot p;
-	char *args[4];
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = sort_value[i], y = sort_value[j];
+
+	if (x == x && y == y && x != y)
+		return x < y ? 1 : -1;
+	if ((x == x) != (y == y))
+		return x == x ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* The k indices into order[], by decreasing value. */
+static void
+sort_down(size_t *order, const double *value, size_t k)
+{
 	size_t i;
 
+	for (i = 0; i < k; i++)
+		order[i] = i;
+	sort_value = value;
+	qsort(order, k, sizeof *order, by_value_down);
+	sort_value = NULL;
+}
+
+void
+sr_plot_hbars(const char *path, const char *title, const char *xlabel,
+    char **names, size_t k, const double *value, const double *err)
+{
+	struct plot p;
+	char *args[3];
+	size_t *order = sr_calloc(k ? k : 1, sizeof *order), i;
+
+	sort_down(order, value, k);
 	plot_begin(&p, path);
-	for (i = 0; i < k; i++) {
-		sr_put_double(p.d, x[i]);
+	for (i = k; i-- > 0; ) {	/* the largest last: on top */
+		fprintf(p.d, "%zu\t", k - 1 - i);
+		sr_put_double(p.d, value[order[i]]);
 		fputc('\t', p.d);
-		sr_put_double(p.d, y[i]);
-		fputc('\n', p.d);
+		sr_put_double(p.d, err ? err[order[i]] : 0);
+		fprintf(p.d, "\t%zu\n", order[i] + 1);
 	}
-	put_head(p.g, 640, 480);
+	put_head(p.g, 800, 140 + 26 * (k < 8 ? 8 : k));
 	put_split(p.g, "N", 3, k);
-	fputs("set xlabel ARG4\nset ylabel ARG5\nset grid\n"
-	    "set offsets graph 0.05, graph 0.15, graph 0.1, graph 0.05\n"
-	    "plot ARG1 using 1:2 with points pt 7 notitle, "
-	    "ARG1 using 1:2:(N[int($0) + 1]) with labels offset 1,0.5 left "
-	    "notitle\n", p.g);
+	fprintf(p.g, "set xlabel ARG4\nset xrange [0:*]\n"
+	    "set yrange [-0.6:%zu.4]\nset ytics nomirror scale 0\n"
+	    "set style fill solid 0.7 border -1\nset grid xtics\n"
+	    "set offsets 0, graph 0.05, 0, 0\n"
+	    "plot ARG1 using (0):1:(0):2:($1 - 0.35):($1 + 0.35):"
+	    "ytic(N[int($4)]) with boxxyerror lc rgb \"#4c72b0\" notitle, "
+	    "ARG1 using 2:1:3 with xerrorbars pt 0 lw 1.5 lc rgb \"black\" "
+	    "notitle\n", k ? k - 1 : 0);
 	args[0] = (char *)title;
 	args[1] = join((const char *const *)names, k, sizeof *names);
 	args[2] = (char *)xlabel;
-	args[3] = (char *)ylabel;
-	plot_finish(&p, args, 4);
+	plot_finish(&p, args, 3);
 	free(args[1]);
+	free(order);
 }
 
 void
@@ -313,6 +399,283 @@ sr_plot_lines(const char *path, const char *title, const char *xlabel,
 	args[3] = join(&l[0].title, nl, sizeof *l);
 	plot_finish(&p, args, 4);
 	free(args[3]);
+}
+
+/* ---- the mu*-sigma plane ------------------------------------------------------ */
+
+#define PLANE_W 605.0	/* the plot area in pixels, about */
+#define PLANE_H 520.0
+#define CHAR_W 7.0	/* a character of the 10-point font, about */
+#define CHAR_H 15.0
+
+/* A label's box in pixels of the plot area. */
+struct box {
+	double x0, y0, x1, y1;
+};
+
+/* The overlap of two boxes, in square pixels. */
+static double
+overlap(struct box a, struct box b)
+{
+	double w = (a.x1 < b.x1 ? a.x1 : b.x1) - (a.x0 > b.x0 ? a.x0 : b.x0);
+	double h = (a.y1 < b.y1 ? a.y1 : b.y1) - (a.y0 > b.y0 ? a.y0 : b.y0);
+
+	return w > 0 && h > 0 ? w * h : 0;
+}
+
+/* Where a label may go beside its point: pixel offsets and the
+ * justification (0 left, 1 right, 2 centre). */
+static const struct { double dx, dy; int just; } spots[] = {
+	{ 9, 0, 0 }, { 7, 12, 0 }, { 7, -12, 0 }, { -9, 0, 1 },
+	{ -7, 12, 1 }, { -7, -12, 1 }, { 0, 16, 2 }, { 0, -16, 2 },
+	{ 12, 24, 0 }, { 12, -24, 0 }, { -12, 24, 1 }, { -12, -24, 1 },
+};
+
+/* The box of a label of len characters at spot s of the point (px, py). */
+static struct box
+spot_box(double px, double py, size_t len, size_t s)
+{
+	double w = CHAR_W * (double)len, x = px + spots[s].dx;
+	double y = py + spots[s].dy;
+	double x0 = spots[s].just == 0 ? x : spots[s].just == 1 ? x - w :
+	    x - w / 2;
+
+	return (struct box){ x0, y - CHAR_H / 2, x0 + w, y + CHAR_H / 2 };
+}
+
+/* The cost of a label's box: its overlap with the boxes placed, the
+ * points (px, py) it covers, and what of it lies outside the plot. */
+static double
+spot_cost(struct box b, const struct box *placed, size_t np,
+    const double *px, const double *py, size_t k)
+{
+	struct box area = { 0, 0, PLANE_W, PLANE_H };
+	double c = 0, w = b.x1 - b.x0, h = b.y1 - b.y0;
+	size_t i;
+
+	for (i = 0; i < np; i++)
+		c += 4 * overlap(b, placed[i]);
+	for (i = 0; i < k; i++)
+		c += 2 * overlap(b, (struct box){ px[i] - 5, py[i] - 5,
+		    px[i] + 5, py[i] + 5 });
+	return c + 8 * (w * h - overlap(b, area));
+}
+
+/* The ratios of the plane's lines sigma = c mu*. */
+static const double ratio[] = { 0.1, 0.5, 1 };
+#define NRATIO (sizeof ratio / sizeof *ratio)
+
+/* Whether the line sigma = c mu* leaves the plane (0..xmax, 0..ymax) by
+ * the right side (else by the top). */
+static int
+leaves_right(double c, double xmax, double ymax)
+{
+	return c * xmax <= ymax;
+}
+
+/* The box of the label of line c, where put_ratio_lines writes it. */
+static struct box
+ratio_box(double c, double xmax, double ymax)
+{
+	double w = CHAR_W * 11, x, y;
+
+	if (leaves_right(c, xmax, ymax)) {
+		x = PLANE_W - 0.5 * CHAR_W;
+		y = c * xmax / ymax * PLANE_H + 0.7 * CHAR_H;
+	} else {
+		x = ymax / c / xmax * PLANE_W - 0.8 * CHAR_W;
+		y = PLANE_H - 0.8 * CHAR_H;
+	}
+	return (struct box){ x - w, y - CHAR_H / 2, x, y + CHAR_H / 2 };
+}
+
+/* Places the labels of the n first points of order (pixel positions px,
+ * py), clear of the lines' labels: the spot of each, greedily, into
+ * spot[]. */
+static void
+place_labels(char **names, const size_t *order, size_t n, const double *px,
+    const double *py, size_t k, const double *lim, size_t *spot)
+{
+	struct box placed[16 + NRATIO];
+	size_t i, s, best, np = 0;
+	double c, min;
+
+	for (i = 0; i < NRATIO; i++)
+		placed[np++] = ratio_box(ratio[i], lim[0], lim[1]);
+	for (i = 0; i < n && i < 16; i++) {
+		size_t j = order[i], len = strlen(names[j]);
+
+		best = 0;
+		min = HUGE_VAL;
+		for (s = 0; s < sizeof spots / sizeof *spots; s++) {
+			c = spot_cost(spot_box(px[j], py[j], len, s), placed, np,
+			    px, py, k);
+			if (c < min) {
+				min = c;
+				best = s;
+			}
+		}
+		spot[i] = best;
+		placed[np++] = spot_box(px[j], py[j], len, best);
+	}
+}
+
+/* The largest of the k values (NaN skipped) times 1.12, or 1 when none
+ * is positive. */
+static double
+axis_max(const double *v, size_t k)
+{
+	double m = 0;
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		if (v[i] > m)
+			m = v[i];
+	return m > 0 ? m * 1.12 : 1;
+}
+
+/* The names of the points after the nlabel first of order, one a line
+ * (at most 30), after a heading. */
+static char *
+others_text(char **names, const size_t *order, size_t k, size_t nlabel)
+{
+	size_t len = 64, i;
+	char *t, *q;
+
+	for (i = nlabel; i < k; i++)
+		len += strlen(names[order[i]]) + 1;
+	t = q = sr_malloc(len);
+	*q = '\0';
+	if (k <= nlabel)
+		return t;
+	q += sprintf(q, "others, by μ*:");
+	for (i = nlabel; i < k && i < nlabel + 30; i++)
+		q += sprintf(q, "\n%s", names[order[i]]);
+	if (i < k)
+		sprintf(q, "\n... and %zu more", k - i);
+	return t;
+}
+
+/* Writes the labels of the lines sigma = c mu*, on axes up to xmax,
+ * ymax. */
+static void
+put_ratio_lines(FILE *g, double xmax, double ymax)
+{
+	size_t i;
+
+	for (i = 0; i < NRATIO; i++) {
+		if (leaves_right(ratio[i], xmax, ymax))
+			fprintf(g, "set label \"σ/μ* = %g\" at %.9g, %.9g right "
+			    "offset -0.5, 0.7 tc rgb \"#666666\"\n", ratio[i],
+			    xmax, ratio[i] * xmax);
+		else
+			fprintf(g, "set label \"σ/μ* = %g\" at %.9g, %.9g right "
+			    "offset -0.8, -0.8 tc rgb \"#666666\"\n", ratio[i],
+			    ymax / ratio[i], ymax);
+	}
+}
+
+void
+sr_plot_plane(const char *path, const char *title, char **names, size_t k,
+    const double *x, const double *y, size_t nlabel)
+{
+	struct plot p;
+	char *args[4];
+	size_t *order = sr_calloc(k ? k : 1, sizeof *order), spot[16], i;
+	double *px = sr_calloc(k ? k : 1, sizeof *px);
+	double *py = sr_calloc(k ? k : 1, sizeof *py);
+	double xmax = axis_max(x, k), ymax = axis_max(y, k);
+
+	nlabel = nlabel < k ? nlabel : k;
+	nlabel = nlabel < 16 ? nlabel : 16;
+	sort_down(order, x, k);
+	for (i = 0; i < k; i++) {
+		px[i] = x[i] / xmax * PLANE_W;
+		py[i] = y[i] / ymax * PLANE_H;
+	}
+	place_labels(names, order, nlabel, px, py, k, (double[]){ xmax, ymax },
+	    spot);
+	plot_begin(&p, path);
+	for (i = 0; i < k; i++) {	/* x, y, label x, y, just, name */
+		size_t j = order[i], s = i < nlabel ? spot[i] : 0;
+
+		sr_put_double(p.d, x[j]);
+		fputc('\t', p.d);
+		sr_put_double(p.d, y[j]);
+		fputc('\t', p.d);
+		sr_put_double(p.d, x[j] + spots[s].dx / PLANE_W * xmax);
+		fputc('\t', p.d);
+		sr_put_double(p.d, y[j] + spots[s].dy / PLANE_H * ymax);
+		fprintf(p.d, "\t%d\t%zu\n", i < nlabel ? spots[s].just : -1,
+		    j + 1);
+	}
+	put_head(p.g, 900, 620);
+	put_split(p.g, "N", 3, k);
+	fprintf(p.g, "set xlabel \"μ*\"\nset ylabel \"σ\"\nset grid\n"
+	    "set xrange [0:%.9g]\nset yrange [0:%.9g]\nset rmargin at screen "
+	    "0.76\nset label ARG4 at screen 0.78, graph 1 left front\n",
+	    xmax, ymax);
+	put_ratio_lines(p.g, xmax, ymax);
+	fputs("set style line 9 lc rgb \"#999999\" dt 2 lw 1.2\nplot "
+	    "0.1 * x ls 9 notitle, 0.5 * x ls 9 notitle, x ls 9 notitle, "
+	    "ARG1 using 1:2 with points pt 7 ps 1.1 lc rgb \"#4c72b0\" "
+	    "notitle, ARG1 using 3:($5 == 0 ? $4 : NaN):(N[int($6)]) with "
+	    "labels left notitle, ARG1 using 3:($5 == 1 ? $4 : NaN):"
+	    "(N[int($6)]) with labels right notitle, ARG1 using 3:($5 == 2 ? "
+	    "$4 : NaN):(N[int($6)]) with labels center notitle\n", p.g);
+	args[0] = (char *)title;
+	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[2] = others_text(names, order, k, nlabel);
+	plot_finish(&p, args, 3);
+	free(args[1]);
+	free(args[2]);
+	free(order);
+	free(px);
+	free(py);
+}
+
+/* ---- a heatmap of pairs -------------------------------------------------------- */
+
+void
+sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
+    char **names, size_t k, const double *m)
+{
+	struct plot p;
+	char *args[3];
+	size_t i, j;
+	double top = 0;
+
+	plot_begin(&p, path);
+	for (i = 0; i < k; i++)
+		for (j = i + 1; j < k; j++) {
+			fprintf(p.d, "%zu\t%zu\t", i, j);
+			sr_put_double(p.d, m[i * k + j]);
+			fputc('\n', p.d);
+			if (fabs(m[i * k + j]) > top)
+				top = fabs(m[i * k + j]);
+		}
+	put_head(p.g, 260 + 44 * (k < 8 ? 8 : k), 200 + 40 * (k < 8 ? 8 : k));
+	put_split(p.g, "N", 3, k);
+	fprintf(p.g, "set xrange [-0.5:%zu.5]\nset yrange [%zu.5:-0.5]\n"
+	    "set size ratio -1\nset cblabel ARG4\nset cbrange [%.9g:%.9g]\n"
+	    "set palette defined (-1 \"#3b4cc0\", 0 \"#f7f7f7\", 1 \"#b40426\")\n"
+	    "set xtics () rotate by 40 right nomirror scale 0\n"
+	    "set ytics () nomirror scale 0\nset tics front\n"
+	    "do for [i = 1:%zu] {\n\tset xtics add (N[i] i - 1)\n"
+	    "\tset ytics add (N[i] i - 1)\n}\n"
+	    "plot ARG1 using 2:1:(0.5):(0.5):3 with boxxyerror fc palette "
+	    "fs solid 1 border lc rgb \"white\" notitle",
+	    k ? k - 1 : 0, k ? k - 1 : 0, top > 0 ? -top : -1,
+	    top > 0 ? top : 1, k);
+	if (k <= 10)
+		fputs(", ARG1 using 2:1:(sprintf(\"%.2f\", $3)) with labels "
+		    "notitle", p.g);
+	fputc('\n', p.g);
+	args[0] = (char *)title;
+	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[2] = (char *)cblabel;
+	plot_finish(&p, args, 3);
+	free(args[1]);
 }
 
 /* ---- small multiples ---------------------------------------------------------- */

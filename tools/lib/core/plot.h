@@ -1,30 +1,46 @@
-/* plot.h - plots drawn with gnuplot(1): index bars and scatters, lines. */
+/* plot.h - plots drawn with gnuplot(1): index bars, planes and heatmaps,
+ * lines, small multiples. */
 #ifndef SR_PLOT_H
 #define SR_PLOT_H
 
 #include <stddef.h>
 
 /* One series of a bar chart: a value and an error half-width (NaN: none)
- * for each of k parameters. */
+ * for each of k parameters, and flags (NULL: none) that put a star on
+ * the bar (significance). */
 typedef struct {
 	const char *title;
 	const double *value, *err;
+	const int *mark;
 } sr_plot_series;
 
 /* Each plot is one of the tool's outputs (out.h): drawn into a temporary
  * that sr_out_commit_all() renames to path with the other outputs, so
- * call that after the plot; a device is written in place.
+ * call that after the plot; a device is written in place. Each dies if
+ * gnuplot fails or is missing.
  *
- * Writes a PNG bar chart of the series, grouped by parameter, to path.
- * Dies if gnuplot fails or is missing. */
-void sr_plot_bars(const char *path, const char *title, char **names,
-    size_t k, const sr_plot_series *s, size_t ns);
+ * Writes a PNG bar chart of the series, grouped by parameter, the key
+ * outside on the right, to path. */
+void sr_plot_bars(const char *path, const char *title, const char *ylabel,
+    char **names, size_t k, const sr_plot_series *s, size_t ns);
 
-/* Writes a PNG scatter of y against x, each point labelled (MOAT: mu*
- * against sigma). */
-void sr_plot_scatter(const char *path, const char *title, char **names,
-    size_t k, const double *x, const double *y, const char *xlabel,
-    const char *ylabel);
+/* Writes a PNG of horizontal bars of the k values from 0, with error
+ * half-widths err (NULL: none), sorted: the largest on top. */
+void sr_plot_hbars(const char *path, const char *title, const char *xlabel,
+    char **names, size_t k, const double *value, const double *err);
+
+/* Writes a PNG of the Morris plane, sigma y against mu* x from 0, the
+ * lines sigma/mu* = 0.1, 0.5, 1, the nlabel (at most 16) points of
+ * largest x labelled beside them and the others' names listed on the
+ * right. */
+void sr_plot_plane(const char *path, const char *title, char **names,
+    size_t k, const double *x, const double *y, size_t nlabel);
+
+/* Writes a PNG heatmap of the pairs i < j of the k x k row-major m (the
+ * upper triangle), the values written in the cells when k <= 10, on a
+ * scale symmetric about 0. */
+void sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
+    char **names, size_t k, const double *m);
 
 /* One line of a line plot: n points (x[i], y[i]). */
 typedef struct {

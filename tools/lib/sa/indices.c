@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
 	return -1; } while (0)
@@ -253,24 +254,110 @@ sr_indices_free(sr_indices *x)
 	x->name = NULL;
 }
 
+/* The path of a plot beside path: tag inserted before a ".png" suffix,
+ * else appended; a device (/dev/null) takes every plot itself. */
+static char *
+plot_beside(const char *path, const char *tag)
+{
+	size_t n = strlen(path), t = strlen(tag);
+	struct stat st;
+	char *s;
+
+	if (stat(path, &st) == 0 && S_ISCHR(st.st_mode))
+		tag = "", t = 0;
+	s = sr_malloc(n + t + 1);
+	if (n >= 4 && strcmp(path + n - 4, ".png") == 0)
+		n -= 4;
+	memcpy(s, path, n);
+	memcpy(s + n, tag, t);
+	strcpy(s + n + t, path + n);
+	return s;
+}
+
+/* A title: what of the metric. */
+static char *
+plot_title(const char *what, const char *metric)
+{
+	size_t n = strlen(what) + strlen(metric) + 8;
+	char *s = sr_malloc(n);
+
+	snprintf(s, n, "%s of %s", what, metric);
+	return s;
+}
+
+#define PLANE_LABELS 5	/* the parameters labelled in the Morris plane */
+#define SIGNIFICANCE 0.05
+
+/* MOAT: the bars of mu* with their intervals, the mu*-sigma plane. */
+static void
+plot_moat(const sr_indices *x, const char *path, char **names)
+{
+	char *title = plot_title("Morris screening: μ*", x->metric);
+	char *plane = plot_beside(path, "-plane"), xl[64];
+
+	snprintf(xl, sizeof xl, "μ* (bars: %g%% confidence interval)",
+	    x->o.conf * 100);
+	sr_plot_hbars(path, title, xl, names, x->k, x->morris.mu_star,
+	    x->morris.mu_star_conf);
+	free(title);
+	title = plot_title("Morris screening: μ*–σ plane", x->metric);
+	sr_plot_plane(plane, title, names, x->k, x->morris.mu_star,
+	    x->morris.sigma, PLANE_LABELS);
+	free(title);
+	free(plane);
+}
+
+/* VBD: S1 and ST bars, and the heatmap of S2 when computed. */
+static void
+plot_vbd(const sr_indices *x, const char *path, char **names)
+{
+	sr_plot_series s[2] = { { "S1", x->sobol.S1, x->sobol.S1_conf, NULL },
+	    { "ST", x->sobol.ST, x->sobol.ST_conf, NULL } };
+	char *title = plot_title("Sobol indices", x->metric), *s2;
+
+	sr_plot_bars(path, title, "Sobol index", names, x->k, s, 2);
+	free(title);
+	if (x->sobol.S2 == NULL)
+		return;
+	s2 = plot_beside(path, "-s2");
+	title = plot_title("Second-order Sobol indices S2", x->metric);
+	sr_plot_heatmap(s2, title, "S2", names, x->k, x->sobol.S2);
+	free(title);
+	free(s2);
+}
+
+/* Correlation: four measures, a star where p < SIGNIFICANCE. */
+static void
+plot_corr(const sr_indices *x, const char *path, char **names)
+{
+	static const int m[4] = { SR_PEARSON, SR_SPEARMAN, SR_PRCC, SR_SRRC };
+	static const char *const t[4] = { "Pearson", "Spearman", "PRCC", "SRRC" };
+	sr_plot_series s[4];
+	int *mark = sr_calloc(4 * (x->k ? x->k : 1), sizeof *mark);
+	char *title = plot_title("Correlation measures", x->metric);
+	size_t j, i;
+
+	for (j = 0; j < 4; j++) {
+		for (i = 0; i < x->k; i++)
+			mark[j * x->k + i] = x->corr.pvalue[m[j]] &&
+			    x->corr.pvalue[m[j]][i] < SIGNIFICANCE;
+		s[j] = (sr_plot_series){ t[j], x->corr.value[m[j]], NULL,
+		    mark + j * x->k };
+	}
+	sr_plot_bars(path, title, "coefficient", names, x->k, s, 4);
+	free(title);
+	free(mark);
+}
+
 void
 sr_indices_plot(const sr_indices *x, const char *path)
 {
 	char **names = (char **)x->name;
 
-	if (x->o.method == SR_METHOD_VBD) {
-		sr_plot_series s[2] = { { "S1", x->sobol.S1, x->sobol.S1_conf },
-		    { "ST", x->sobol.ST, x->sobol.ST_conf } };
-		sr_plot_bars(path, "Sobol indices", names, x->k, s, 2);
-	} else if (x->o.method == SR_METHOD_MOAT) {
-		sr_plot_scatter(path, "Morris screening", names, x->k,
-		    x->morris.mu_star, x->morris.sigma, "mu*", "sigma");
-	} else {
-		sr_plot_series s[4] = {
-		    { "Pearson", x->corr.value[SR_PEARSON], NULL },
-		    { "Spearman", x->corr.value[SR_SPEARMAN], NULL },
-		    { "PRCC", x->corr.value[SR_PRCC], NULL },
-		    { "SRRC", x->corr.value[SR_SRRC], NULL } };
-		sr_plot_bars(path, "Correlation measures", names, x->k, s, 4);
-	}
+	if (x->o.method == SR_METHOD_VBD)
+		plot_vbd(x, path, names);
+	else if (x->o.method == SR_METHOD_MOAT)
+		plot_moat(x, path, names);
+	else
+		plot_corr(x, path, names);
 }

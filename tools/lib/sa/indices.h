@@ -56,9 +56,11 @@ int sr_indices_compute(const sr_design *d, const sr_metrics *m,
     const sr_indices_opts *o, sr_indices *out, char *errbuf, size_t errlen);
 void sr_indices_free(sr_indices *x);
 
-/* Draws the indices to path (PNG, core/plot.h): vbd S1 and ST bars, moat
- * mu* against sigma, corr Pearson, Spearman, PRCC and SRRC bars. Dies if
- * gnuplot fails. */
+/* Draws the indices to path (PNG, core/plot.h): vbd S1 and ST bars (and,
+ * with S2, its heatmap in path with -s2 before .png), moat the bars of
+ * mu* (and the mu*-sigma plane in path with -plane before .png), corr
+ * Pearson, Spearman, PRCC and SRRC bars with stars where p < 0.05. Dies
+ * if gnuplot fails. */
 void sr_indices_plot(const sr_indices *x, const char *path);
 
 #endif
