@@ -303,7 +303,7 @@ bats_require_minimum_version 1.5.0
 	assert_equal "$(ls c-out/results)" "$(printf '00003.tsv\n00005.tsv')"
 	assert_equal "$(cut -d' ' -f1 c-out/logs/attempts | tr '\n' ' ')" "3 5 "
 	grep -q '^#bucket=3 ' c-out/results/00003.tsv
-	[ -s c-out/logs/bucket-5.log ] || [ -e c-out/logs/bucket-5.log ]
+	[ -e c-out/logs/bucket-00005.log ]
 	run env -u PBS_ARRAY_INDEX -u PBS_ARRAYID -u SLURM_ARRAY_TASK_ID "$TOP/slurm/pbs/sa-bucket.pbs"
 	assert_failure 1
 	assert_output --partial "not an array task"

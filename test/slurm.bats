@@ -273,7 +273,7 @@ wait_campaign() {
 	sa-campaign -q -o "$o" run slurm.campaign
 	wait_campaign "$o"
 	assert_equal "$(body "$o/indices.tsv")" "$(body local-out/indices.tsv)"
-	[ -e "$o/logs/bucket-0.log" ] && [ ! -e PWNED2 ] && [ ! -e "$o/PWNED2" ]
+	[ -e "$o/logs/bucket-00000.log" ] && [ ! -e PWNED2 ] && [ ! -e "$o/PWNED2" ]
 	# the jobs' settings: the command and the campaign, a line each
 	assert_equal "$(cat "$o/jobs/settings")" "$SR_BIN/sa-campaign
 $PWD/slurm.campaign"

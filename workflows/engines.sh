@@ -142,7 +142,7 @@ slurm_submit() {
 		arr=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
 		    --job-name=sa-bucket --array="$list" \
 		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
-		    --output="$sout/logs/bucket-%a.log")
+		    --output="$sout/logs/bucket-%5a.log")
 		echo "buckets $arr" >> "$out/logs/jobs"
 		dep=(--dependency=afterok:"$arr" --kill-on-invalid-dep=yes)
 	fi
