@@ -448,6 +448,33 @@ gone() {
 	return 1
 }
 
+@test "cancel: stops a local run (its buckets too, its lock removed); nothing to cancel then; run again resumes to the same indices" {
+	tiles 500
+	campaign ref.campaign bucket_size=4 plot=no trajectories=1
+	campaign c.campaign bucket_size=4 plot=no trajectories=1 jobs=1
+	sa-campaign -q run ref.campaign
+	setsid sa-campaign -q run c.campaign > log 2>&1 &
+	for _ in $(seq 100); do	# a bucket started
+		[ -s c-out/logs/attempts ] && break
+		sleep 0.1
+	done
+	run sa-campaign cancel c.campaign
+	assert_success
+	assert_output --regexp '^stopped: the local run \(pid [0-9]+, since '
+	wait || true
+	gone "$PWD/c-out" || fail "processes left"
+	assert [ ! -e c-out/.lock ]
+	run find c-out -name '.*.tmp*'
+	assert_output ''
+	run sa-campaign cancel c.campaign
+	assert_success
+	assert_output "nothing to cancel: no run or job of $PWD/c-out is active"
+	sa-campaign -q run c.campaign
+	assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
+	run sa-campaign cancel c.campaign extra
+	assert_failure 2
+}
+
 @test "kill -9 of the run's process group at 20 seeded moments, each resumed: same indices, no process, no temporary left" {
 	# one bucket of the 16 runs on two 500x500 tiles: it runs for about
 	# 0.6 s, so some kills find it running with more than 0.3 s to go

@@ -225,6 +225,27 @@ wait_campaign() {
 	assert_equal "$(squeue -h -o %i | wc -l)" 0
 }
 
+@test "cancel: the campaign's queued and running jobs are cancelled; run again resubmits what is left, same indices" {
+	tiles 160
+	campaign local.campaign
+	campaign slurm.campaign engine=slurm
+	sa-campaign -q run local.campaign
+	sa-campaign -q run slurm.campaign
+	ids=$(awk '{ print $2 }' slurm-out/logs/jobs | paste -sd' ')
+	run sa-campaign cancel slurm.campaign
+	assert_success
+	assert_output --regexp '^cancelled: jobs [][0-9_ ,%-]+$'
+	# shellcheck disable=SC2086
+	wait_gone $ids
+	run sa-campaign cancel slurm.campaign
+	assert_output "nothing to cancel: no run or job of $PWD/slurm-out is active"
+	run sa-campaign status slurm.campaign
+	assert_line --index 0 --regexp 'running=0 pending=0'
+	sa-campaign -q run slurm.campaign
+	wait_campaign slurm-out
+	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
+}
+
 @test "a campaign's jobs still queued: run again is refused" {
 	tiles 400
 	campaign slurm.campaign engine=slurm

@@ -43,12 +43,20 @@ new_jobs() {
 engine_submit() {
 	local out=$1 nbuckets=$2 active
 	if [ -s "$out/logs/jobs" ] && active=$(engine_active) && [ -n "$active" ]; then
-		die "jobs of this campaign are still queued or running ($active): wait for them or cancel them first"
+		die "jobs of this campaign are still queued or running ($active): wait for them or cancel them first: sa-campaign cancel $campaign"
 	fi
 	clean_temps "$out"	# of killed jobs; none runs now
 	case ${conf[engine]} in
 	slurm) slurm_submit ;;
 	pbs) pbs_submit ;;
+	esac
+}
+
+# engine_cancel IDS...: cancels the campaign's jobs IDS (scancel, qdel)
+engine_cancel() {
+	case ${conf[engine]} in
+	slurm) scancel "$@" ;;
+	pbs) qdel "$@" ;;
 	esac
 }
 
