@@ -246,6 +246,28 @@ wait_campaign() {
 	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
 }
 
+@test "a failed reference job: status names it with the end of its log, and the jobs that never ran after it (issue 15, item 1)" {
+	tiles 160
+	campaign c.campaign engine=slurm reference_suffix=.nomask.png
+	run sa-campaign run c.campaign
+	assert_success
+	wait_campaign c-out
+	run sa-campaign status c.campaign
+	assert_success
+	assert_line --index 0 'buckets=8 done=0 running=0 pending=0 failed=0 waiting=8'
+	ref=$(awk '$1 == "reference" { print $2 }' c-out/logs/jobs)
+	assert_line "failed: the reference job $ref (exit 1); the end of $PWD/c-out/logs/reference-$ref.log:"
+	assert_output --partial 'no reference mask for tile a'
+	assert_output --regexp 'failed: the merge job [0-9]+ ended without its exit line'
+	# a good campaign's jobs leave no such line
+	campaign g.campaign engine=slurm
+	sa-campaign -q run g.campaign
+	wait_campaign g-out
+	run sa-campaign status g.campaign
+	refute_output --partial 'failed:'
+	grep -qx 'sa-campaign job: exit 0' g-out/logs/merge-*.log
+}
+
 @test "a campaign's jobs still queued: run again is refused" {
 	tiles 400
 	campaign slurm.campaign engine=slurm

@@ -52,6 +52,43 @@ engine_submit() {
 	esac
 }
 
+# engine_failures OUT: the campaign's recorded reference and merge jobs
+# that ended without doing their work, each with the exit marker of its
+# log ("sa-campaign job: exit N", the job scripts' last line) and the
+# log's last lines, or, without a marker, as cancelled or killed (a job
+# whose dependency failed never runs); and every failed bucket with the
+# last lines of its log.
+engine_failures() {
+	local out=$1 active what id log mark b
+	active=" $(engine_active) "
+	while read -r what id; do
+		case $active in *" $id "* | *" ${id}_"*) continue ;; esac
+		case $what in
+		reference) [ ! -s "$out/ref/results.tsv" ] || continue ;;
+		merge) [ ! -s "$out/trials.tsv" ] || continue ;;
+		*) continue ;;
+		esac
+		case ${conf[engine]} in
+		slurm) log=$out/logs/$what-$id.log ;;
+		pbs) log=$out/logs/$what.log ;;
+		esac
+		mark=$(grep -a '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 1 || true)
+		if [ -n "$mark" ]; then
+			echo "failed: the $what job $id (${mark#sa-campaign job: }); the end of $log:"
+			grep -av '^sa-campaign job: exit ' "$log" | tail -n 5 | sed 's/^/  /'
+		else
+			echo "failed: the $what job $id ended without its exit line: cancelled, killed, or it never ran because a job before it failed"
+		fi
+	done < "$out/logs/jobs"
+	for b in "$out"/logs/failed/*; do
+		[ -e "$b" ] || continue
+		b=${b##*/}
+		log=$out/logs/bucket-$b.log
+		echo "failed: bucket $((10#$b)); the end of $log:"
+		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
+	done
+}
+
 # engine_cancel IDS...: cancels the campaign's jobs IDS (scancel, qdel)
 engine_cancel() {
 	case ${conf[engine]} in
