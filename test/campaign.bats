@@ -448,6 +448,31 @@ gone() {
 	return 1
 }
 
+@test "analysis keys changed after the buckets ran (aggregate, resamples, plot): merge computes the indices again, no bucket runs again" {
+	tiles 160
+	campaign c.campaign plot=no
+	sa-campaign -q run c.campaign
+	n=$(wc -l < c-out/logs/attempts)
+	cp c-out/indices.tsv mean.tsv
+	sed -i 's/^plot = no$/plot = yes/' c.campaign
+	printf '%s\n' 'aggregate = median' 'resamples = 50' >> c.campaign
+	run sa-campaign -q merge c.campaign
+	assert_success
+	assert_equal "$(wc -l < c-out/logs/attempts)" "$n"
+	sa-indices -m moat --aggregate median -r 50 -s 3 -o want.tsv c-out/design.tsv c-out/results.tsv
+	assert_equal "$(body c-out/indices.tsv)" "$(body want.tsv)"
+	[ "$(body c-out/indices.tsv)" != "$(body mean.tsv)" ] || fail "the median gave the mean's indices"
+	[ -s c-out/indices.png ]
+	# run does the same, and runs no bucket either
+	sa-campaign -q run c.campaign
+	assert_equal "$(wc -l < c-out/logs/attempts)" "$n"
+	# aggregate is refused in a tune campaign (it ranks by the mean)
+	campaign t.campaign goal=tune method=random samples=4 aggregate=sum
+	run sa-campaign plan t.campaign
+	assert_failure 1
+	assert_output --partial "aggregate: only for goal = sensitivity"
+}
+
 @test "cancel: stops a local run (its buckets too, its lock removed); nothing to cancel then; run again resumes to the same indices" {
 	tiles 500
 	campaign ref.campaign bucket_size=4 plot=no trajectories=1

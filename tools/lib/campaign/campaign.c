@@ -45,6 +45,8 @@ const sr_campaign_key sr_campaign_keys[] = {
 	/* the metric and the indices */
 	{ "metric", SR_KEY_ENUM, "dice", 0, "dice jaccard object_dice aji objects",
 	    TUNE_PLAN, NULL, 0 },
+	{ "aggregate", SR_KEY_ENUM, "mean", 0, "mean median sum", ANALYSIS,
+	    "sensitivity", 0 },
 	{ "resamples", SR_KEY_INT, NULL, 1, NULL, ANALYSIS, "moat vbd", 0 },
 	{ "plot", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },
 	/* tuning: the order of the tiles, the cancellation rule */
