@@ -448,6 +448,20 @@ gone() {
 	return 1
 }
 
+@test "plan prints a summary: runs, stage instances, buckets, task nodes with and without reuse, memory per array task" {
+	tiles 160
+	campaign c.campaign
+	run --separate-stderr sa-campaign plan c.campaign
+	assert_success
+	assert_output ''
+	assert_equal "$(sed -n 1p <<< "$stderr")" "sa-campaign: plan: 32 runs, 65 stage instances, $(body c-out/buckets.tsv | tail -n +2 | wc -l) buckets (array tasks 0-$(($(body c-out/buckets.tsv | tail -n +2 | wc -l) - 1))): $PWD/c-out/buckets.tsv"
+	stats=$(sed -n 's/^#stats //p' c-out/buckets.tsv)
+	grep -qF "task nodes: $(tr ' ' '\n' <<< "$stats" | sed -n 's/^tasks_noreuse=//p') without reuse" <<< "$stderr"
+	assert_equal "$(sed -n 3p <<< "$stderr")" "sa-campaign: memory per array task: $(seg-run --estimate-memory --tiles c-out/tiles.list)M for 1 active path(s) on the largest tile"
+	run --separate-stderr sa-campaign -q plan c.campaign
+	assert_equal "$stderr" ''
+}
+
 @test "analysis keys changed after the buckets ran (aggregate, resamples, plot): merge computes the indices again, no bucket runs again" {
 	tiles 160
 	campaign c.campaign plot=no
