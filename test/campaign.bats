@@ -649,6 +649,14 @@ EOF
 	refute_output --partial "trying again"
 	assert_equal "$(wc -l < calls)" 1
 	[ -e c-out/logs/failed/00001 ]
+	# status names the failed bucket (its log: a local run's bucket's)
+	run sa-campaign status c.campaign
+	assert_output --partial "failed: bucket 1; the end of $PWD/c-out/logs/bucket-00001.log:"
+	echo 1 > codes
+	PATH=$PWD/wrap:$PATH SA_CAMPAIGN_PARENT=$$ run sa-campaign -q bucket c.campaign 1
+	assert_failure 1
+	run sa-campaign status c.campaign
+	assert_line "  seg-run: results.tsv: No space left on device"
 	# the same bucket, nothing queued: done, its failure record removed
 	PATH=$PWD/wrap:$PATH sa-campaign -q bucket c.campaign 1
 	[ -s c-out/results/00001.tsv ] && [ ! -e c-out/logs/failed/00001 ]

@@ -56,10 +56,9 @@ engine_submit() {
 # that ended without doing their work, each with the exit marker of its
 # log ("sa-campaign job: exit N", the job scripts' last line) and the
 # log's last lines, or, without a marker, as cancelled or killed (a job
-# whose dependency failed never runs); and every failed bucket with the
-# last lines of its log.
+# whose dependency failed never runs).
 engine_failures() {
-	local out=$1 active what id log mark b
+	local out=$1 active what id log mark
 	active=" $(engine_active) "
 	while read -r what id; do
 		case $active in *" $id "* | *" ${id}_"*) continue ;; esac
@@ -80,13 +79,6 @@ engine_failures() {
 			echo "failed: the $what job $id ended without its exit line: cancelled, killed, or it never ran because a job before it failed"
 		fi
 	done < "$out/logs/jobs"
-	for b in "$out"/logs/failed/*; do
-		[ -e "$b" ] || continue
-		b=${b##*/}
-		log=$out/logs/bucket-$b.log
-		echo "failed: bucket $((10#$b)); the end of $log:"
-		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
-	done
 }
 
 # engine_cancel IDS...: cancels the campaign's jobs IDS (scancel, qdel)
