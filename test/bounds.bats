@@ -102,3 +102,16 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	assert_output "reuse-merge: $f:5: column runs: run 255555557, but stage normalize lists 32 runs (runs go from 0 to 31)"
 	assert [ ! -e b.tsv ]
 }
+
+@test "a 238-byte TIFF of 18761 samples a pixel is refused before libtiff's RGBA interface allocates 4.4 GB (fuzzing find)" {
+	f=$TOP/test/data/fuzz-regress/tiff/spp-18761-deflate
+	sa-sample --reference -o ref.tsv "$SPACE"
+	wf-compact -q -o i.tsv "$TOP/share/workflows/nuclei.wf" ref.tsv
+	reuse-merge -a none -o b.tsv "$TOP/share/workflows/nuclei.wf" i.tsv
+	echo "$f" > tiles.list
+	run seg-run -q --workflow "$TOP/share/workflows/nuclei.wf" --instances i.tsv \
+	    --buckets b.tsv --bucket 0 --tiles tiles.list -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output "seg-run: $f: decodes to 4461515888 bytes from 230, more than 256:1 (a decompression bomb?)"
+	assert [ ! -e r.tsv ]
+}

@@ -403,6 +403,38 @@ tiff_rgb_direct(const struct tiff_in *t)
 	return 0;
 }
 
+/* Refuses an image that libtiff's RGBA interface would decode to more
+ * than the memory budget, or, compressed, to more than SR_TIFF_MAX_RATIO
+ * times all its stored bytes (past SR_TIFF_RATIO_MIN_BYTES): that
+ * interface allocates what it decodes itself, out of tiff_decode's
+ * per-strip checks (a 238-byte TIFF of 18761 samples a pixel made it
+ * allocate 4.4 GB: found by make fuzz). */
+static int
+tiff_check_image(const struct tiff_in *t, char *errbuf)
+{
+	uint64_t bytes = (uint64_t)t->rowbytes * t->h, stored = 0;
+	uint16_t compression = COMPRESSION_NONE;
+	uint32_t k, n = TIFFNumberOfStrips(t->tif);
+
+	if (bytes > SIZE_MAX || sr_image_check_budget(t->path,
+	    "decoding the image", (size_t)bytes, errbuf))
+		return bytes > SIZE_MAX ? (sr_seterr(errbuf, "%s: decodes to "
+		    "more bytes than memory can hold", t->path), -1) : -1;
+	TIFFGetFieldDefaulted(t->tif, TIFFTAG_COMPRESSION, &compression);
+	if (compression == COMPRESSION_NONE || bytes <= SR_TIFF_RATIO_MIN_BYTES)
+		return 0;
+	for (k = 0; k < n; k++)
+		stored += TIFFGetStrileByteCount(t->tif, k);
+	if (stored == 0 || bytes / stored > SR_TIFF_MAX_RATIO) {
+		sr_seterr(errbuf, "%s: decodes to %llu bytes from %llu, more "
+		    "than %d:1 (a decompression bomb?)", t->path,
+		    (unsigned long long)bytes, (unsigned long long)stored,
+		    SR_TIFF_MAX_RATIO);
+		return -1;
+	}
+	return 0;
+}
+
 /* Any other colour TIFF (palette, YCbCr, CMYK, 1 to 4 bits, separate
  * planes...) through libtiff's RGBA interface, packed to RGB in place. */
 static int
@@ -413,6 +445,8 @@ tiff_rgb_via_rgba(const struct tiff_in *t, uint8_t **rgb, char *errbuf)
 	uint32_t *raster, v;
 	uint8_t *p, *q;
 
+	if (tiff_check_image(t, errbuf))
+		return -1;
 	tiff_msg[0] = '\0';
 	if (!TIFFRGBAImageOK(t->tif, emsg)) {
 		sr_seterr(errbuf, "%s: unsupported TIFF (%s)", t->path, emsg);
