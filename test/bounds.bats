@@ -115,3 +115,14 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	assert_output "seg-run: $f: decodes to 4461515888 bytes from 230, more than 256:1 (a decompression bomb?)"
 	assert [ ! -e r.tsv ]
 }
+
+@test "an 860-byte uncompressed TIFF declaring 11536x18196 pixels is refused as truncated, not decoded to gigabytes of nothing (fuzzing find)" {
+	f=$TOP/test/data/fuzz-regress/tiff/uncompressed-11536x18196-in-860-bytes
+	echo "$f" > tiles.list
+	run seg-run --estimate-memory --tiles tiles.list
+	assert_failure 1
+	assert_output "seg-run: tiles.list:1: $f: truncated TIFF: 11536x18196 pixels uncompressed need 26238632 bytes, the file has 860"
+	run compare-dice "$f" "$f"
+	assert_failure 1
+	assert_output --partial "truncated TIFF"
+}
