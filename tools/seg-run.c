@@ -19,7 +19,6 @@
 #include "image/opencv.h"
 #include "image/tiles.h"
 #include "sa/cancel.h"
-#include "sa/ledger.h"
 
 enum {
 	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
@@ -66,9 +65,9 @@ struct opts {
 	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
 	sr_segout out;		/* results (-o), timings, masks, ... */
 	sr_tuneopts tune;	/* --ledger (tune.ledger NULL: none), ... */
-	const char *order;	/* --tile-order */
+	unsigned long seed;	/* --tile-order shuffle:SEED (shuffle set) */
 	long bucket;
-	int force, quiet, estimate, tuneopt;
+	int force, quiet, estimate, tuneopt, shuffle;
 };
 
 static const char *const mask_formats[] = { "tif32", "png8" };
@@ -141,27 +140,7 @@ check_run(const struct opts *o, const sr_segout *u)
 	if (strcmp(u->results, "-") == 0 || strcmp(u->timings, "-") == 0 ||
 	    sr_path_same(u->results, u->timings))
 		sr_usage_error("-o and --timings must be two different files");
-	if (o->tuneopt && !o->tune.ledger)
-		sr_usage_error("--cancel and --metric need --ledger");
-	if (o->tune.ledger && !u->ref)
-		sr_usage_error("--ledger needs --ref (a set is judged against "
-		    "reference masks)");
-	if (o->tune.ledger && (strcmp(o->tune.ledger, "-") == 0 ||
-	    sr_path_same(o->tune.ledger, u->results) ||
-	    sr_path_same(o->tune.ledger, u->timings)))
-		sr_usage_error("--ledger must be a file of its own");
-}
-
-/* --tile-order: list (0) or shuffle:SEED (1, *seed). */
-static int
-tile_order(const char *arg, unsigned long *seed)
-{
-	if (strcmp(arg, "list") == 0)
-		return 0;
-	if (strncmp(arg, "shuffle:", 8) != 0)
-		sr_usage_error("--tile-order '%s': list or shuffle:SEED", arg);
-	*seed = sr_opt_seed("--tile-order shuffle", arg + 8);
-	return 1;
+	sr_tune_check(&o->tune, o->tuneopt, u);
 }
 
 static void
@@ -172,8 +151,7 @@ parse(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof *o);
 	o->bucket = -1;
-	sr_cancelrule_default(&o->tune.rule, SR_CANCEL_NONE);
-	o->tune.grace = sr_ledger_grace();
+	sr_tuneopts_init(&o->tune);
 	u->active = 1;
 	u->normalize = u->prefault = 1;
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
@@ -204,7 +182,8 @@ parse(int argc, char **argv, struct opts *o)
 		    optarg); o->tuneopt = 1; break;
 		case OPT_METRIC: o->tune.metric = sr_opt_word("--metric", optarg,
 		    sr_tune_metric_name, SR_TUNE_NMETRIC); o->tuneopt = 1; break;
-		case OPT_TILE_ORDER: o->order = optarg; break;
+		case OPT_TILE_ORDER: o->shuffle = sr_tiles_order_parse(
+		    "--tile-order", optarg, &o->seed); break;
 		case 'o': u->results = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': sr_opt_help(usage);
@@ -254,7 +233,6 @@ main(int argc, char **argv)
 	sr_segplan *p;
 	sr_tiles *tiles;
 	char **ref;
-	unsigned long seed;
 
 	sr_init(argv[0]);
 	sr_arena_keep();
@@ -269,8 +247,8 @@ main(int argc, char **argv)
 	sr_opencv_init();
 	p = sr_segplan_read(o.workflow, o.instances, o.buckets, o.bucket);
 	tiles = sr_tiles_read(o.tiles);
-	if (o.order && tile_order(o.order, &seed))
-		sr_tiles_shuffle(tiles, seed);
+	if (o.shuffle)
+		sr_tiles_shuffle(tiles, o.seed);
 	sr_tiles_check(tiles);
 	ref = o.out.ref ? sr_ref_paths(o.out.ref, o.ref_suffix, tiles) : NULL;
 	sr_segout_check_paths(&o.out, p, (const char *[]){ o.workflow, o.instances,

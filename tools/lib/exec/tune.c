@@ -4,6 +4,7 @@
 #include "core/hash.h"
 #include "core/num.h"
 #include "core/out.h"
+#include "core/path.h"
 #include "plan/instances.h"
 #include "plan/results.h"
 #include "sa/ledger.h"
@@ -222,6 +223,29 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 	free(detail);
 	free(why);
 	free(seen);
+}
+
+void
+sr_tuneopts_init(sr_tuneopts *o)
+{
+	memset(o, 0, sizeof *o);
+	sr_cancelrule_default(&o->rule, SR_CANCEL_NONE);
+	o->metric = SR_TUNE_DICE;
+	o->grace = sr_ledger_grace();
+}
+
+void
+sr_tune_check(const sr_tuneopts *o, int given, const sr_segout *u)
+{
+	if (given && !o->ledger)
+		sr_usage_error("--cancel and --metric need --ledger");
+	if (o->ledger && !u->ref)
+		sr_usage_error("--ledger needs --ref (a set is judged against "
+		    "reference masks)");
+	if (o->ledger && (strcmp(o->ledger, "-") == 0 ||
+	    sr_path_same(o->ledger, u->results) ||
+	    sr_path_same(o->ledger, u->timings)))
+		sr_usage_error("--ledger must be a file of its own");
 }
 
 sr_tune *

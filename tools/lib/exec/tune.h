@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 
+#include "exec/outputs.h"
 #include "exec/runner.h"
 #include "exec/segplan.h"
 #include "image/tiles.h"
@@ -39,6 +40,15 @@ typedef struct {
 } sr_tuneopts;
 
 typedef struct sr_tune sr_tune;
+
+/* The defaults: no ledger, rule none, metric dice, the lock's grace from
+ * SA_LEDGER_LOCK_GRACE or 30 s (sr_ledger_grace). */
+void sr_tuneopts_init(sr_tuneopts *o);
+
+/* Usage errors of seg-run's tuning options against its outputs u:
+ * --cancel or --metric given (given) without --ledger, --ledger without
+ * --ref, a ledger that is standard output or one of the other outputs. */
+void sr_tune_check(const sr_tuneopts *o, int given, const sr_segout *u);
 
 /* Sets job's gate and tile_done so that the bucket of p runs on tiles
  * against the ledger (a new ledger starts with two provenance lines: the

@@ -1,6 +1,7 @@
 /* tiles.c - reading tiles lists. */
 #include "image/tiles.h"
 #include "core/err.h"
+#include "core/opt.h"
 #include "core/path.h"
 #include "core/rng.h"
 
@@ -82,6 +83,20 @@ sr_tiles_read(const char *list)
 		sr_die(SR_EXIT_DATA, "%s: no tiles", list);
 	check_unique(t);
 	return t;
+}
+
+int
+sr_tiles_order_parse(const char *opt, const char *arg, unsigned long *seed)
+{
+	char what[64];
+
+	if (strcmp(arg, "list") == 0)
+		return 0;
+	if (strncmp(arg, "shuffle:", 8) != 0)
+		sr_usage_error("%s '%s': list or shuffle:SEED", opt, arg);
+	snprintf(what, sizeof what, "%s shuffle", opt);
+	*seed = sr_opt_seed(what, arg + 8);
+	return 1;
 }
 
 void

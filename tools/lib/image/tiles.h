@@ -25,4 +25,9 @@ void sr_tiles_free(sr_tiles *t);
  * walks the tiles in one order). */
 void sr_tiles_shuffle(sr_tiles *t, unsigned long seed);
 
+/* Parses a tile order, "list" (0) or "shuffle:SEED" (1, the seed into
+ * *seed); a usage error naming opt otherwise. */
+int sr_tiles_order_parse(const char *opt, const char *arg,
+    unsigned long *seed);
+
 #endif
