@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 typedef struct {
@@ -75,9 +76,6 @@ read_rows(sr_tsv *t, const rescols *col, sr_interner *tiles, int add,
 	return row;
 }
 
-static double *ledger_values(const char *path, sr_interner *tiles, int add,
-    size_t nruns);
-
 /* The result rows of ledger path (ledger(5)): its values, the first of
  * each run and tile (a repeat is a resumed bucket's, not an error). */
 static resrow *
@@ -111,27 +109,16 @@ ledger_rows(const char *path, sr_interner *tiles, int add, size_t nruns,
 	return row;
 }
 
-double *
-sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
-    int add, size_t nruns)
+/* The values of rows (taken) at v[run * ntiles + tile], NaN where there
+ * is none; dies on a run and tile twice, or no value at all ("no values
+ * WHAT"). */
+static double *
+values_of(const char *path, resrow *row, size_t n, const sr_interner *tiles,
+    size_t nruns, const char *what)
 {
-	sr_tsv *t = sr_tsv_open(path);
-	rescols col;
-	resrow *row;
-	size_t n, i, values = 0, T;
+	size_t i, values = 0, T = tiles->n;
 	double *v;
 
-	if (sr_tsv_col(t, SR_LEDGER_KIND) >= 0 &&
-	    sr_tsv_col(t, SR_LEDGER_VALUE) >= 0) {	/* a ledger */
-		sr_tsv_close(t);
-		return ledger_values(path, tiles, add, nruns);
-	}
-	col.run = sr_tsv_need(t, SR_RESULTS_RUN);
-	col.tile = sr_tsv_need(t, SR_RESULTS_TILE);
-	col.metric = sr_tsv_need(t, metric);
-	col.status = sr_tsv_col(t, SR_RESULTS_STATUS);
-	row = read_rows(t, &col, tiles, add, nruns, &n);
-	T = tiles->n;
 	if (n > 1)	/* no rows: row is NULL, which qsort may not take */
 		qsort(row, n, sizeof *row, cmp_resrow);
 	v = sr_calloc(nruns * T + 1, sizeof *v);
@@ -141,38 +128,43 @@ sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
 		if (i > 0 && row[i].run == row[i - 1].run &&
 		    row[i].tile == row[i - 1].tile)
 			sr_die(SR_EXIT_DATA, "%s:%zu: run %zu on tile %s repeats "
-			    "line %zu", t->path, row[i].line, row[i].run,
+			    "line %zu", path, row[i].line, row[i].run,
 			    (const char *)sr_interner_key(tiles, row[i].tile, NULL),
 			    row[i - 1].line);
 		v[row[i].run * T + row[i].tile] = row[i].x;
 		values += !isnan(row[i].x);
 	}
 	if (values == 0)
-		sr_die(SR_EXIT_DATA, "%s: no values of %s", t->path, metric);
+		sr_die(SR_EXIT_DATA, "%s: no values %s", path, what);
 	free(row);
-	sr_tsv_close(t);
 	return v;
 }
 
-/* The values of a ledger, as sr_simresults_read gives them. */
-static double *
-ledger_values(const char *path, sr_interner *tiles, int add, size_t nruns)
+double *
+sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
+    int add, size_t nruns)
 {
-	size_t n, i, values = 0, T;
-	resrow *row = ledger_rows(path, tiles, add, nruns, &n);
+	sr_tsv *t = sr_tsv_open(path);
+	char what[128];
+	rescols col;
+	resrow *row;
+	size_t n;
 	double *v;
 
-	T = tiles->n;
-	v = sr_calloc(nruns * T + 1, sizeof *v);
-	for (i = 0; i < nruns * T; i++)
-		v[i] = NAN;
-	for (i = 0; i < n; i++) {
-		v[row[i].run * T + row[i].tile] = row[i].x;
-		values += !isnan(row[i].x);
+	if (sr_tsv_col(t, SR_LEDGER_KIND) >= 0 &&
+	    sr_tsv_col(t, SR_LEDGER_VALUE) >= 0) {	/* a ledger */
+		sr_tsv_close(t);
+		row = ledger_rows(path, tiles, add, nruns, &n);
+		return values_of(path, row, n, tiles, nruns, "in the ledger");
 	}
-	if (values == 0)
-		sr_die(SR_EXIT_DATA, "%s: no values in the ledger", path);
-	free(row);
+	col.run = sr_tsv_need(t, SR_RESULTS_RUN);
+	col.tile = sr_tsv_need(t, SR_RESULTS_TILE);
+	col.metric = sr_tsv_need(t, metric);
+	col.status = sr_tsv_col(t, SR_RESULTS_STATUS);
+	row = read_rows(t, &col, tiles, add, nruns, &n);
+	snprintf(what, sizeof what, "of %s", metric);
+	v = values_of(t->path, row, n, tiles, nruns, what);
+	sr_tsv_close(t);
 	return v;
 }
 
