@@ -45,6 +45,22 @@ rnd(size_t k)
 	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
 }
 
+/* The file's text (its first 64 KiB), in a buffer the next call reuses;
+ * "" when it cannot be read. */
+static inline const char *
+slurp(const char *path)
+{
+	static char s[65536];
+	FILE *fp = fopen(path, "r");
+
+	s[0] = '\0';
+	if (fp) {
+		s[fread(s, 1, sizeof s - 1, fp)] = '\0';
+		fclose(fp);
+	}
+	return s;
+}
+
 /* A pid that is surely dead: a child reaped. */
 static inline long
 dead_pid(void)

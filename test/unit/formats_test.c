@@ -28,21 +28,6 @@ tmpname(const char *tag)
 	return p;
 }
 
-/* The file's text (its first 4 KiB), in a buffer the next call reuses. */
-static const char *
-slurp(const char *path)
-{
-	static char s[4096];
-	FILE *fp = fopen(path, "r");
-
-	s[0] = '\0';
-	if (fp) {
-		s[fread(s, 1, sizeof s - 1, fp)] = '\0';
-		fclose(fp);
-	}
-	return s;
-}
-
 static void
 test_buckets(void)
 {

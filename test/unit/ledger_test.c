@@ -65,21 +65,6 @@ add_text(const char *path, const char *text)
 	put_file(path, text, strlen(text), 1);
 }
 
-/* The file's text (its first 64 KiB), in a buffer the next call reuses. */
-static const char *
-slurp(const char *path)
-{
-	static char s[65536];
-	FILE *fp = fopen(path, "r");
-
-	s[0] = '\0';
-	if (fp) {
-		s[fread(s, 1, sizeof s - 1, fp)] = '\0';
-		fclose(fp);
-	}
-	return s;
-}
-
 static int
 exists(const char *path)
 {
