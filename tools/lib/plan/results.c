@@ -4,6 +4,7 @@
 #include "core/err.h"
 #include "core/tsv.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The header, with the metric columns (ref) or without. */
@@ -28,6 +29,15 @@ sr_results_status(const sr_tsv *t, int col)
 	if (i < 0)
 		sr_run_status_die(t, col);
 	return i;
+}
+
+double
+sr_results_value(const sr_tsv *t, int status, int col)
+{
+	if (status == SR_RUN_ERROR || status == SR_RUN_CANCELLED ||
+	    *sr_tsv_str(t, col) == '\0')
+		return NAN;
+	return sr_tsv_double(t, col);
 }
 
 void

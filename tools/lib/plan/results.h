@@ -30,6 +30,12 @@ struct sr_tsv;
  * is a status; returns it. */
 int sr_results_status(const struct sr_tsv *t, int col);
 
+/* The value of metric column col in the current row of status status
+ * (-1: no status column): NaN for a failed or cancelled run (status error
+ * or cancelled) and for an empty field, else the number (dies naming the
+ * file, line and column when it is not one). */
+double sr_results_value(const struct sr_tsv *t, int status, int col);
+
 /* One row. */
 typedef struct {
 	size_t run;

@@ -83,8 +83,7 @@ read_row(sr_tsv *t, const cols *c, size_t nrun, sr_interner *tiles)
 	r.tile = sr_intern_str(tiles, sr_tsv_str(t, c->tile), NULL);
 	r.line = t->lineno;
 	r.status = sr_results_status(t, c->status);
-	r.value = r.status == SR_RUN_ERROR || *sr_tsv_str(t, c->metric) == '\0' ?
-	    NAN : sr_tsv_double(t, c->metric);
+	r.value = sr_results_value(t, r.status, c->metric);
 	r.seconds = sr_tsv_double(t, c->seconds);
 	if (r.seconds < 0)
 		sr_tsv_die_value(t, c->seconds, "is not a number of seconds");

@@ -29,19 +29,6 @@ cmp_resrow(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-/* The metric of the current row: NaN when it failed or was cancelled
- * (status error or cancelled, an empty field). */
-static double
-row_value(const sr_tsv *t, int cs, int cm)
-{
-	if (cs >= 0 && (sr_results_status(t, cs) == SR_RUN_ERROR ||
-	    sr_results_status(t, cs) == SR_RUN_CANCELLED))
-		return NAN;
-	if (*sr_tsv_str(t, cm) == '\0')
-		return NAN;
-	return sr_tsv_double(t, cm);
-}
-
 /* The columns read. */
 typedef struct {
 	int run, tile, metric, status;
@@ -71,7 +58,8 @@ read_rows(sr_tsv *t, const rescols *col, sr_interner *tiles, int add,
 			row = sr_reallocarray(row, cap, sizeof *row);
 		}
 		row[*n] = (resrow){ (size_t)r, tile, t->lineno,
-		    row_value(t, col->status, col->metric) };
+		    sr_results_value(t, col->status >= 0 ?
+		    sr_results_status(t, col->status) : -1, col->metric) };
 	}
 	return row;
 }
