@@ -96,7 +96,7 @@ struct tiff_in {
 	TIFF *tif;
 	const char *path;
 	uint32_t w, h;
-	uint16_t bits, spp, photometric, planar, format;
+	uint16_t bits, spp, photometric, planar, format, compression;
 	size_t rowbytes;	/* bytes of one row of a strip (w pixels) */
 };
 
@@ -131,12 +131,10 @@ tiff_bytes(const struct tiff_in *t, size_t n)
 static int
 tiff_check_size(int fd, const struct tiff_in *t, char *errbuf)
 {
-	uint16_t compression = COMPRESSION_NONE;
 	uint64_t need = (uint64_t)t->rowbytes * t->h;
 	struct stat st;
 
-	TIFFGetFieldDefaulted(t->tif, TIFFTAG_COMPRESSION, &compression);
-	if (compression != COMPRESSION_NONE || fstat(fd, &st) != 0 ||
+	if (t->compression != COMPRESSION_NONE || fstat(fd, &st) != 0 ||
 	    (uint64_t)st.st_size >= need)
 		return 0;
 	sr_seterr(errbuf, "%s: truncated TIFF: %ux%u pixels uncompressed need "
@@ -174,6 +172,7 @@ tiff_open(int fd, const char *path, struct tiff_in *t, char *errbuf)
 	TIFFGetFieldDefaulted(t->tif, TIFFTAG_SAMPLESPERPIXEL, &t->spp);
 	TIFFGetFieldDefaulted(t->tif, TIFFTAG_PLANARCONFIG, &t->planar);
 	TIFFGetFieldDefaulted(t->tif, TIFFTAG_SAMPLEFORMAT, &t->format);
+	TIFFGetFieldDefaulted(t->tif, TIFFTAG_COMPRESSION, &t->compression);
 	if (t->format == SAMPLEFORMAT_VOID)	/* untyped: unsigned */
 		t->format = SAMPLEFORMAT_UINT;
 	if (!TIFFGetField(t->tif, TIFFTAG_PHOTOMETRIC, &t->photometric))
@@ -187,31 +186,45 @@ tiff_open(int fd, const char *path, struct tiff_in *t, char *errbuf)
 	return tiff_check_size(fd, t, errbuf);
 }
 
-/* Refuses strip or tile k, decoding to bytes, when that exceeds the
- * memory budget or, compressed, SR_TIFF_MAX_RATIO times its stored bytes
+/* Refuses decoding bytes (budget: what the budget's message calls it;
+ * name: " strip K", " tile K" or "" for the image) when that exceeds the
+ * memory budget or, compressed, SR_TIFF_MAX_RATIO times the stored bytes
  * (past SR_TIFF_RATIO_MIN_BYTES): before it is allocated or decoded. */
+static int
+tiff_check_decode(const struct tiff_in *t, const char *budget,
+    const char *name, uint64_t bytes, uint64_t stored, char *errbuf)
+{
+	if (bytes > SIZE_MAX) {
+		sr_seterr(errbuf, "%s:%s decodes to more bytes than memory can "
+		    "hold", t->path, name);
+		return -1;
+	}
+	if (sr_image_check_budget(t->path, budget, (size_t)bytes, errbuf))
+		return -1;
+	if (t->compression == COMPRESSION_NONE ||
+	    bytes <= SR_TIFF_RATIO_MIN_BYTES)
+		return 0;
+	if (stored == 0 || bytes / stored > SR_TIFF_MAX_RATIO) {
+		sr_seterr(errbuf, "%s:%s decodes to %llu bytes from %llu, more "
+		    "than %d:1 (a decompression bomb?)", t->path, name,
+		    (unsigned long long)bytes, (unsigned long long)stored,
+		    SR_TIFF_MAX_RATIO);
+		return -1;
+	}
+	return 0;
+}
+
+/* tiff_check_decode for strip or tile k (kind), of its stored bytes. */
 static int
 tiff_check_strile(const struct tiff_in *t, uint32_t k, const char *kind,
     size_t bytes, char *errbuf)
 {
-	uint16_t compression = COMPRESSION_NONE;
-	uint64_t stored;
-	char what[64];
+	char budget[64], name[64];
 
-	snprintf(what, sizeof what, "decoding %s %u", kind, k);
-	if (sr_image_check_budget(t->path, what, bytes, errbuf))
-		return -1;
-	TIFFGetFieldDefaulted(t->tif, TIFFTAG_COMPRESSION, &compression);
-	if (compression == COMPRESSION_NONE || bytes <= SR_TIFF_RATIO_MIN_BYTES)
-		return 0;
-	stored = TIFFGetStrileByteCount(t->tif, k);
-	if (stored == 0 || bytes / stored > SR_TIFF_MAX_RATIO) {
-		sr_seterr(errbuf, "%s: %s %u decodes to %zu bytes from %llu, "
-		    "more than %d:1 (a decompression bomb?)", t->path, kind, k,
-		    bytes, (unsigned long long)stored, SR_TIFF_MAX_RATIO);
-		return -1;
-	}
-	return 0;
+	snprintf(budget, sizeof budget, "decoding %s %u", kind, k);
+	snprintf(name, sizeof name, " %s %u", kind, k);
+	return tiff_check_decode(t, budget, name, bytes,
+	    TIFFGetStrileByteCount(t->tif, k), errbuf);
 }
 
 /* Decodes every strip of t into s: rows of at most ROWSPERSTRIP. */
@@ -434,27 +447,13 @@ tiff_rgb_direct(const struct tiff_in *t)
 static int
 tiff_check_image(const struct tiff_in *t, char *errbuf)
 {
-	uint64_t bytes = (uint64_t)t->rowbytes * t->h, stored = 0;
-	uint16_t compression = COMPRESSION_NONE;
+	uint64_t stored = 0;
 	uint32_t k, n = TIFFNumberOfStrips(t->tif);
 
-	if (bytes > SIZE_MAX || sr_image_check_budget(t->path,
-	    "decoding the image", (size_t)bytes, errbuf))
-		return bytes > SIZE_MAX ? (sr_seterr(errbuf, "%s: decodes to "
-		    "more bytes than memory can hold", t->path), -1) : -1;
-	TIFFGetFieldDefaulted(t->tif, TIFFTAG_COMPRESSION, &compression);
-	if (compression == COMPRESSION_NONE || bytes <= SR_TIFF_RATIO_MIN_BYTES)
-		return 0;
 	for (k = 0; k < n; k++)
 		stored += TIFFGetStrileByteCount(t->tif, k);
-	if (stored == 0 || bytes / stored > SR_TIFF_MAX_RATIO) {
-		sr_seterr(errbuf, "%s: decodes to %llu bytes from %llu, more "
-		    "than %d:1 (a decompression bomb?)", t->path,
-		    (unsigned long long)bytes, (unsigned long long)stored,
-		    SR_TIFF_MAX_RATIO);
-		return -1;
-	}
-	return 0;
+	return tiff_check_decode(t, "decoding the image", "",
+	    (uint64_t)t->rowbytes * t->h, stored, errbuf);
 }
 
 /* Any other colour TIFF (palette, YCbCr, CMYK, 1 to 4 bits, separate
