@@ -178,6 +178,26 @@ records() {
 	assert_output 'sa-campaign-conf: /proc/self/mem:1: Input/output error'
 }
 
+@test "--holder: the live holder of a lock on this host; nothing for none, a dead one, another host's" {
+	sleep 30 &
+	local pid=$!
+	sa-campaign-conf --lock l.lock --pid "$pid"
+	run --separate-stderr sa-campaign-conf --holder l.lock
+	assert_success
+	assert_output --regexp "^$pid [0-9]+$"
+	kill "$pid"
+	wait "$pid" || true
+	run --separate-stderr sa-campaign-conf --holder l.lock
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" ''
+	printf 'elsewhere.example %s 1\n' $$ > o.lock
+	run sa-campaign-conf --holder o.lock
+	assert_failure 1
+	run sa-campaign-conf --holder missing.lock
+	assert_failure 1
+}
+
 @test "a 10 MB line is refused in well under a second" {
 	small c.campaign
 	head -c 10485760 /dev/zero | tr '\0' ' ' >> c.campaign

@@ -13,7 +13,7 @@
 #include "core/out.h"
 
 enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_LOCK, OPT_UNLOCK, OPT_REFRESH,
-    OPT_PID, OPT_GRACE, OPT_NO_WARNINGS, OPT_VERSION };
+    OPT_HOLDER, OPT_PID, OPT_GRACE, OPT_NO_WARNINGS, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -22,6 +22,7 @@ static const struct option longopts[] = {
 	{ "lock", required_argument, NULL, OPT_LOCK },
 	{ "unlock", required_argument, NULL, OPT_UNLOCK },
 	{ "refresh", required_argument, NULL, OPT_REFRESH },
+	{ "holder", required_argument, NULL, OPT_HOLDER },
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
@@ -37,6 +38,7 @@ usage(FILE *fp)
 "Usage: sa-campaign-conf [-o OUTDIR] [--share DIR] [--no-warnings] CAMPAIGN\n"
 "       sa-campaign-conf --keys\n"
 "       sa-campaign-conf --lock|--refresh|--unlock FILE --pid PID [--grace S]\n"
+"       sa-campaign-conf --holder FILE\n"
 "Check a campaign file (campaign(5)) and print its settings as NUL-\n"
 "terminated key=value records: paths absolute, defaults filled in, the\n"
 "arguments of sa-sample and reuse-merge one record each. Keys that the\n"
@@ -54,6 +56,8 @@ usage(FILE *fp)
 "                           for S seconds)\n"
 "      --refresh FILE       touch PID's lock FILE (do it every S/3 seconds)\n"
 "      --unlock FILE        remove PID's lock FILE\n"
+"      --holder FILE        print \"PID START\" of the live process of this\n"
+"                           host that holds FILE: exit 0, or 1 when none\n"
 "      --pid PID            the holder's process id\n"
 "      --grace S            the grace period of --lock [30]\n"
 "  -h, --help               this help\n"
@@ -66,7 +70,15 @@ lock_action(int action, const char *file, const char *pid, const char *grace)
 {
 	char msg[4352];
 	long p, g = SR_LOCK_GRACE;
+	sr_lock_holder h;
 
+	if (action == OPT_HOLDER) {	/* no --pid: it reports one */
+		if (sr_lock_live_holder(file, &h) != 0)
+			exit(SR_EXIT_DATA);
+		printf("%ld %lld\n", h.pid, h.start);
+		sr_out_commit_all();
+		exit(SR_EXIT_OK);
+	}
 	if (pid == NULL || sr_parse_long(pid, &p) || p <= 0)
 		sr_usage_error("--pid: expected a process id");
 	if (grace && (sr_parse_long(grace, &g) || g < 0))
@@ -97,7 +109,7 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'o': env.output = optarg; break;
 		case OPT_SHARE: env.sharedir = optarg; break;
-		case OPT_LOCK: case OPT_UNLOCK: case OPT_REFRESH:
+		case OPT_LOCK: case OPT_UNLOCK: case OPT_REFRESH: case OPT_HOLDER:
 			action = ch;
 			lockfile = optarg;
 			break;

@@ -115,6 +115,17 @@ break_lock(const char *path, const sr_lock_holder *h, const char *tmp,
 }
 
 int
+sr_lock_live_holder(const char *path, sr_lock_holder *h)
+{
+	char host[256];
+	time_t mtime;
+
+	sr_lock_host(host, sizeof host);
+	return read_lock(path, h, &mtime) == 0 && strcmp(h->host, host) == 0 &&
+	    pid_alive(h->pid) ? 0 : -1;
+}
+
+int
 sr_lock_take(const char *path, long pid, long grace, char *msg, size_t msglen)
 {
 	char host[256], tmp[4096], date[64];

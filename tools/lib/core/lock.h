@@ -39,6 +39,10 @@ int sr_lock_is_stale(const sr_lock_holder *h, time_t mtime, time_t now,
 int sr_lock_take(const char *path, long pid, long grace, char *msg,
     size_t msglen);
 
+/* The holder of lock path when it is a live process on this host: 0 and
+ * *h, else -1 (no lock, garbage, another host's, or a dead pid). */
+int sr_lock_live_holder(const char *path, sr_lock_holder *h);
+
 /* Touches the lock (a long-running holder, every grace / 3 seconds):
  * 0, or -1 when it is not held by pid on this host any more. */
 int sr_lock_refresh(const char *path, long pid);
