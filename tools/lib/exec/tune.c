@@ -44,7 +44,6 @@ struct sr_tune {
 	size_t *slot;			/* run -> its slot (a run of the bucket), or SIZE_MAX */
 	size_t *have;			/* [slot * ntiles + tile]: its ledger row + 1, or 0 */
 	size_t nslots;
-	size_t ncancelled;
 };
 
 static const sr_instance *
@@ -217,7 +216,6 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 	if (nc > 0)
 		sr_ledger_append(t->o.ledger, t->provp, 2, cancels, nc,
 		    t->o.grace);
-	t->ncancelled += nc;
 	free(rows);
 	free(cancels);
 	free(detail);
@@ -286,12 +284,6 @@ sr_tune_start(sr_runjob *job, const sr_tuneopts *o, const sr_segplan *p,
 	job->tile_done = tile_done;
 	job->ctx = t;
 	return t;
-}
-
-size_t
-sr_tune_cancelled(const sr_tune *t)
-{
-	return t->ncancelled;
 }
 
 void

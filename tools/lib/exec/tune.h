@@ -55,8 +55,6 @@ void sr_tune_check(const sr_tuneopts *o, int given, const sr_segout *u);
  * program, the metric, rule, runs and tiles). */
 sr_tune *sr_tune_start(sr_runjob *job, const sr_tuneopts *o,
     const sr_segplan *p, const sr_tiles *tiles);
-/* Runs this bucket cancelled in this process. */
-size_t sr_tune_cancelled(const sr_tune *t);
 void sr_tune_free(sr_tune *t);
 
 #endif
