@@ -258,7 +258,11 @@ wait_campaign() {
 	ref=$(awk '$1 == "reference" { print $2 }' c-out/logs/jobs)
 	assert_line "failed: the reference job $ref (exit 1); the end of $PWD/c-out/logs/reference-$ref.log:"
 	assert_output --partial 'no reference mask for tile a'
-	assert_output --regexp 'failed: the merge job [0-9]+ ended without its exit line'
+	arr=$(awk '$1 == "buckets" { print $2 }' c-out/logs/jobs)
+	mrg=$(awk '$1 == "merge" { print $2 }' c-out/logs/jobs)
+	# what Slurm says of the jobs that never ran (scontrol: no accounting)
+	assert_line "failed: the bucket array $arr never ran (tasks 0-7): a job it depends on failed (Slurm: CANCELLED, DependencyNeverSatisfied)"
+	assert_line "failed: the merge job $mrg never ran: a job it depends on failed (Slurm: CANCELLED, DependencyNeverSatisfied)"
 	# a good campaign's jobs leave no such line
 	campaign g.campaign engine=slurm
 	sa-campaign -q run g.campaign
@@ -364,6 +368,12 @@ attempts() {
 		mrg=$(awk '$1 == "merge" { print $2 }' slurm-out/logs/jobs)
 		run squeue -h -t all -j "$mrg" -o '%T'
 		assert_output CANCELLED
+		# status names the killed task as Slurm ended it, and counts it
+		run sa-campaign status slurm.campaign
+		assert_line --index 0 'buckets=2 done=1 running=0 pending=0 failed=1 waiting=0'
+		assert_line --regexp "^failed: bucket 1 \\(array task ${arr}_1, Slurm: CANCELLED, exit [0-9]+:[0-9]+\\); the end of $PWD/slurm-out/logs/bucket-00001.log:\$"
+		assert_output --partial "CANCELLED AT"	# slurmstepd's line, the end of the log
+		assert_line "failed: the merge job $mrg never ran: a job it depends on failed (Slurm: CANCELLED, DependencyNeverSatisfied)"
 	done
 	# resubmitted a fourth time: bucket 1 alone, then the merge
 	run sa-campaign run slurm.campaign

@@ -55,12 +55,22 @@ engine_submit() {
 # engine_failures OUT: the campaign's recorded reference and merge jobs
 # that ended without doing their work, each with the exit marker of its
 # log ("sa-campaign job: exit N", the job scripts' last line) and the
-# log's last lines, or, without a marker, as cancelled or killed (a job
-# whose dependency failed never runs).
+# log's last lines, or, without a marker, with what the scheduler says of
+# it (Slurm) or as cancelled or killed (a job whose dependency failed
+# never runs); and, on Slurm, every array task that the scheduler ended
+# (killed, timed out, out of memory, cancelled) before its bucket had
+# results or a failure record, as "failed: bucket N ...", and a bucket
+# array that never ran.
 engine_failures() {
-	local out=$1 active what id log mark
+	local out=$1 active what id log mark states=''
 	active=" $(engine_active) "
+	[ "${conf[engine]}" != slurm ] ||
+	    states=$(slurm_states $(awk '{ print $2 }' "$out/logs/jobs"))
 	while read -r what id; do
+		if [ "$what" = buckets ]; then
+			[ -z "$states" ] || array_failures "$out" "$id" "$states"
+			continue
+		fi
 		case $active in *" $id "* | *" ${id}_"*) continue ;; esac
 		case $what in
 		reference) [ ! -s "$out/ref/results.tsv" ] || continue ;;
@@ -76,9 +86,73 @@ engine_failures() {
 			echo "failed: the $what job $id (${mark#sa-campaign job: }); the end of $log:"
 			grep -av '^sa-campaign job: exit ' "$log" | tail -n 5 | sed 's/^/  /'
 		else
-			echo "failed: the $what job $id ended without its exit line: cancelled, killed, or it never ran because a job before it failed"
+			echo "failed: the $what job $id $(job_ending "$id" "$states")"
 		fi
 	done < "$out/logs/jobs"
+}
+
+# job_ending ID STATES: how job ID ended without its exit marker, from
+# its line of STATES (slurm_states) when the scheduler still knows it
+job_ending() {
+	local id=$1 st exit reason
+	read -r _ st exit reason < <(awk -v id="$1" '$1 == id' <<< "$2") || true
+	case ${st:-}:${reason:-} in
+	:) echo "ended without its exit line: cancelled, killed, or it never ran because a job before it failed" ;;
+	*:DependencyNeverSatisfied) echo "never ran: a job it depends on failed (Slurm: $st, $reason)" ;;
+	*) echo "ended without its exit line (Slurm: $st, exit $exit${reason:+, $reason})" ;;
+	esac
+}
+
+# array_failures OUT ID STATES: the array ID's tasks that Slurm ended
+# without their bucket's results or failure record (bucket_failures names
+# those), with the end of their logs, and the array's tasks that never ran
+array_failures() {
+	local out=$1 id=$2 task st exit reason b log
+	while read -r task st exit reason; do
+		task=${task#"${id}_"}
+		task=${task//[\[\]]/}
+		case $st in
+		FAILED | CANCELLED | TIMEOUT | OUT_OF_MEMORY | NODE_FAIL | PREEMPTED | BOOT_FAIL | DEADLINE) ;;
+		*) continue ;;
+		esac
+		if ! is_uint "$task"; then	# a range of tasks that never started
+			case $reason in
+			DependencyNeverSatisfied) reason="a job it depends on failed (Slurm: $st, $reason)" ;;
+			*) reason="Slurm: $st${reason:+, $reason}" ;;
+			esac
+			echo "failed: the bucket array $id never ran (tasks $task): $reason"
+			continue
+		fi
+		b=$(bucket_name "$task")
+		[ ! -s "$out/results/$b.tsv" ] && [ ! -e "$out/logs/failed/$b" ] || continue
+		log=$out/logs/bucket-$b.log
+		echo "failed: bucket $task (array task ${id}_$task, Slurm: $st, exit $exit${reason:+, $reason}); the end of $log:"
+		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
+	done < <(awk -v p="${id}_" 'index($1, p) == 1' <<< "$3")
+}
+
+# slurm_states IDS...: "ID STATE EXIT REASON" for each of the jobs IDS and
+# their array tasks that Slurm still knows: from sacct where the cluster
+# keeps accounting, else from scontrol (a finished job's record lasts
+# MinJobAge seconds). ID is JOB or JOB_TASK, or JOB_FIRST-LAST for array
+# tasks not started; EXIT is rc:signal; REASON is empty when there is none.
+slurm_states() {
+	local lines id
+	[ $# -gt 0 ] || return 0
+	if lines=$(sacct -n -P -X -j "$(IFS=,; echo "$*")" -o JobID,State,ExitCode 2> /dev/null) &&
+	    [ -n "$lines" ]; then
+		awk -F '|' '{ split($2, s, " "); print $1, s[1], $3 }' <<< "$lines"
+		return 0
+	fi
+	for id; do
+		scontrol -o show job "$id" 2> /dev/null || true
+	done | awk '{
+		split("", f)
+		for (i = 1; i <= NF; i++)
+			if ((j = index($i, "=")) > 1) f[substr($i, 1, j - 1)] = substr($i, j + 1)
+		id = f["ArrayTaskId"] != "" ? f["ArrayJobId"] "_" f["ArrayTaskId"] : f["JobId"]
+		print id, f["JobState"], f["ExitCode"], (f["Reason"] == "None" ? "" : f["Reason"])
+	    }'
 }
 
 # engine_cancel IDS...: cancels the campaign's jobs IDS (scancel, qdel)
