@@ -458,8 +458,23 @@ gone() {
 	stats=$(sed -n 's/^#stats //p' c-out/buckets.tsv)
 	grep -qF "task nodes: $(tr ' ' '\n' <<< "$stats" | sed -n 's/^tasks_noreuse=//p') without reuse" <<< "$stderr"
 	assert_equal "$(sed -n 3p <<< "$stderr")" "sa-campaign: memory per array task: $(seg-run --estimate-memory --tiles c-out/tiles.list)M for 1 active path(s) on the largest tile"
+	assert_equal "$(sed -n 4p <<< "$stderr" | sed 's/([0-9.]* s)/(S s)/; s/, [0-9.e-]* core-hours/, C core-hours/')" "sa-campaign: estimate: the buckets take 0:00:00 (S s) on 2 slot(s) (2 at a time, local), C core-hours; from the workflow's costs (seconds on a 4096x4096 tile, scaled to these tiles' pixels)"
 	run --separate-stderr sa-campaign -q plan c.campaign
 	assert_equal "$stderr" ''
+	# the estimate from the workflow's costs: every run alone (merge =
+	# none) on one slot: 32 runs x 2 tiles x the workflow's 1.778 s of
+	# tasks x (160/4096)^2 of a 4096x4096 tile's pixels = 0.1736 s
+	campaign n.campaign merge=none jobs=1
+	run --separate-stderr sa-campaign plan n.campaign
+	assert_success
+	grep -qxF "sa-campaign: estimate: the buckets take 0:00:00 (0.1736 s) on 1 slot(s) (1 at a time, local), 4.823e-05 core-hours; from the workflow's costs (seconds on a 4096x4096 tile, scaled to these tiles' pixels)" <<< "$stderr"
+	# Slurm: array_limit slots, else every array task at once
+	campaign s.campaign engine=slurm array_limit=3
+	run --separate-stderr sa-campaign plan s.campaign
+	grep -q "^sa-campaign: estimate: .* on 3 slot(s) (array_limit, slurm), " <<< "$stderr"
+	campaign s.campaign engine=slurm
+	run --separate-stderr sa-campaign plan s.campaign
+	grep -q "^sa-campaign: estimate: .* on $(body s-out/buckets.tsv | tail -n +2 | wc -l) slot(s) (every array task at once: no array_limit), " <<< "$stderr"
 }
 
 @test "analysis keys changed after the buckets ran (aggregate, resamples, plot): merge computes the indices again, no bucket runs again" {

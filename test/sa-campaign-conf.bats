@@ -178,6 +178,44 @@ records() {
 	assert_output 'sa-campaign-conf: /proc/self/mem:1: Input/output error'
 }
 
+@test "estimate_from: absolute, a campaign's output that ran; anything else refused naming file and line" {
+	mkdir -p run/timings run/ref
+	: > run/ref/timings.tsv
+	small c.campaign 'estimate_from = run'
+	run records c.campaign
+	assert_success
+	assert_line "estimate_from=$PWD/run"
+	for bad in nothere tiles; do
+		small c.campaign "estimate_from = $bad"
+		run --separate-stderr sa-campaign-conf c.campaign
+		assert_failure 1
+		assert_output ''
+		assert_equal "$stderr" "sa-campaign-conf: c.campaign:5: estimate_from: $PWD/$bad: not the output of a campaign that ran (no timings/ and ref/timings.tsv)"
+	done
+	rm run/ref/timings.tsv
+	small c.campaign 'estimate_from = run'
+	run sa-campaign-conf c.campaign
+	assert_failure 1
+}
+
+@test "--tile-sizes: each tile's name, width and height from its header; a tile that cannot be read: file and line, nothing printed" {
+	mkdir -p t
+	sa-testimg crop "$MONUSEG/TCGA-21-5784-01Z-00-DX1.png" 0 0 30 20 t/a.png
+	sa-testimg crop "$MONUSEG/TCGA-21-5784-01Z-00-DX1.png" 0 0 7 9 t/b.png
+	printf '# two\na.png\n\nb.png\n' > t/list
+	run --separate-stderr sa-campaign-conf --tile-sizes t/list
+	assert_success
+	assert_output "$(printf 'a\t30\t20\nb\t7\t9')"
+	printf 'a.png\nnope.png\n' > t/list
+	run --separate-stderr sa-campaign-conf --tile-sizes t/list
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "sa-campaign-conf: t/list:2: t/nope.png: No such file or directory"
+	run --separate-stderr sa-campaign-conf --tile-sizes missing.list
+	assert_failure
+	assert_output ''
+}
+
 @test "--holder: the live holder of a lock on this host; nothing for none, a dead one, another host's" {
 	sleep 30 &
 	local pid=$!

@@ -9,11 +9,15 @@
 #include "campaign/campaign.h"
 #include "core/err.h"
 #include "core/lock.h"
+#include "core/mem.h"
 #include "core/num.h"
 #include "core/out.h"
+#include "image/image.h"
+#include "image/tiles.h"
 
 enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_LOCK, OPT_UNLOCK, OPT_REFRESH,
-    OPT_HOLDER, OPT_PID, OPT_GRACE, OPT_NO_WARNINGS, OPT_VERSION };
+    OPT_HOLDER, OPT_PID, OPT_GRACE, OPT_NO_WARNINGS, OPT_TILE_SIZES,
+    OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -26,6 +30,7 @@ static const struct option longopts[] = {
 	{ "pid", required_argument, NULL, OPT_PID },
 	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
+	{ "tile-sizes", required_argument, NULL, OPT_TILE_SIZES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -39,6 +44,7 @@ usage(FILE *fp)
 "       sa-campaign-conf --keys\n"
 "       sa-campaign-conf --lock|--refresh|--unlock FILE --pid PID [--grace S]\n"
 "       sa-campaign-conf --holder FILE\n"
+"       sa-campaign-conf --tile-sizes TILES.list\n"
 "Check a campaign file (campaign(5)) and print its settings as NUL-\n"
 "terminated key=value records: paths absolute, defaults filled in, the\n"
 "arguments of sa-sample and reuse-merge one record each. Keys that the\n"
@@ -60,6 +66,8 @@ usage(FILE *fp)
 "                           host that holds FILE: exit 0, or 1 when none\n"
 "      --pid PID            the holder's process id\n"
 "      --grace S            the grace period of --lock [30]\n"
+"      --tile-sizes LIST    print \"TILE WIDTH HEIGHT\" (tab-separated) of every\n"
+"                           tile of the tiles list LIST, from its header\n"
 "  -h, --help               this help\n"
 "      --version            version\n", fp);
 }
@@ -94,6 +102,28 @@ lock_action(int action, const char *file, const char *pid, const char *grace)
 	exit(SR_EXIT_OK);
 }
 
+/* --tile-sizes: each tile's name, width and height, from its header (the
+ * plan's estimate scales the workflow's costs by the tiles' pixels). */
+static _Noreturn void
+tile_sizes(const char *list)
+{
+	char err[SR_ERRLEN];
+	sr_tiles *t = sr_tiles_read(list);
+	size_t i, *wh = sr_calloc(2 * t->n, sizeof *wh);
+
+	for (i = 0; i < t->n; i++)	/* all read before any is printed */
+		if (sr_image_probe(t->path[i], &wh[2 * i], &wh[2 * i + 1],
+		    err) < 0)
+			sr_die(SR_EXIT_DATA, "%s:%zu: %s", t->list, t->line[i],
+			    err);
+	for (i = 0; i < t->n; i++)
+		printf("%s\t%zu\t%zu\n", t->name[i], wh[2 * i], wh[2 * i + 1]);
+	free(wh);
+	sr_tiles_free(t);
+	sr_out_commit_all();
+	exit(SR_EXIT_OK);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -116,6 +146,7 @@ main(int argc, char **argv)
 		case OPT_PID: pid = optarg; break;
 		case OPT_GRACE: grace = optarg; break;
 		case OPT_NO_WARNINGS: warnings = 0; break;
+		case OPT_TILE_SIZES: tile_sizes(optarg);
 		case OPT_KEYS:
 			sr_campaign_keys_write(stdout);
 			sr_out_commit_all();

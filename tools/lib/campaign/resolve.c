@@ -248,6 +248,32 @@ resolve_reference(sr_campaign *c, const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
+/* estimate_from: absolute, and the output of a campaign whose buckets
+ * ran: its timings directory and its reference step's timings. */
+static int
+resolve_estimate_from(sr_campaign *c, const char *dir, char *err,
+    size_t errlen)
+{
+	const char *v = c->value[key_index("estimate_from")];
+	char *run, *timings, *ref;
+	int ok;
+
+	if (v == NULL)
+		return 0;
+	run = sr_campaign_path(dir, v);
+	set(c, "estimate_from", run);
+	timings = sr_campaign_path(run, "timings");
+	ref = sr_campaign_path(run, "ref/timings.tsv");
+	ok = is_directory(timings) && readable_file(ref);
+	free(timings);
+	free(ref);
+	if (!ok)
+		return error(err, errlen, "%s:%zu: estimate_from: %s: not the "
+		    "output of a campaign that ran (no timings/ and "
+		    "ref/timings.tsv)", c->path, line_of(c, "estimate_from"), run);
+	return 0;
+}
+
 /* The output directory: -o from the current directory, the output key
  * from the campaign's, or NAME-out beside the campaign file. */
 static void
@@ -426,7 +452,7 @@ static int
 check_paths(const sr_campaign *c, char *err, size_t errlen)
 {
 	static const char *const keys[] = { "space", "tiles", "workflow",
-	    "reference", "output" };
+	    "reference", "output", "estimate_from" };
 	const char *v;
 	char where[SR_CAMPAIGN_ERRLEN];
 	struct stat st;
@@ -785,6 +811,7 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	if (check_concerns(c, err, errlen) ||
 	    resolve_files(c, dir, env, err, errlen) ||
 	    resolve_reference(c, dir, err, errlen) ||
+	    resolve_estimate_from(c, dir, err, errlen) ||
 	    check_tune(c, err, errlen))
 		goto done;
 	find_warnings(c);
