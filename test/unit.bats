@@ -47,6 +47,12 @@ load common
 	assert_success
 }
 
+@test "numbers: formatting and parsing through double-conversion byte for byte as snprintf and strtod had them, on millions of doubles and every short number string (num_test)" {
+	run num_test
+	assert_success
+	assert_output --regexp '^[0-9]+ doubles formatted, [0-9]+ strings parsed$'
+}
+
 @test "hashing: integer map and interner against brute force, option word lists (hash_test)" {
 	run hash_test
 	assert_success

@@ -1,8 +1,10 @@
 /* num.c - strict number parsing and shortest round-trip formatting. */
 #include "core/num.h"
 
+#include "core/dconv.h"
+
 #include <ctype.h>
-#include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -58,7 +60,6 @@ parse_simple(const char *s, double *out)
 const char *
 sr_parse_double(const char *s, double *out)
 {
-	char *end;
 	double v;
 	const char *p;
 
@@ -69,23 +70,18 @@ sr_parse_double(const char *s, double *out)
 		return NULL;
 	}
 	if (s[strspn(s, "0123456789.eE+-")] == '\0')
-		goto convert;	/* plain decimal digits: strtod decides */
+		goto convert;	/* plain decimal digits: double-conversion decides */
 	if (isspace((unsigned char)*s))
 		return "not a number";
 	p = (*s == '-' || *s == '+') ? s + 1 : s;
 	if (strncasecmp(p, "nan", 3) == 0 || strncasecmp(p, "inf", 3) == 0)
 		return "not finite (NaN or Inf)";
-	if (strpbrk(s, "xXnNiIpP"))	/* strtod would take hex floats */
-		return "not a number";
+	return "not a number";
 convert:
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || *end != '\0')
+	if (sr_dconv_parse(s, strlen(s), &v) < 0)
 		return "not a number";
-	if (errno == ERANGE && fabs(v) > 1)
-		return "out of range";
 	if (!isfinite(v))
-		return "not finite";
+		return "out of range";
 	*out = v == 0 ? 0.0 : v;	/* no negative zero */
 	return NULL;
 }
@@ -129,11 +125,66 @@ put_scaled(char *buf, int neg, uint64_t m, int frac)
 	return len;
 }
 
+/* Writes the shortest round-trip digits of v (double-conversion) as
+ * printf's %.Pg writes them, P the first of 15, 16 and 17 digits that
+ * reads back as v: the form every earlier sareuse wrote (the digits %.Pg
+ * gives are the shortest and closest ones; the exponent form is taken
+ * for exponents below -4 or from P on, with a sign and two digits at
+ * least). Returns buf. */
+static char *
+fmt_shortest(char *buf, double v)
+{
+	char d[18];
+	int len, point, x, prec, i, n = 0;
+
+	if (!isfinite(v)) {	/* nan, -nan, inf, -inf, as printf has them */
+		snprintf(buf, SR_NUMLEN, "%g", v);
+		return buf;
+	}
+	if (fabs(v) < DBL_MIN) {	/* subnormal: fewer digits than %.15g */
+		for (prec = 15; prec <= 17; prec++) {
+			snprintf(buf, SR_NUMLEN, "%.*g", prec, v);
+			if (prec == 17 || strtod(buf, NULL) == v)
+				break;
+		}
+		return buf;
+	}
+	sr_dconv_shortest(v, d, &len, &point);
+	x = point - 1;	/* v = d[0].d[1]... x 10^x */
+	prec = len > 15 ? len : 15;
+	if (v < 0)
+		buf[n++] = '-';
+	if (x < -4 || x >= prec) {
+		buf[n++] = d[0];
+		if (len > 1) {
+			buf[n++] = '.';
+			for (i = 1; i < len; i++)
+				buf[n++] = d[i];
+		}
+		snprintf(buf + n, SR_NUMLEN - (size_t)n, "e%c%02d",
+		    x < 0 ? '-' : '+', x < 0 ? -x : x);
+		return buf;
+	}
+	if (x < 0) {
+		buf[n++] = '0';
+		buf[n++] = '.';
+		for (i = -1; i > x; i--)
+			buf[n++] = '0';
+	}
+	for (i = 0; i < len || i <= x; i++) {
+		if (i == x + 1 && x >= 0)
+			buf[n++] = '.';
+		buf[n++] = i < len ? d[i] : '0';
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
 char *
 sr_fmt_double(char buf[SR_NUMLEN], double v)
 {
 	double a = fabs(v), x, back;
-	int prec, frac;
+	int frac;
 
 	/* fast paths: integers, and values with up to 6 decimals that read
 	 * back exactly (grid values, rounded data) */
@@ -147,15 +198,10 @@ sr_fmt_double(char buf[SR_NUMLEN], double v)
 		break;
 	}
 	if (v == floor(v) && a < 1e15) {
-		snprintf(buf, SR_NUMLEN, "%.0f", v == 0 ? 0.0 : v);
+		put_scaled(buf, v < 0, (uint64_t)a, 0);
 		return buf;
 	}
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(buf, SR_NUMLEN, "%.*g", prec, v);
-		if (prec == 17 || strtod(buf, NULL) == v)
-			break;
-	}
-	return buf;
+	return fmt_shortest(buf, v);
 }
 
 double

@@ -1,0 +1,30 @@
+/* dconv.h - the shortest round-trip digits of a double and strict decimal
+ * parsing, from Google's double-conversion library (Debian's
+ * libdouble-conversion) behind C wrappers: it is C++ only, so dconv.cpp is
+ * core's one C++ file. core/num builds its text formats on these. */
+#ifndef SR_DCONV_H
+#define SR_DCONV_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The shortest digits of |v| (finite, not 0) that read back as v, the
+ * closest to v among them: v = 0.DIGITS x 10^point. Writes the digits,
+ * NUL-terminated, to digits (at least 18 bytes), their count to *len and
+ * the point to *point. */
+void sr_dconv_shortest(double v, char *digits, int *len, int *point);
+
+/* Parses all len bytes of s as a decimal number, [+-] digits [. digits]
+ * [e [+-] digits] (no spaces, hex, NaN or Inf: the caller has refused
+ * them); infinities for magnitudes beyond a double's. Returns 0 with the
+ * value in *out, or -1 when s is not such a number. */
+int sr_dconv_parse(const char *s, size_t len, double *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
