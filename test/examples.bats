@@ -53,4 +53,6 @@ copy_example() {
 	assert_equal "$(echo "$output" | awk '$1 == "param" { getline; print $1 }')" G1
 	assert_equal "$(echo "$output" | awk '$1 == "B" { print $2 }')" 0.0000
 	[ "$(head -c 4 out/indices.png | tail -c 3)" = PNG ]
+	assert_output --partial "report:  $PWD/out/report.html"
+	[ -s out/report.html ]
 }

@@ -171,6 +171,12 @@ wait_campaign() {
 	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
 	run sa-campaign status slurm.campaign
 	assert_output --partial "done=8 running=0 pending=0 failed=0 waiting=0"
+	# the merge job wrote the report; the array tasks timed their
+	# attempts, at most 3 at once (array_limit)
+	assert_output --partial "report: $PWD/slurm-out/report.html"
+	assert_equal "$(awk '$4 == 0' slurm-out/logs/finished | wc -l)" 8
+	c=$(sa-report --concurrency slurm-out)
+	[ "$c" -ge 1 ] && [ "$c" -le 3 ] || fail "concurrency $c"
 	# each bucket ran once
 	assert_equal "$(cut -d' ' -f1 slurm-out/logs/attempts | sort -n | uniq -c | awk '$1 != 1' | wc -l)" 0
 }

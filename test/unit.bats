@@ -87,3 +87,8 @@ load common
 	run ledger_test
 	assert_success
 }
+
+@test "report: base64 against RFC 4648 and Python, HTML text, durations, measured makespan and concurrency against brute force, sim-runtime's report by column name (report_test)" {
+	run report_test
+	assert_success
+}

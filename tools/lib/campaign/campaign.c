@@ -49,6 +49,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	    "sensitivity", 0 },
 	{ "resamples", SR_KEY_INT, NULL, 1, NULL, ANALYSIS, "moat vbd", 0 },
 	{ "plot", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },
+	{ "report", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },
 	{ "estimate_from", SR_KEY_RUN, NULL, 0, NULL, ANALYSIS, NULL, 0 },
 	/* tuning: the order of the tiles, the cancellation rule */
 	{ "tile_order", SR_KEY_ENUM, NULL, 0, "shuffle list", TUNE_PLAN, NULL,

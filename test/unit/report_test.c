@@ -1,0 +1,316 @@
+/* report_test.c - what sa-report's page is made from: base64 against RFC
+ * 4648's vectors and Python's encoding, HTML text, durations, the
+ * attempts of logs/finished and their measured makespan and concurrency
+ * against brute force, and sim-runtime's report read by column name
+ * (tools/lib/core/html.c, tools/lib/campaign/makespan.c). */
+#include "campaign/makespan.h"
+#include "core/err.h"
+#include "core/html.h"
+#include "check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* RFC 4648 section 10, and the 256 byte values as Python's base64
+ * module encodes them. */
+static void
+test_base64(void)
+{
+	static const char *const vec[][2] = { { "", "" }, { "f", "Zg==" },
+	    { "fo", "Zm8=" }, { "foo", "Zm9v" }, { "foob", "Zm9vYg==" },
+	    { "fooba", "Zm9vYmE=" }, { "foobar", "Zm9vYmFy" } };
+	static const char all[] =
+	    "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4v"
+	    "MDEyMzQ1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5f"
+	    "YGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6e3x9fn+AgYKDhIWGh4iJiouMjY6P"
+	    "kJGSk5SVlpeYmZqbnJ2en6ChoqOkpaanqKmqq6ytrq+wsbKztLW2t7i5uru8vb6/"
+	    "wMHCw8TFxsfIycrLzM3Oz9DR0tPU1dbX2Nna29zd3t/g4eLj5OXm5+jp6uvs7e7v"
+	    "8PHy8/T19vf4+fr7/P3+/w==";
+	unsigned char bytes[256], *big;
+	char out[400], *whole, *streamed = NULL;
+	size_t i, n = 10000, len = 0;
+	FILE *fp;
+
+	for (i = 0; i < sizeof vec / sizeof vec[0]; i++) {
+		sr_base64_encode(out, (const unsigned char *)vec[i][0],
+		    strlen(vec[i][0]));
+		if (strcmp(out, vec[i][1]) ||
+		    sr_base64_len(strlen(vec[i][0])) != strlen(vec[i][1]))
+			fail("base64 '%s': '%s', want '%s'", vec[i][0], out,
+			    vec[i][1]);
+	}
+	for (i = 0; i < 256; i++)
+		bytes[i] = (unsigned char)i;
+	sr_base64_encode(out, bytes, 256);
+	if (strcmp(out, all))
+		fail("base64 of 0..255: %s", out);
+	/* written in chunks: the same as encoded at once, for every length
+	 * around a chunk's end */
+	big = malloc(n);
+	whole = malloc(sr_base64_len(n) + 1);
+	for (i = 0; i < n; i++)
+		big[i] = (unsigned char)rnd(256);
+	for (n = 3070; n <= 10000; n += n < 3080 ? 1 : 1733) {
+		fp = open_memstream(&streamed, &len);
+		sr_base64_write(fp, big, n);
+		fclose(fp);
+		sr_base64_encode(whole, big, n);
+		if (strcmp(streamed, whole))
+			fail("base64 written in chunks differs, %zu bytes", n);
+		free(streamed);
+	}
+	free(big);
+	free(whole);
+}
+
+/* The HTML text of s. */
+static const char *
+html(const char *s, size_t n)
+{
+	static char *buf;
+	size_t len;
+	FILE *fp;
+
+	free(buf);
+	fp = open_memstream(&buf, &len);
+	sr_html_textn(fp, s, n);
+	fclose(fp);
+	return buf;
+}
+
+static void
+test_html(void)
+{
+	static const char *const vec[][2] = {
+		{ "<a href=\"x\">&'", "&lt;a href=&quot;x&quot;&gt;&amp;&#39;" },
+		{ "plain, μ* ≥ 0 é", "plain, μ* ≥ 0 é" },
+		{ "tab\there\nnl\r", "tab\there\nnl\r" },
+		{ "bad\xff byte", "bad\xef\xbf\xbd byte" },
+		{ "ctl\x01\x7f", "ctl\xef\xbf\xbd\xef\xbf\xbd" },
+		{ "cut \xce", "cut \xef\xbf\xbd" },	/* μ's first byte */
+		{ "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof vec / sizeof vec[0]; i++)
+		if (strcmp(html(vec[i][0], strlen(vec[i][0])), vec[i][1]))
+			fail("html '%s': '%s'", vec[i][0], html(vec[i][0],
+			    strlen(vec[i][0])));
+	if (strcmp(html("a\0<b", 4), "a\xef\xbf\xbd&lt;b"))
+		fail("html of a NUL: %s", html("a\0<b", 4));
+}
+
+static void
+test_duration(void)
+{
+	static const struct { const char *s; double v; } ok[] = {
+		{ "64.6", 64.6 }, { "0", 0 }, { "1:04:05", 3845 },
+		{ "04:05", 245 }, { "75:00", 4500 }, { "0:00:01.5", 1.5 },
+		{ "12:00:00", 43200 }, { "1e3", 1000 },
+	};
+	static const char *const bad[] = { "-1", "abc", "", "1:60:00",
+	    "1:2:3:4", "1.5:00", "1:", ":05", "1:-5", "1: 5", "0:00:60" };
+	double v;
+	size_t i;
+
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++)
+		if (sr_duration_parse(ok[i].s, &v) || fabs(v - ok[i].v) > 1e-9)
+			fail("duration '%s': %g, want %g", ok[i].s, v, ok[i].v);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		if (sr_duration_parse(bad[i], &v) == 0)
+			fail("duration '%s' accepted: %g", bad[i], v);
+}
+
+/* A worked example: failures, a retry, touching and nested spans. */
+static void
+test_measured_example(void)
+{
+	static const sr_attempt a[] = {
+		{ 1, 0, 1, 1 },		/* failed, retried below */
+		{ 0, 0, 10, 0 },
+		{ 1, 5, 15, 0 },
+		{ 2, 10, 20, 0 },	/* starts as bucket 0 ends */
+		{ 3, 2, 3, 0 },		/* done again later: this one is not */
+		{ 4, 6, 9, 0 },		/* within 0 and 1: three at once */
+		{ 3, 30, 31, 0 },
+		{ 5, 40, 50, 3 },	/* failed: not counted */
+	};
+	sr_measured m;
+
+	sr_measured_of(a, sizeof a / sizeof a[0], &m);
+	if (m.buckets != 5 || m.first != 0 || m.last != 31 ||
+	    m.makespan != 31 || m.busy != 34 || m.concurrency != 3)
+		fail("measured: buckets %zu first %g last %g makespan %g busy "
+		    "%g at once %zu; want 5 0 31 31 34 3", m.buckets, m.first,
+		    m.last, m.makespan, m.busy, m.concurrency);
+	sr_measured_of(a, 1, &m);
+	if (m.buckets != 0 || m.makespan != 0 || m.concurrency != 0)
+		fail("measured of a failure alone: %zu buckets", m.buckets);
+	sr_measured_of(NULL, 0, &m);
+	if (m.buckets != 0 || m.concurrency != 0)
+		fail("measured of nothing");
+}
+
+/* Random attempts on a grid of whole seconds: the concurrency against a
+ * count at every half second. */
+static void
+test_measured_random(void)
+{
+	enum { N = 40, T = 60 };
+	sr_attempt a[N];
+	const sr_attempt *last[N];
+	sr_measured m;
+	size_t trial, i, j, most, now;
+	double t;
+
+	for (trial = 0; trial < 200; trial++) {
+		for (i = 0; i < N; i++) {
+			a[i].bucket = (long)rnd(15);
+			a[i].start = (double)rnd(T);
+			a[i].end = a[i].start + (double)rnd(10);
+			a[i].status = rnd(4) == 0;
+		}
+		for (j = 0; j < N; j++)
+			last[j] = NULL;
+		for (i = 0; i < N; i++)
+			if (a[i].status == 0)
+				last[a[i].bucket] = &a[i];
+		most = 0;
+		for (t = 0.5; t < T + 10; t += 0.5) {
+			for (now = 0, j = 0; j < N; j++)
+				now += last[j] && last[j]->start <= t &&
+				    t < last[j]->end;
+			most = now > most ? now : most;
+		}
+		sr_measured_of(a, N, &m);
+		if (m.concurrency != most)
+			fail("random attempts %zu: concurrency %zu, brute force "
+			    "%zu", trial, m.concurrency, most);
+	}
+}
+
+/* Writes text to a new file in dir; returns its path (static). */
+static const char *
+file_with(const char *dir, const char *name, const char *text)
+{
+	static char path[4096];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	fp = fopen(path, "w");
+	fputs(text, fp);
+	fclose(fp);
+	return path;
+}
+
+static void
+read_attempts(void *path)
+{
+	size_t n;
+
+	sr_attempts_read(path, &n);
+}
+
+static void
+read_predicted(void *path)
+{
+	sr_predicted p;
+
+	sr_predicted_read(path, &p);
+}
+
+static void
+test_attempts_file(const char *dir)
+{
+	static const struct { const char *text, *msg; } bad[] = {
+		{ "0 1 2 0\n1 1 2\n", ":2: '1 1 2': expected 'I START END EXIT'" },
+		{ "x 1 2 0\n", ":1: 'x 1 2 0': the bucket is not" },
+		{ "0 1 2 0 9\n", ":1: '0 1 2 0 9': expected" },
+		{ "0 -1 2 0\n", ":1: '0 -1 2 0': a time is not" },
+		{ "0 1 nan 0\n", ":1: '0 1 nan 0': a time is not" },
+		{ "0 1 2 -3\n", ":1: '0 1 2 -3': the exit status" },
+	};
+	char msg[1024];
+	const char *path;
+	sr_attempt *a;
+	size_t n, i;
+
+	path = file_with(dir, "finished", "0 100.25 110.5 0\n\n"
+	    "1 101 100 0\n2 1e2 1.2e2 3\n");
+	a = sr_attempts_read(path, &n);
+	if (n != 3 || a[0].start != 100.25 || a[0].end != 110.5 ||
+	    a[1].end != 101 || a[2].status != 3 || a[2].end != 120)
+		fail("attempts read: %zu of them", n);
+	free(a);
+	if (sr_attempts_read(file_with(dir, "empty", ""), &n) != NULL || n)
+		fail("an empty file has attempts");
+	snprintf(msg, sizeof msg, "%s/none", dir);
+	if (sr_attempts_read(msg, &n) != NULL || n)
+		fail("a missing file has attempts");
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		path = file_with(dir, "bad", bad[i].text);
+		if (child_error(read_attempts, (void *)path, msg,
+		    sizeof msg) != SR_EXIT_DATA || !strstr(msg, bad[i].msg))
+			fail("bad attempts '%s': %s", bad[i].text, msg);
+	}
+}
+
+static void
+test_predicted_file(const char *dir)
+{
+	sr_predicted p;
+	char msg[1024];
+	const char *path;
+
+	/* today's report */
+	path = file_with(dir, "r1.tsv", "#sim-runtime 0.1.0\n"
+	    "plan\tslots\tbuckets\twork\tmakespan\tutilisation\n"
+	    "baseline\t2\t8\t0.525\t0.2832\t0.92\n");
+	sr_predicted_read(path, &p);
+	if (p.makespan != 0.2832 || p.slots != 2 || p.work != 0.525)
+		fail("predicted: %g %g %g", p.makespan, p.slots, p.work);
+	/* columns moved and added, h:mm:ss, the baseline not first */
+	path = file_with(dir, "r2.tsv", "makespan_hms\tplan\tmakespan\tnew\n"
+	    "0:00:09\tother\t9\tx\n1:04:05\tbaseline\t1:04:05\ty\n");
+	sr_predicted_read(path, &p);
+	if (p.makespan != 3845 || !isnan(p.slots) || !isnan(p.work))
+		fail("predicted, moved columns: %g", p.makespan);
+	path = file_with(dir, "r3.tsv", "slots\tspan\n2\t5\n");
+	if (child_error(read_predicted, (void *)path, msg, sizeof msg) !=
+	    SR_EXIT_DATA || !strstr(msg, "no column 'makespan' in the header"))
+		fail("no makespan column: %s", msg);
+	path = file_with(dir, "r4.tsv", "makespan\n");
+	if (child_error(read_predicted, (void *)path, msg, sizeof msg) !=
+	    SR_EXIT_DATA || !strstr(msg, "no row"))
+		fail("no row: %s", msg);
+	path = file_with(dir, "r5.tsv", "makespan\n1:75:00\n");
+	if (child_error(read_predicted, (void *)path, msg, sizeof msg) !=
+	    SR_EXIT_DATA || !strstr(msg, "column makespan: '1:75:00' is not "
+	    "a duration"))
+		fail("bad duration: %s", msg);
+}
+
+int
+main(void)
+{
+	char dir[] = "/tmp/report_test.XXXXXX";
+	char cmd[64];
+
+	sr_init("report_test");
+	if (mkdtemp(dir) == NULL)
+		return 2;
+	test_base64();
+	test_html();
+	test_duration();
+	test_measured_example();
+	test_measured_random();
+	test_attempts_file(dir);
+	test_predicted_file(dir);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		fail("cannot remove %s", dir);
+	if (failures)
+		printf("%d failure(s)\n", failures);
+	return failures != 0;
+}
