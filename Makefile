@@ -42,7 +42,8 @@ TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compar
             sim-runtime sa-campaign-conf sa-trials
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
-            compare_table_test campaign_test lock_test cancel_test ledger_test
+            compare_table_test campaign_test lock_test cancel_test ledger_test \
+            prune_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
