@@ -91,7 +91,8 @@ void sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d);
 
 /* ---- trials.tsv read back ---------------------------------------------- */
 
-/* A trials.tsv as read: each set's run, mean and parameter values. */
+/* A trials.tsv as read: each set's run, mean and parameter values, the
+ * sets in run order. */
 typedef struct {
 	char *path;
 	char *metric;		/* its #metric=, or NULL */
@@ -99,6 +100,7 @@ typedef struct {
 				 * above (run ... rule, batch) */
 	char **name;
 	size_t n;		/* sets */
+	size_t *run;		/* n, increasing */
 	double *mean;		/* n: NaN when empty */
 	double *x;		/* n * ncol parameter values */
 } sr_trials_table;

@@ -18,6 +18,16 @@ static const char *const own_columns[] = {
 };
 #define NOWN (sizeof own_columns / sizeof own_columns[0])
 
+static const size_t *sort_runs;
+
+static int
+by_run(const void *a, const void *b)
+{
+	size_t x = sort_runs[*(const size_t *)a], y = sort_runs[*(const size_t *)b];
+
+	return (x > y) - (x < y);
+}
+
 /* The parameter columns of t into tt (their indices in col). */
 static int *
 parameter_columns(const sr_tsv *t, sr_trials_table *tt)
@@ -37,7 +47,7 @@ parameter_columns(const sr_tsv *t, sr_trials_table *tt)
 /* Reads the current row of t into set i of tt. */
 static void
 read_set(sr_tsv *t, sr_trials_table *tt, size_t i, const int *col,
-    int cstatus, int cmean)
+    int crun, int cstatus, int cmean)
 {
 	char list[64];
 	size_t j;
@@ -46,9 +56,40 @@ read_set(sr_tsv *t, sr_trials_table *tt, size_t i, const int *col,
 	    SR_NTRIAL) < 0)
 		sr_tsv_die_value(t, cstatus, "is not %s", sr_word_list(list,
 		    sizeof list, sr_trial_status_name, SR_NTRIAL));
+	tt->run[i] = (size_t)sr_tsv_long(t, crun);
 	tt->mean[i] = sr_tsv_str(t, cmean)[0] ? sr_tsv_double(t, cmean) : NAN;
 	for (j = 0; j < tt->ncol; j++)
 		tt->x[i * tt->ncol + j] = sr_tsv_double(t, col[j]);
+}
+
+/* Puts the sets in run order (trials.tsv has them best first), so that
+ * an experiment's jobs come in the same order from either source. */
+static void
+sort_by_run(sr_trials_table *tt)
+{
+	size_t *order = sr_calloc(tt->n + 1, sizeof *order), i, j;
+	size_t *run = sr_calloc(tt->n + 1, sizeof *run);
+	double *mean = sr_calloc(tt->n + 1, sizeof *mean);
+	double *x = sr_calloc(tt->n * tt->ncol + 1, sizeof *x);
+
+	for (i = 0; i < tt->n; i++)
+		order[i] = i;
+	sort_runs = tt->run;
+	if (tt->n > 1)
+		qsort(order, tt->n, sizeof *order, by_run);
+	for (i = 0; i < tt->n; i++) {
+		run[i] = tt->run[order[i]];
+		mean[i] = tt->mean[order[i]];
+		for (j = 0; j < tt->ncol; j++)
+			x[i * tt->ncol + j] = tt->x[order[i] * tt->ncol + j];
+	}
+	free(tt->run);
+	free(tt->mean);
+	free(tt->x);
+	tt->run = run;
+	tt->mean = mean;
+	tt->x = x;
+	free(order);
 }
 
 sr_trials_table *
@@ -75,15 +116,17 @@ sr_trials_table_read(const char *path)
 			sr_tsv_die(t, crun, "run %ld repeats", run);
 		if (tt->n == cap) {
 			cap = cap ? 2 * cap : 256;
+			tt->run = sr_reallocarray(tt->run, cap, sizeof *tt->run);
 			tt->mean = sr_reallocarray(tt->mean, cap, sizeof *tt->mean);
 			tt->x = sr_reallocarray(tt->x, cap, (tt->ncol + 1) *
 			    sizeof *tt->x);
 		}
-		read_set(t, tt, tt->n++, col, cstatus, cmean);
+		read_set(t, tt, tt->n++, col, crun, cstatus, cmean);
 	}
 	sr_imap_free(&runs);
 	free(col);
 	sr_tsv_close(t);
+	sort_by_run(tt);
 	return tt;
 }
 
@@ -97,6 +140,7 @@ sr_trials_table_free(sr_trials_table *tt)
 	for (j = 0; j < tt->ncol; j++)
 		free(tt->name[j]);
 	free(tt->name);
+	free(tt->run);
 	free(tt->mean);
 	free(tt->x);
 	free(tt->metric);
