@@ -100,8 +100,12 @@ $(OUT)/testbin/sa-testfn: $(OUT)/test/testfn.o $(LIBA)
 $(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(OUT)/testbin/sa-prunefn: $(OUT)/test/prunefn.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 testbins: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg \
+    $(OUT)/testbin/sa-prunefn \
     $(UNITS:%=$(OUT)/testbin/%)
 
 deps:
@@ -125,7 +129,7 @@ lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 	tools/check-layers tools/lib
 
-bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
+bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-prunefn
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/segrun
@@ -133,6 +137,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/simruntime
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/campaign
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/tune
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/prune
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
