@@ -23,7 +23,6 @@
 #define DEF_LAGS 10
 #define DEF_PAGGR_MAX 0.9
 #define DEF_PAGGR_FALLBACK 0.6
-#define MAX_PAST 100000
 
 enum { OPT_CURRENT = CHAR_MAX + 1, OPT_PAST, OPT_CURRENT_FILES,
     OPT_PAST_FILES, OPT_KNOWLEDGE, OPT_METRIC, OPT_POINTS, OPT_MIN_NCORR,
@@ -121,8 +120,6 @@ static void
 add_past(struct opts *o, const char *opt, enum sr_experiment_kind kind,
     int argc, char **argv)
 {
-	if (o->npast == MAX_PAST)
-		sr_usage_error("%s: more than %d past experiments", opt, MAX_PAST);
 	o->past = sr_reallocarray(o->past, o->npast + 1, sizeof *o->past);
 	o->past[o->npast++] = experiment_arg(opt, kind, argc, argv);
 }
