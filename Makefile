@@ -39,11 +39,11 @@ BIN       = bin
 endif
 
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compare-dice \
-            sim-runtime sa-campaign-conf sa-trials sa-report
+            sim-runtime sa-campaign-conf sa-trials sa-report sa-prune
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
             compare_table_test campaign_test lock_test cancel_test ledger_test \
-            num_test report_test
+            num_test report_test prune_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
@@ -100,8 +100,12 @@ $(OUT)/testbin/sa-testfn: $(OUT)/test/testfn.o $(LIBA)
 $(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(OUT)/testbin/sa-prunefn: $(OUT)/test/prunefn.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 testbins: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg \
+    $(OUT)/testbin/sa-prunefn \
     $(UNITS:%=$(OUT)/testbin/%)
 
 deps:
@@ -125,7 +129,7 @@ lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 	tools/check-layers tools/lib
 
-bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
+bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-prunefn
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/segrun
@@ -133,6 +137,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/simruntime
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/campaign
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/tune
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/prune
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

@@ -92,3 +92,8 @@ load common
 	run report_test
 	assert_success
 }
+
+@test "sa-prune's library: ncorr by hand, kNN against brute force, Algorithm 1 on the worked example, the variogram's nugget and sill, paggr auto's tests and fallbacks (prune_test)" {
+	run prune_test
+	assert_success
+}

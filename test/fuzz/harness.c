@@ -207,8 +207,9 @@ fuzz_buckets(const char *path, size_t size)
 	sr_buckets_close(b);
 }
 
-/* As sa-trials ranks the sets (for some sizes), as sim-runtime reads
- * results, then as seg-merge gathers them. */
+/* As sa-prune reads a trials.tsv back (for some sizes, and nothing
+ * else then), or as sa-trials ranks the sets (for some sizes), as
+ * sim-runtime reads results, then as seg-merge gathers them. */
 static void
 fuzz_results(const char *path, size_t size)
 {
@@ -216,6 +217,11 @@ fuzz_results(const char *path, size_t size)
 	sr_interner tiles;
 	sr_design d = { .nrun = 16 };
 	sr_trials *t;
+
+	if (size & 8) {
+		sr_trials_table_free(sr_trials_table_read(path));
+		return;
+	}
 
 	if (size & 4) {	/* as sa-trials ranks the sets of a design */
 		t = sr_trials_read(&d, path,

@@ -27,6 +27,8 @@
 #define SR_TRIALS_SECONDS	"seconds"
 #define SR_TRIALS_CANCELLED_AT	"cancelled_at"
 #define SR_TRIALS_RULE		"rule"
+/* A batched tune campaign's batch of each set (not a parameter). */
+#define SR_TRIALS_BATCH		"batch"
 
 enum sr_trial_status { SR_TRIAL_COMPLETE, SR_TRIAL_CANCELLED, SR_TRIAL_FAILED,
     SR_NTRIAL };
@@ -86,5 +88,28 @@ void sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
  * in run order, then the mean of every set against each varied parameter
  * of d. */
 void sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d);
+
+/* ---- trials.tsv read back ---------------------------------------------- */
+
+/* A trials.tsv as read: each set's run, mean and parameter values, the
+ * sets in run order. */
+typedef struct {
+	char *path;
+	char *metric;		/* its #metric=, or NULL */
+	size_t ncol;		/* parameter columns: every column but those
+				 * above (run ... rule, batch) */
+	char **name;
+	size_t n;		/* sets */
+	size_t *run;		/* n, increasing */
+	double *mean;		/* n: NaN when empty */
+	double *x;		/* n * ncol parameter values */
+} sr_trials_table;
+
+/* Reads a trials.tsv. Dies naming file, line and column on a missing run,
+ * status or mean column, a run that is not a whole number or repeats, a
+ * status that is not one of trials(5)'s, a mean or parameter value that is
+ * not a finite number (a mean may be empty). */
+sr_trials_table *sr_trials_table_read(const char *path);
+void sr_trials_table_free(sr_trials_table *t);
 
 #endif

@@ -1,0 +1,149 @@
+/* trials_table.c - trials.tsv read back: each set's mean and parameters
+ * (trials.h), for sa-prune's experiments. */
+#include "plan/trials.h"
+#include "core/err.h"
+#include "core/hash.h"
+#include "core/opt.h"
+#include "core/tsv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The columns of trials(5) that are not parameters. */
+static const char *const own_columns[] = {
+	SR_TRIALS_RUN, SR_TRIALS_STATUS, SR_TRIALS_TILES, SR_TRIALS_MEAN,
+	SR_TRIALS_MEDIAN, SR_TRIALS_SD, SR_TRIALS_SECONDS,
+	SR_TRIALS_CANCELLED_AT, SR_TRIALS_RULE, SR_TRIALS_BATCH
+};
+#define NOWN (sizeof own_columns / sizeof own_columns[0])
+
+static const size_t *sort_runs;
+
+static int
+by_run(const void *a, const void *b)
+{
+	size_t x = sort_runs[*(const size_t *)a], y = sort_runs[*(const size_t *)b];
+
+	return (x > y) - (x < y);
+}
+
+/* The parameter columns of t into tt (their indices in col). */
+static int *
+parameter_columns(const sr_tsv *t, sr_trials_table *tt)
+{
+	int *col = sr_calloc(t->ncol + 1, sizeof *col);
+	size_t i;
+
+	tt->name = sr_calloc(t->ncol + 1, sizeof *tt->name);
+	for (i = 0; i < t->ncol; i++)
+		if (sr_word_index(t->header[i], own_columns, NOWN) < 0) {
+			col[tt->ncol] = (int)i;
+			tt->name[tt->ncol++] = sr_strdup(t->header[i]);
+		}
+	return col;
+}
+
+/* Reads the current row of t into set i of tt. */
+static void
+read_set(sr_tsv *t, sr_trials_table *tt, size_t i, const int *col,
+    int crun, int cstatus, int cmean)
+{
+	char list[64];
+	size_t j;
+
+	if (sr_word_index(sr_tsv_str(t, cstatus), sr_trial_status_name,
+	    SR_NTRIAL) < 0)
+		sr_tsv_die_value(t, cstatus, "is not %s", sr_word_list(list,
+		    sizeof list, sr_trial_status_name, SR_NTRIAL));
+	tt->run[i] = (size_t)sr_tsv_long(t, crun);
+	tt->mean[i] = sr_tsv_str(t, cmean)[0] ? sr_tsv_double(t, cmean) : NAN;
+	for (j = 0; j < tt->ncol; j++)
+		tt->x[i * tt->ncol + j] = sr_tsv_double(t, col[j]);
+}
+
+/* Puts the sets in run order (trials.tsv has them best first), so that
+ * an experiment's jobs come in the same order from either source. */
+static void
+sort_by_run(sr_trials_table *tt)
+{
+	size_t *order = sr_calloc(tt->n + 1, sizeof *order), i, j;
+	size_t *run = sr_calloc(tt->n + 1, sizeof *run);
+	double *mean = sr_calloc(tt->n + 1, sizeof *mean);
+	double *x = sr_calloc(tt->n * tt->ncol + 1, sizeof *x);
+
+	for (i = 0; i < tt->n; i++)
+		order[i] = i;
+	sort_runs = tt->run;
+	if (tt->n > 1)
+		qsort(order, tt->n, sizeof *order, by_run);
+	for (i = 0; i < tt->n; i++) {
+		run[i] = tt->run[order[i]];
+		mean[i] = tt->mean[order[i]];
+		for (j = 0; j < tt->ncol; j++)
+			x[i * tt->ncol + j] = tt->x[order[i] * tt->ncol + j];
+	}
+	free(tt->run);
+	free(tt->mean);
+	free(tt->x);
+	tt->run = run;
+	tt->mean = mean;
+	tt->x = x;
+	free(order);
+}
+
+sr_trials_table *
+sr_trials_table_read(const char *path)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	sr_trials_table *tt = sr_calloc(1, sizeof *tt);
+	int crun = sr_tsv_need(t, SR_TRIALS_RUN);
+	int cstatus = sr_tsv_need(t, SR_TRIALS_STATUS);
+	int cmean = sr_tsv_need(t, SR_TRIALS_MEAN), added;
+	int *col = parameter_columns(t, tt);
+	size_t cap = 0;
+	sr_imap runs;
+	long run;
+
+	tt->path = sr_strdup(t->path);
+	tt->metric = sr_tsv_meta(t, "metric");
+	sr_imap_init(&runs);
+	while (sr_tsv_next(t)) {
+		if ((run = sr_tsv_long(t, crun)) < 0)
+			sr_tsv_die_value(t, crun, "is not a run");
+		*sr_imap_at(&runs, (uint64_t)run, &added) = t->lineno;
+		if (!added)
+			sr_tsv_die(t, crun, "run %ld repeats", run);
+		if (tt->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			tt->run = sr_reallocarray(tt->run, cap, sizeof *tt->run);
+			tt->mean = sr_reallocarray(tt->mean, cap, sizeof *tt->mean);
+			tt->x = sr_reallocarray(tt->x, cap, (tt->ncol + 1) *
+			    sizeof *tt->x);
+		}
+		read_set(t, tt, tt->n++, col, crun, cstatus, cmean);
+	}
+	sr_imap_free(&runs);
+	free(col);
+	sr_tsv_close(t);
+	sort_by_run(tt);
+	return tt;
+}
+
+void
+sr_trials_table_free(sr_trials_table *tt)
+{
+	size_t j;
+
+	if (tt == NULL)
+		return;
+	for (j = 0; j < tt->ncol; j++)
+		free(tt->name[j]);
+	free(tt->name);
+	free(tt->run);
+	free(tt->mean);
+	free(tt->x);
+	free(tt->metric);
+	free(tt->path);
+	free(tt);
+}
