@@ -3,6 +3,7 @@
 # on real tissue crops with ground truth: the ledger's lines, resuming
 # without recomputing, cancelled runs skipped, bad options.
 load common
+load campaign
 
 WF=$TOP/share/workflows/nuclei.wf
 MONUSEG=$TOP/test/data/monuseg
@@ -170,4 +171,110 @@ lines() {
 	join -t $'\t' <(lines result | awk -F'\t' -v OFS='\t' '{ print $2 ":" $3, $4 }' | sort) \
 	    <(body r.tsv | awk -F'\t' -v OFS='\t' 'NR > 1 { print $1 ":" $2, $7 }' | sort) |
 	    awk -F'\t' '$2 != $3 { print; bad = 1 } END { exit bad }'
+}
+
+# knowledge: kb/ holding three finished tune campaigns on the tiles: p1
+# (12 sets), p2 (12 sets in 2 batches) and p3 (6 sets, batch 1's of the
+# campaign below, identical)
+knowledge() {
+	local n
+	mkdir -p kb
+	for n in p1:12:11:1 p2:12:7:2 p3:6:5:1; do
+		IFS=: read -r name samples seed batches <<< "$n"
+		campaign kb/$name.campaign goal=tune method=random samples=$samples \
+		    seed=$seed bucket_size=6 cancel=none plot=no report=no \
+		    batches=$batches output=$name tiles=$PWD/tiles/list reference=$PWD/tiles
+		sed -i '/^trajectories/d' kb/$name.campaign
+		sa-campaign -q run kb/$name.campaign
+	done
+}
+
+# batched: b.campaign, 18 sets in 3 batches with kb/ as knowledge
+batched() {
+	campaign b.campaign goal=tune method=random samples=18 seed=5 bucket_size=6 \
+	    cancel=none batches=3 knowledge=kb plot=no "$@"
+	sed -i '/^trajectories/d' b.campaign
+}
+
+@test "a tune campaign in 3 batches with knowledge: each batch drawn from sa-prune's space, global runs, the best of all, resumed" {
+	tiles 96
+	knowledge
+	batched
+	sa-campaign -q run b.campaign
+	# batch 1 from the campaign's space; 2 and 3 from sa-prune's, with
+	# the knowledge base (p2's batches are not experiments of their own)
+	assert_equal "$(body b-out/batch-1/space.tsv)" "$(body "$SPACE")"
+	assert [ ! -e b-out/batch-1/prune.tsv ]
+	sa-prune --current-files b-out/batch-1/design.tsv b-out/batch-1/results.tsv \
+	    --knowledge kb -s 5 -o by-hand.tsv "$SPACE"
+	assert_equal "$(body b-out/batch-2/space.tsv)" "$(body by-hand.tsv)"
+	assert_equal "$(awk -F'\t' '$1 == "past" { print $2 }' b-out/batch-2/prune.tsv)" \
+	    "$(printf '%s\n' "$PWD/kb/p1" "$PWD/kb/p2" "$PWD/kb/p3")"
+	grep -qP "^chosen\t$PWD/kb/p3\t1\t" b-out/batch-2/prune.tsv
+	grep -qP "^current\t$PWD/b-out\t12\t" b-out/batch-3/prune.tsv
+	for k in 2 3; do
+		sa-sample -m random -n 6 -s $((5 + k - 1)) -o d$k.tsv b-out/batch-$k/space.tsv
+		assert_equal "$(body b-out/batch-$k/design.tsv)" "$(body d$k.tsv)"
+		grep -qx "batch $k of 3" b-out/batch-$k/inputs
+	done
+	# trials: 18 sets, global runs, batch K's runs 6(K-1) to 6K-1
+	grep -q ' sets=18 complete=18 ' b-out/trials.tsv
+	assert_equal "$(body b-out/trials.tsv | awk -F'\t' 'NR > 1 { print $1, $10 }' | sort -n | awk '$2 != int($1 / 6) + 1')" ""
+	# the same values as the batches' own trials, runs shifted
+	for k in 1 2 3; do
+		assert_equal "$(body b-out/batch-$k/trials.tsv | awk -F'\t' -v o=$((6 * (k - 1))) 'NR > 1 { print $1 + o, $4 }' | sort -n)" \
+		    "$(body b-out/trials.tsv | awk -F'\t' -v k=$k 'NR > 1 && $10 == k { print $1, $4 }' | sort -n)"
+	done
+	best=$(body b-out/trials.tsv | awk -F'\t' 'NR == 2 { print $1 }')
+	grep -q "^#best run=$best metric=dice " b-out/best.tsv
+	run sa-campaign status b.campaign
+	assert_success
+	assert_line "batch=3 of 3: $PWD/b-out/batch-3"
+	assert_output --regexp "sets=18 complete=18 running=0 cancelled=0 waiting=0 best=$best dice=0\.[0-9]{4}"
+	# resumed: batch 3's results gone, only batch 3 runs again
+	cp b-out/trials.tsv before.tsv
+	rm -r b-out/batch-3/results b-out/batch-3/ledger.tsv
+	mkdir b-out/batch-3/results
+	touch -d '1 hour ago' b-out/batch-1/results/* b-out/batch-2/results/*
+	sa-campaign -q run b.campaign
+	assert_equal "$(find b-out/batch-1 b-out/batch-2 -newer before.tsv -path '*results/*')" ""
+	assert_equal "$(body b-out/trials.tsv | cut -f 1-6,8-)" "$(body before.tsv | cut -f 1-6,8-)"
+}
+
+# line KEY [FILE]: the line of KEY in FILE (b.campaign)
+line() {
+	grep -n "^$1 = " "${2:-b.campaign}" | cut -d: -f1
+}
+
+@test "batches and knowledge: refused outside tune, beyond the samples, with a grid, knowledge not a directory; with file and line" {
+	tiles 96
+	campaign c.campaign batches=2
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign:11: batches: only for goal = tune (this campaign's goal is sensitivity)"
+	campaign c.campaign knowledge=tiles
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign:11: knowledge: only for goal = tune (this campaign's goal is sensitivity)"
+	mkdir kb
+	batched batches=19
+	run sa-campaign plan b.campaign
+	assert_failure 1
+	assert_output "sa-campaign: b.campaign:$(line batches): batches: 19 batches of 18 samples: at most one batch per sample"
+	batched method=grid levels=2 fix=B=220
+	run sa-campaign plan b.campaign
+	assert_failure 1
+	assert_output --partial "b.campaign:$(line batches): batches: a grid is one design, not drawn in batches"
+	batched knowledge=tiles/list
+	run sa-campaign plan b.campaign
+	assert_failure 1
+	assert_output "sa-campaign: b.campaign:$(line knowledge): knowledge: $PWD/tiles/list: no such directory"
+	assert [ ! -e b-out ]
+	campaign c.campaign goal=tune method=random samples=4 knowledge=tiles
+	sed -i '/^trajectories/d' c.campaign
+	run sa-campaign -o out plan c.campaign
+	assert_success
+	assert_output --partial "c.campaign:$(line knowledge c.campaign): knowledge: not used with batches = 1"
+	run sa-campaign -o out --batch 1 status c.campaign
+	assert_failure 1
+	assert_output --partial "--batch 1: the campaign has no batches"
 }

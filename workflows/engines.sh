@@ -214,7 +214,7 @@ slurm_opts() {
 slurm_sub() {
 	local what=$1 s=$2 id
 	shift 2
-	id=$(cd -- "$out" && sbatch --parsable "${sopts[@]}" "$@" "$s") ||
+	id=$(cd -- "${top:-$out}" && sbatch --parsable "${sopts[@]}" "$@" "$s") ||
 	    die "sbatch refused the $what job"
 	printf '%s\n' "${id%%;*}"
 }
@@ -224,7 +224,11 @@ submitted() {
 	echo "reference: ${ref:-done}"
 	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
 	echo "merge:     $mrg"
-	say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+	if [ -n "$top" ]; then
+		say "batch ${out##*/batch-} of ${conf[batches]}: its merge job plans and submits the next batch; sa-campaign status $campaign"
+	else
+		say "when the merge job has run: $out/indices.tsv; sa-campaign status $campaign"
+	fi
 }
 
 slurm_submit() {
@@ -288,7 +292,7 @@ pbs_bucket_name() {
 pbs_sub() {
 	local s=$1 id
 	shift
-	id=$(cd -- "$out" && qsub ${popts[@]+"${popts[@]}"} "$@" "jobs/$s") ||
+	id=$(cd -- "${top:-$out}" && qsub ${popts[@]+"${popts[@]}"} "$@" "jobs/$s") ||
 	    die "qsub refused $s"
 	printf '%s\n' "${id%%[[:space:]]*}"
 }
@@ -296,15 +300,18 @@ pbs_sub() {
 # job_settings: OUT/jobs/settings, what every job of the campaign reads
 # (no -v list, environment string or argument carries a path): the
 # sa-campaign command, then the campaign file, a line each (no newline in
-# them: refused up front)
+# them: refused up front), and in a batched campaign the batch that the
+# jobs work on. The jobs run in OUT (top, in a batched campaign).
 job_settings() {
-	mkdir -p -- "$out/jobs"
-	printf '%s\n%s\n' "$self" "${conf[campaign]}" > "$out/jobs/.settings.tmp.$$"
-	commit "$out/jobs/.settings.tmp.$$" "$out/jobs/settings"
+	local d=${top:-$out}
+	mkdir -p -- "$d/jobs"
+	printf '%s\n%s\n' "$self" "${conf[campaign]}" > "$d/jobs/.settings.tmp.$$"
+	[ -z "$top" ] || printf '%s\n' "${out##*/batch-}" >> "$d/jobs/.settings.tmp.$$"
+	commit "$d/jobs/.settings.tmp.$$" "$d/jobs/settings"
 }
 
 pbs_submit() {
-	local todo mem dir ref='' arr mrg dep=() n arrayopt res
+	local todo mem dir ref='' arr mrg dep=() n arrayopt res lp=''
 	dir=$(job_scripts)/pbs
 	todo=$(unfinished "$out" "$nbuckets")
 	mem=$(task_mem "$out" "${conf[active_paths]}")M
@@ -316,11 +323,13 @@ pbs_submit() {
 	pbs_opts
 	mkdir -p "$out/logs"
 	job_settings
-	cp -- "$dir"/*.pbs "$out/jobs/"
+	cp -- "$dir"/*.pbs "${top:-$out}/jobs/"
+	# the logs' paths, from OUT: the batch's logs in a batched campaign
+	[ -z "$top" ] || lp=${out##*/}/
 	new_jobs
 	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
 		ref=$(pbs_sub sa-reference.pbs -N sa-reference -l "$res" \
-		    -o logs/reference.log -j oe)
+		    -o "${lp}logs/reference.log" -j oe)
 		echo "reference $ref" >> "$out/logs/jobs"
 		dep=(-W depend=afterok:"$ref")
 	fi
@@ -343,7 +352,7 @@ pbs_submit() {
 			arrayopt=(-v "SA_BUCKET=$todo")
 		fi
 		arr=$(pbs_sub sa-bucket.pbs ${dep[@]+"${dep[@]}"} -N "$(pbs_bucket_name)" \
-		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o logs/pbs-buckets.log -j oe)
+		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o "${lp}logs/pbs-buckets.log" -j oe)
 		echo "buckets $arr" >> "$out/logs/jobs"
 		case ${conf[pbs]} in
 		pro) dep=(-W depend=afterok:"$arr") ;;
@@ -351,7 +360,7 @@ pbs_submit() {
 		esac
 	fi
 	mrg=$(pbs_sub sa-merge.pbs ${dep[@]+"${dep[@]}"} -N sa-merge \
-	    -l walltime=${conf[walltime]:-01:00:00} -o logs/merge.log -j oe)
+	    -l walltime=${conf[walltime]:-01:00:00} -o "${lp}logs/merge.log" -j oe)
 	echo "merge $mrg" >> "$out/logs/jobs"
 	submitted
 }

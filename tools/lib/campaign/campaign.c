@@ -63,6 +63,9 @@ const sr_campaign_key sr_campaign_keys[] = {
 	    "tune median wilcoxon", 0 },
 	{ "cancel_startup", SR_KEY_INT, "5", 1, NULL, PLAN, "tune median", 0 },
 	{ "cancel_p", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tune wilcoxon", 0 },
+	/* tuning in batches, the space pruned between them */
+	{ "batches", SR_KEY_INT, "1", 1, NULL, PLAN, "tune", 0 },
+	{ "knowledge", SR_KEY_DIR, NULL, 0, NULL, PLAN, "tune", 0 },
 	/* the buckets */
 	{ "merge", SR_KEY_ENUM, "rtma", 0, SR_CAMPAIGN_MERGES, PLAN, NULL, 0 },
 	{ "bucket_size", SR_KEY_INT, "8", 1, NULL, PLAN, "naive sca rtma", 0 },
@@ -176,7 +179,7 @@ sr_campaign_type_name(enum sr_key_type t)
 {
 	static const char *const name[] = { "path", "reference", "output",
 	    "int", "real", "fraction", "enum", "yes/no", "size", "text", "fix",
-	    "words", "campaign" };
+	    "words", "campaign", "directory" };
 
 	return name[t];
 }

@@ -30,8 +30,10 @@ enum sr_key_type {
 	SR_KEY_TEXT,		/* free text */
 	SR_KEY_FIX,		/* NAME=VALUE items, commas or blanks between */
 	SR_KEY_WORDS,		/* blank-separated words of SR_CAMPAIGN_WORDCHARS */
-	SR_KEY_RUN		/* a campaign's output directory that ran, relative
+	SR_KEY_RUN,		/* a campaign's output directory that ran, relative
 				 * to the campaign */
+	SR_KEY_DIR		/* a directory that exists, relative to the
+				 * campaign */
 };
 
 /* The characters of SR_KEY_WORDS values (scheduler names and options

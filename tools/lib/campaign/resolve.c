@@ -274,6 +274,23 @@ resolve_estimate_from(sr_campaign *c, const char *dir, char *err,
 	return 0;
 }
 
+/* knowledge: absolute, and a directory (sa-prune reads the campaign
+ * outputs inside it). */
+static int
+resolve_knowledge(sr_campaign *c, const char *dir, char *err, size_t errlen)
+{
+	const char *v = c->value[key_index("knowledge")];
+
+	if (v == NULL)
+		return 0;
+	set(c, "knowledge", sr_campaign_path(dir, v));
+	if (!is_directory(sr_campaign_get(c, "knowledge")))
+		return error(err, errlen, "%s:%zu: knowledge: %s: no such "
+		    "directory", c->path, line_of(c, "knowledge"),
+		    sr_campaign_get(c, "knowledge"));
+	return 0;
+}
+
 /* The output directory: -o from the current directory, the output key
  * from the campaign's, or NAME-out beside the campaign file. */
 static void
@@ -685,6 +702,29 @@ sensitivity_settings(sr_campaign *c)
 		set(c, "cancel", sr_strdup("none"));
 }
 
+/* batches: a drawn design (not grid) of at least one set per batch;
+ * knowledge without batches prunes nothing (a warning). */
+static int
+check_batches(sr_campaign *c, char *err, size_t errlen)
+{
+	char where[SR_CAMPAIGN_ERRLEN];
+	long n = strtol(sr_campaign_get(c, "batches"), NULL, 10);
+
+	key_place(c, "batches", where, sizeof where);
+	if (n > 1 && is(c, "method", "grid"))
+		return error(err, errlen, "%s: a grid is one design, not drawn "
+		    "in batches: use random, lhs, sobol, halton, hammersley or mc",
+		    where);
+	if (n > 1 && n > strtol(sr_campaign_get(c, "samples"), NULL, 10))
+		return error(err, errlen, "%s: %ld batches of %s samples: at "
+		    "most one batch per sample", where, n,
+		    sr_campaign_get(c, "samples"));
+	if (n == 1 && line_of(c, "knowledge"))
+		warn(c, line_of(c, "knowledge"), "knowledge: not used with "
+		    "batches = 1 (the space is pruned between batches)");
+	return 0;
+}
+
 /* A tune campaign needs a ground truth, a design of parameter sets and a
  * score: reference = defaults, moat and vbd, and objects are refused. */
 static int
@@ -812,7 +852,8 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	    resolve_files(c, dir, env, err, errlen) ||
 	    resolve_reference(c, dir, err, errlen) ||
 	    resolve_estimate_from(c, dir, err, errlen) ||
-	    check_tune(c, err, errlen))
+	    resolve_knowledge(c, dir, err, errlen) ||
+	    check_tune(c, err, errlen) || check_batches(c, err, errlen))
 		goto done;
 	find_warnings(c);
 	resolve_output(c, dir, env);
@@ -911,7 +952,9 @@ decides_runs(const sr_campaign *c, const sr_campaign_key *k)
 
 /* The plan_key records: "KEY = VALUE", one per key that decides the
  * runs, but for the files (space, workflow, tiles), which sa-campaign
- * fingerprints by their contents. */
+ * fingerprints by their contents, and batches and knowledge at their
+ * defaults (one batch, nothing pruned: the runs of an output planned
+ * before these keys existed). */
 static void
 plan_keys(FILE *fp, const sr_campaign *c)
 {
@@ -920,6 +963,10 @@ plan_keys(FILE *fp, const sr_campaign *c)
 
 	for (i = 0; i < sr_campaign_nkeys; i++) {
 		k = &sr_campaign_keys[i];
+		if ((strcmp(k->name, "batches") == 0 ||
+		    strcmp(k->name, "knowledge") == 0) &&
+		    strcmp(c->setting[i], k->def ? k->def : "") == 0)
+			continue;
 		if (k->type != SR_KEY_PATH && decides_runs(c, k))
 			fprintf(fp, "plan_key=%s = %s%c", k->name, c->setting[i],
 			    '\0');
