@@ -430,3 +430,31 @@ attempts() {
 	assert_success
 	assert_output --regexp "sets=8 complete=[0-9]+ running=0 cancelled=[0-9]+ waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
 }
+
+@test "a tune campaign in 3 batches through sbatch: each merge job submits the next batch; the local engine's trials" {
+	tiles 96
+	local e
+	for e in local slurm; do
+		campaign $e.campaign goal=tune method=random samples=9 seed=5 \
+		    bucket_size=3 cancel=none batches=3 plot=no report=no engine=$e
+		sed -i '/^trajectories/d' $e.campaign
+	done
+	sa-campaign -q run local.campaign
+	run sa-campaign run slurm.campaign
+	assert_success
+	assert_output --regexp 'reference: [0-9]+'
+	local k i
+	for k in 1 2 3; do	# each batch's jobs, submitted by the merge before
+		for ((i = 0; i < 600; i++)); do
+			[ -s slurm-out/batch-$k/logs/jobs ] && break
+			sleep 0.1
+		done
+		wait_campaign slurm-out/batch-$k
+	done
+	assert_equal "$(body slurm-out/trials.tsv | cut -f 1-6,8-)" "$(body local-out/trials.tsv | cut -f 1-6,8-)"
+	assert_equal "$(body slurm-out/best.tsv)" "$(body local-out/best.tsv)"
+	run sa-campaign status slurm.campaign
+	assert_success
+	assert_line "batch=3 of 3: $PWD/slurm-out/batch-3"
+	assert_output --regexp "sets=9 complete=9 running=0 cancelled=0 waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
+}
