@@ -25,7 +25,7 @@ CV_CFLAGS := $(or $(shell pkg-config --cflags $(CVPKG) 2>/dev/null),-I/usr/inclu
 # only the modules seg-run uses; --as-needed keeps the other tools free of them
 CV_LIBS   = -lopencv_imgproc -lopencv_core
 LDFLAGS  += -Wl,--as-needed
-LDLIBS    = -ltiff -lpng $(CV_LIBS) -lstdc++ -lgsl -lgslcblas -lm -lpthread
+LDLIBS    = -lopenslide -ltiff -lpng $(CV_LIBS) -lstdc++ -lgsl -lgslcblas -lm -lpthread
 SHELL     = /bin/bash
 
 ifeq ($(asan),1)
@@ -96,7 +96,7 @@ $(OUT)/testbin/%: $(OUT)/test/unit/%.o $(LIBA)
 $(OUT)/testbin/sa-testfn: $(OUT)/test/testfn.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
-$(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(LIBA)
+$(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(OUT)/test/testslide.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 

@@ -68,6 +68,18 @@ tiff_begin(void)
 	tiff_msg[0] = '\0';
 }
 
+void
+sr_tiff_begin(void)
+{
+	tiff_begin();
+}
+
+const char *
+sr_tiff_message(void)
+{
+	return tiff_msg;
+}
+
 /* Sets errbuf to "PATH: WHAT (libtiff: MESSAGE)", where libtiff's own
  * "PATH: " is cut out of MESSAGE, or "PATH: WHAT (FALLBACK)" when libtiff
  * said nothing. */

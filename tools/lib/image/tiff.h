@@ -23,4 +23,11 @@ int sr_tiff_read_labels(int fd, const char *path, sr_labels *img,
 int sr_tiff_probe(int fd, const char *path, size_t *w, size_t *h,
     char *errbuf);
 
+/* Starts a sequence of libtiff calls made by another library (OpenSlide)
+ * on this thread: libtiff's handlers in place (nothing printed), no
+ * message yet. sr_tiff_message is then libtiff's first error since, ""
+ * when none. */
+void sr_tiff_begin(void);
+const char *sr_tiff_message(void);
+
 #endif
