@@ -45,9 +45,9 @@ typedef struct {
 	size_t n;
 } sr_tiletable;
 
-/* Whether path's first line that is neither blank nor a comment is the
- * tile table's header (0 also when path cannot be read: the tiles list
- * reader reports that). */
+/* Whether path's first line that is neither blank nor a comment starts
+ * with the tile table's first two columns, "tile<TAB>slide" (0 also when
+ * path cannot be read: the tiles list reader reports that). */
 int sr_tiletable_sniff(const char *path);
 
 /* Reads the table strictly; dies naming file, line and column on a
