@@ -217,6 +217,10 @@ kept() {
 	assert_failure 1
 	assert_output --regexp '^wsi-tiles: bad.tif: OpenSlide: .*'
 	one_line
+	# a level wider than level 0 (OpenSlide 3.4.1 divides by zero on it;
+	# found by fuzzing): refused before OpenSlide opens it
+	cp "$TOP/test/data/fuzz-regress/slide/level-wider-than-level0.svs" wide.svs
+	refuse_run wsi-tiles 1 'wsi-tiles: wide.svs: TIFF directory 1 (272x12) is larger than directory 0 (64x49): not a pyramid of levels' wide.svs
 	# the table is not left half written when a later slide fails
 	refuse_run wsi-tiles 1 'wsi-tiles: text.tif: not a slide' five.tif text.tif
 	run wsi-tiles -o five.tif five.tif

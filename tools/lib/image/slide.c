@@ -184,7 +184,8 @@ sr_slide_open(const char *path, char *errbuf)
 	sr_slide *s;
 	const char *vendor;
 
-	if (check_file(path, errbuf) < 0)
+	if (check_file(path, errbuf) < 0 ||
+	    (is_tiff(path) && sr_tiff_check_pyramid(path, errbuf) < 0))
 		return NULL;
 	sr_tiff_begin();
 	if (openslide_detect_vendor(path) == NULL) {
@@ -330,6 +331,9 @@ read_bands(sr_slide *s, sr_slide_small *sm, void (*progress)(void *, double),
 	int rc = 0;
 
 	band = band ? band : f;
+	if (sr_image_check_budget(s->path, "reading the slide in bands",
+	    (uint64_t)band * lw * 4 + (uint64_t)np * 16, errbuf) < 0)
+		return -1;
 	sum = sr_image_alloc(np, 3, sizeof *sum, s->path, errbuf);
 	cnt = sr_image_alloc(np, 1, sizeof *cnt, s->path, errbuf);
 	argb = sr_image_alloc(band, lw, 4, s->path, errbuf);
