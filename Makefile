@@ -132,6 +132,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/simruntime
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/campaign
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/tune
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/wsi
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \

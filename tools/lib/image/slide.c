@@ -299,16 +299,17 @@ sr_slide_read(sr_slide *s, int level, int64_t x, int64_t y, size_t w,
 
 #define BAND_BYTES	((size_t)16 << 20)	/* ARGB read at once, at most */
 
-/* Adds the rows [r0, r0 + n) of level pixels in rgb (lw wide) into sum
- * (per small pixel and channel) and cnt (per small pixel). */
+/* Adds the n rows of level pixels in rgb (lw wide, a band starting at a
+ * multiple of f) into sum (per small pixel of the band's rows, and
+ * channel) and cnt (per small pixel). */
 static void
 accumulate(const sr_slide_small *sm, uint64_t lw, const uint8_t *rgb,
-    size_t n, uint64_t r0, uint32_t *sum, uint32_t *cnt)
+    size_t n, uint32_t *sum, uint32_t *cnt)
 {
 	size_t r, c, k, m, f = sm->f, w = sm->img.w;
 
 	for (r = 0; r < n; r++) {
-		size_t row = (size_t)((r0 + r) / f) * w;
+		size_t row = r / f * w;
 
 		for (c = 0; c < lw; c++) {
 			m = row + c / f;
@@ -319,18 +320,22 @@ accumulate(const sr_slide_small *sm, uint64_t lw, const uint8_t *rgb,
 	}
 }
 
-/* Reads the level in bands and box-averages it into sm->img. */
+/* Reads the level in bands (whole rows of the small image each) and
+ * box-averages each into its rows of sm->img. */
 static int
 read_bands(sr_slide *s, sr_slide_small *sm, void (*progress)(void *, double),
     void *ctx, char *errbuf)
 {
 	uint64_t lw = s->w[sm->level], lh = s->h[sm->level], r;
 	size_t f = sm->f, band = BAND_BYTES / (4 * lw) / f * f, n = 0, i;
-	size_t np = sm->img.w * sm->img.h;
+	size_t w = sm->img.w, rows, np;
 	uint32_t *argb, *sum, *cnt;
+	uint8_t *out;
 	int rc = 0;
 
 	band = band ? band : f;
+	rows = band / f;
+	np = rows * w;
 	if (sr_image_check_budget(s->path, "reading the slide in bands",
 	    (uint64_t)band * lw * 4 + (uint64_t)np * 16, errbuf) < 0)
 		return -1;
@@ -339,23 +344,22 @@ read_bands(sr_slide *s, sr_slide_small *sm, void (*progress)(void *, double),
 	argb = sr_image_alloc(band, lw, 4, s->path, errbuf);
 	if (!sum || !cnt || !argb)
 		rc = -1;
-	else {
-		memset(sum, 0, np * 3 * sizeof *sum);
-		memset(cnt, 0, np * sizeof *cnt);
-	}
 	for (r = 0; rc == 0 && r < lh; r += n) {
 		n = lh - r < band ? (size_t)(lh - r) : band;
 		rc = sr_slide_read_argb(s, sm->level, 0, llround((double)r *
 		    s->ds[sm->level]), lw, n, argb, errbuf);
-		if (rc == 0) {
-			sr_slide_argb_to_rgb(s, argb, lw * n, (uint8_t *)argb);
-			accumulate(sm, lw, (uint8_t *)argb, n, r, sum, cnt);
-			if (progress)
-				progress(ctx, (double)(r + n) / (double)lh);
-		}
+		if (rc < 0)
+			break;
+		memset(sum, 0, np * 3 * sizeof *sum);
+		memset(cnt, 0, np * sizeof *cnt);
+		sr_slide_argb_to_rgb(s, argb, lw * n, (uint8_t *)argb);
+		accumulate(sm, lw, (uint8_t *)argb, n, sum, cnt);
+		out = sm->img.rgb + 3 * (r / f) * w;
+		for (i = 0; i < 3 * ((n + f - 1) / f) * w; i++)
+			out[i] = (uint8_t)((sum[i] + cnt[i / 3] / 2) / cnt[i / 3]);
+		if (progress)
+			progress(ctx, (double)(r + n) / (double)lh);
 	}
-	for (i = 0; rc == 0 && i < 3 * np; i++)
-		sm->img.rgb[i] = (uint8_t)((sum[i] + cnt[i / 3] / 2) / cnt[i / 3]);
 	free(argb);
 	free(sum);
 	free(cnt);
