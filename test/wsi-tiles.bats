@@ -194,6 +194,10 @@ kept() {
 	mkdir th
 	wsi-tiles --size 1000 --thumbnail th -o t.tsv five.tif other.svs
 	file th/five.png th/other.png | grep -c 'PNG image data' | grep -qx 2
+	# a directory with one slide too
+	rm th/*
+	wsi-tiles --size 1000 --thumbnail th -o t.tsv five.tif
+	file th/five.png | grep -q 'PNG image data, 1750 x 1250' 
 	refuse_run wsi-tiles 2 'an existing directory for SLIDE.png' \
 	    --thumbnail nodir five.tif other.svs
 }

@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 
 struct opts {
 	const char *output, *thumbnail;
+	int thumbdir;		/* --thumbnail is a directory: DIR/SLIDE.png */
 	sr_tilingopts tiling;
 	sr_tissueopts tissue;
 	int quiet, level_given;
@@ -71,7 +72,7 @@ usage(FILE *fp)
 "      --min-region A       remove tissue regions under A level-0 pixels [%g]\n"
 "      --max-hole A         fill holes under A level-0 pixels [%g]\n"
 "      --thumbnail PNG      the slide, its tissue and the kept tiles drawn\n"
-"                           (several slides: a directory, SLIDE.png each)\n"
+"                           (a directory: SLIDE.png there for each slide)\n"
 "  -o, --output FILE        write here (atomically) instead of stdout\n"
 "  -q, --quiet              no progress on a terminal\n"
 "  -h, --help               this help\n"
@@ -135,15 +136,15 @@ show_progress(void *ctx, double done)
 		fputc('\n', stderr);
 }
 
-/* The thumbnail: PATH itself, or PATH/NAME.png of several slides. */
+/* The thumbnail: PATH itself, or PATH/NAME.png in a directory. */
 static void
-write_picture(const struct opts *o, int n, const char *name, sr_slide *s,
+write_picture(const struct opts *o, const char *name, sr_slide *s,
     const sr_tissue *t, const sr_tiling *g)
 {
 	char err[SR_ERRLEN], *path;
 	sr_rgb pic;
 
-	path = n > 1 ? sr_path_join(o->thumbnail, name, ".png") :
+	path = o->thumbdir ? sr_path_join(o->thumbnail, name, ".png") :
 	    sr_strdup(o->thumbnail);
 	if (sr_tiling_picture(s, t, g, PICTURE_SIDE, &pic, err) < 0 ||
 	    sr_rgb_write_png(sr_out_open(path), path, &pic, err) < 0)
@@ -154,7 +155,7 @@ write_picture(const struct opts *o, int n, const char *name, sr_slide *s,
 
 /* Tiles slide path into g; its thumbnail opened as an output. */
 static void
-tile_slide(const struct opts *o, const char *path, int n, sr_tiling *g)
+tile_slide(const struct opts *o, const char *path, sr_tiling *g)
 {
 	char err[SR_ERRLEN], *name = sr_path_stem(path), *in_table;
 	sr_tissueopts topt = o->tissue;
@@ -181,7 +182,7 @@ tile_slide(const struct opts *o, const char *path, int n, sr_tiling *g)
 		sr_warn("%s: no tile of the %zu has %g %% tissue or more", path,
 		    g->nx * g->ny, 100 * o->tiling.min_tissue);
 	if (o->thumbnail)
-		write_picture(o, n, name, s, &t, g);
+		write_picture(o, name, s, &t, g);
 	sr_tissue_free(&t);
 	sr_slide_close(s);
 	free(in_table);
@@ -217,8 +218,9 @@ main(int argc, char **argv)
 	parse(argc, argv, &o);
 	n = argc - optind;
 	sr_tiling_check_names(argv + optind, (size_t)n);
-	if (o.thumbnail && n > 1 && (stat(o.thumbnail, &st) != 0 ||
-	    !S_ISDIR(st.st_mode)))
+	o.thumbdir = o.thumbnail && stat(o.thumbnail, &st) == 0 &&
+	    S_ISDIR(st.st_mode);
+	if (o.thumbnail && n > 1 && !o.thumbdir)
 		sr_usage_error("--thumbnail %s: with several slides, an existing "
 		    "directory for SLIDE.png", o.thumbnail);
 	sr_out_refuse_inputs(&o.output, 1, (const char **)argv + optind,
@@ -227,7 +229,7 @@ main(int argc, char **argv)
 	fp = sr_out_open(o.output);	/* primary: committed last */
 	g = sr_calloc((size_t)n, sizeof *g);
 	for (k = 0; k < n; k++)
-		tile_slide(&o, argv[optind + k], n, &g[k]);
+		tile_slide(&o, argv[optind + k], &g[k]);
 	write_table(fp, g, n, argc, argv);
 	sr_out_commit_all();
 	for (k = 0; k < n; k++)

@@ -264,6 +264,12 @@ sr_slide_argb_to_rgb(const sr_slide *s, const uint32_t *argb, size_t n,
 	for (i = 0; i < n; i++) {
 		p = argb[i];
 		a = p >> 24;
+		if (a == 255) {		/* opaque, nearly always */
+			rgb[3 * i] = (uint8_t)(p >> 16);
+			rgb[3 * i + 1] = (uint8_t)(p >> 8);
+			rgb[3 * i + 2] = (uint8_t)p;
+			continue;
+		}
 		for (k = 0; k < 3; k++)
 			rgb[3 * i + k] = (uint8_t)(((p >> (16 - 8 * k)) & 255) +
 			    ((255 - a) * s->bg[k] + 127) / 255);
