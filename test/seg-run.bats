@@ -579,6 +579,9 @@ same_masks() {
 	wsi-tiles --size 512 -o s0.tsv s.tif
 	assert_equal "$(seg-run --estimate-memory --tiles s0.tsv --active-paths 2)" \
 	    "$(seg-run --estimate-memory --tiles tiles/list --active-paths 2)"
+	# sa-campaign-conf --tile-sizes reads the table too
+	assert_equal "$(sa-campaign-conf --tile-sizes s0.tsv)" \
+	    "$(printf 's_512_512\t512\t512\ns_1024_512\t512\t512')"
 	printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n' > big.tsv
 	printf 'a\ts.tif\t0\t0\t0\t3000\t2000\t1\n' >> big.tsv
 	run seg-run --estimate-memory --tiles big.tsv

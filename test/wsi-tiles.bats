@@ -202,6 +202,23 @@ kept() {
 	    --thumbnail nodir five.tif other.svs
 }
 
+@test "progress on a terminal for a slide of 10^8 pixels, not with -q, not in a log" {
+	command -v script > /dev/null || skip "script (util-linux) is not installed"
+	sa-testimg slide --tile 512 12000 9000 big.tif \
+	    "5000 4000 $MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
+	run script -qec 'wsi-tiles --size 1000 -o t.tsv big.tif' /dev/null
+	assert_success
+	assert_output --partial $'\rwsi-tiles: big.tif: reading for tissue 100%'
+	run script -qec 'wsi-tiles -q --size 1000 -o t.tsv big.tif' /dev/null
+	assert_output ''
+	run wsi-tiles --size 1000 -o t.tsv big.tif
+	assert_output ''
+	assert_equal "$(kept t.tsv)" big_5000_4000
+	# five.tif, 3.5 10^7 pixels: quiet
+	run script -qec 'wsi-tiles --size 1000 -o t.tsv five.tif' /dev/null
+	assert_output ''
+}
+
 @test "bad slides: one-line errors naming the slide, nothing written" {
 	echo 'not a slide' > text.tif
 	refuse_run wsi-tiles 1 'wsi-tiles: text.tif: not a slide OpenSlide can read (no format it knows)' text.tif
