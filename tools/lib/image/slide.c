@@ -96,6 +96,7 @@ openslide_fail(const char *path, openslide_t *osr, char *errbuf)
 	libtiff_note(path, note, sizeof note);
 	sr_seterr(errbuf, "%s: OpenSlide: %s%s", path, e ? e : "unknown error",
 	    note);
+	errno = 0;	/* bad data (exit 1), whatever OpenSlide left in errno */
 	return -1;
 }
 
@@ -128,6 +129,7 @@ unrecognised(const char *path, char *errbuf)
 	else
 		sr_seterr(errbuf, "%s: not a slide OpenSlide can read (no "
 		    "format it knows)", path);
+	errno = 0;
 	return -1;
 }
 
@@ -234,11 +236,13 @@ sr_slide_read_argb(sr_slide *s, int level, int64_t x, int64_t y, size_t w,
 	if (level < 0 || level >= s->nlevel) {
 		sr_seterr(errbuf, "%s: level %d does not exist (levels 0 to %d)",
 		    s->path, level, s->nlevel - 1);
+		errno = 0;
 		return -1;
 	}
 	if (w == 0 || h == 0 || w > INT32_MAX || h > INT32_MAX) {
 		sr_seterr(errbuf, "%s: cannot read a region of %zux%zu pixels",
 		    s->path, w, h);
+		errno = 0;
 		return -1;
 	}
 	if (s->failed)

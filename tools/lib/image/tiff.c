@@ -101,6 +101,7 @@ sr_tiff_check_pyramid(const char *path, char *errbuf)
 	} while (++dir < 1024 && TIFFReadDirectory(tif));
 	TIFFClose(tif);	/* closes fd */
 	tiff_msg[0] = '\0';
+	errno = 0;	/* a refusal is bad data */
 	return rc;
 }
 
