@@ -248,6 +248,16 @@ kept() {
 	assert_failure 2
 }
 
+@test "an output that cannot be written: exit 3, nothing committed" {
+	run wsi-tiles --size 1000 -o /dev/full five.tif
+	assert_failure 3
+	assert_output --partial '/dev/full: write error'
+	run wsi-tiles --size 1000 --thumbnail /dev/full -o t.tsv five.tif
+	assert_failure 3
+	assert [ ! -e t.tsv ]
+	no_temp_files
+}
+
 @test "--help, --version, usage errors" {
 	run wsi-tiles --help
 	assert_success
