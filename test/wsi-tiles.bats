@@ -206,16 +206,16 @@ kept() {
 	command -v script > /dev/null || skip "script (util-linux) is not installed"
 	sa-testimg slide --tile 512 12000 9000 big.tif \
 	    "5000 4000 $MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
-	run script -qec 'wsi-tiles --size 1000 -o t.tsv big.tif' /dev/null
+	run timeout 60 script -qec 'wsi-tiles --size 1000 -o t.tsv big.tif' /dev/null < /dev/null
 	assert_success
 	assert_output --partial $'\rwsi-tiles: big.tif: reading for tissue 100%'
-	run script -qec 'wsi-tiles -q --size 1000 -o t.tsv big.tif' /dev/null
+	run timeout 60 script -qec 'wsi-tiles -q --size 1000 -o t.tsv big.tif' /dev/null < /dev/null
 	assert_output ''
 	run wsi-tiles --size 1000 -o t.tsv big.tif
 	assert_output ''
 	assert_equal "$(kept t.tsv)" big_5000_4000
 	# five.tif, 3.5 10^7 pixels: quiet
-	run script -qec 'wsi-tiles --size 1000 -o t.tsv five.tif' /dev/null
+	run timeout 60 script -qec 'wsi-tiles --size 1000 -o t.tsv five.tif' /dev/null < /dev/null
 	assert_output ''
 }
 
