@@ -25,7 +25,7 @@ CV_CFLAGS := $(or $(shell pkg-config --cflags $(CVPKG) 2>/dev/null),-I/usr/inclu
 # only the modules seg-run uses; --as-needed keeps the other tools free of them
 CV_LIBS   = -lopencv_imgproc -lopencv_core
 LDFLAGS  += -Wl,--as-needed
-LDLIBS    = -ltiff -lpng $(CV_LIBS) -ldouble-conversion -lstdc++ -lgsl -lgslcblas -lm -lpthread
+LDLIBS    = -lopenslide -ltiff -lpng $(CV_LIBS) -ldouble-conversion -lstdc++ -lgsl -lgslcblas -lm -lpthread
 SHELL     = /bin/bash
 
 ifeq ($(asan),1)
@@ -39,7 +39,7 @@ BIN       = bin
 endif
 
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compare-dice \
-            sim-runtime sa-campaign-conf sa-trials sa-report sa-prune
+            sim-runtime sa-campaign-conf sa-trials sa-report sa-prune wsi-tiles
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
             compare_table_test campaign_test lock_test cancel_test ledger_test \
@@ -97,7 +97,7 @@ $(OUT)/testbin/%: $(OUT)/test/unit/%.o $(LIBA)
 $(OUT)/testbin/sa-testfn: $(OUT)/test/testfn.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
-$(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(LIBA)
+$(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(OUT)/test/testslide.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 $(OUT)/testbin/sa-prunefn: $(OUT)/test/prunefn.o $(LIBA)
@@ -138,6 +138,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/campaign
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/tune
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/prune
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/wsi
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
@@ -172,7 +173,8 @@ FUZZ_CXX     ?= clang++
 FUZZ_SECONDS ?= 600
 FUZZ_OUT      = build/fuzz
 FUZZ_NAMES    = space design metrics workflow instances buckets results \
-                timings model pairs tiles campaign png tiff ledger
+                timings model pairs tiles campaign png tiff ledger \
+                tiletable slide
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 FUZZ_CFLAGS   = $(STD) -Wall -Wextra -O1 -g $(FUZZ_SAN) -Itools/lib

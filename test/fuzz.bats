@@ -41,7 +41,7 @@ setup_file() {
 	export -f smoke_run
 	export TOP BATS_FILE_TMPDIR
 	printf '%s\n' space design metrics workflow instances buckets results \
-	    timings model pairs tiles ledger campaign png tiff |
+	    timings model pairs tiles ledger campaign png tiff tiletable slide |
 	    xargs -P 2 -I{} bash -c 'smoke_run "$1"' smoke {}
 }
 
@@ -86,3 +86,5 @@ smoke() {
 @test "fuzz: campaign files (sr_campaign_parse, sr_campaign_resolve)" { smoke campaign; }
 @test "fuzz: PNG (sr_image_probe, sr_rgb_read, sr_labels_read)" { smoke png; }
 @test "fuzz: TIFF (sr_image_probe, sr_rgb_read, sr_labels_read)" { smoke tiff; }
+@test "fuzz: tile tables (sr_tiletable_read)" { smoke tiletable; }
+@test "fuzz: slides through OpenSlide (sr_slide_open, sr_slide_read_small, sr_slide_read)" { smoke slide; }

@@ -509,3 +509,126 @@ refuse() {
 	assert_failure 2
 	assert_output --partial "--active-paths '0'"
 }
+
+# ---- tile tables: regions of whole-slide images (wsi-tiles) ------------
+
+# slide_tiles: crops t1, t2 (512x512 MoNuSeg) placed at (512, 512) and
+# (1024, 512) of s.tif (2048x1536, deflate, levels of downsample 1, 2, 4)
+# and of j.svs (the same as a JPEG Aperio SVS, downsamples 1, 4, 16); the
+# default run planned
+slide_tiles() {
+	crops 2 512
+	reference
+	sa-testimg slide --downsample 2 2048 1536 s.tif \
+	    '512 512 tiles/t1.png' '1024 512 tiles/t2.png'
+	sa-testimg slide --format svs --compression jpeg 2048 1536 j.svs \
+	    '512 512 tiles/t1.png' '1024 512 tiles/t2.png'
+}
+
+# same_masks DIR1 DIR2 NAME1:NAME2...: the run-0 masks are byte-identical
+same_masks() {
+	local a=$1 b=$2 p
+	shift 2
+	for p in "$@"; do
+		cmp "$a/0/${p%:*}.tif" "$b/0/${p#*:}.tif"
+	done
+}
+
+@test "a tile table: masks pixel-identical to the same tiles as PNGs (lossless slide at levels 0 and 1, JPEG slide against read_region)" {
+	command -v openslide-write-png > /dev/null ||
+	    skip "openslide-tools is not installed"
+	slide_tiles
+	# level 0 of the deflate slide: the placed PNGs themselves
+	wsi-tiles --size 512 -o s0.tsv s.tif
+	assert_equal "$(body s0.tsv | cut -f 1-7 | tail -n +2)" "$(printf '%s\n' \
+	    's_512_512	s.tif	0	512	512	512	512' \
+	    's_1024_512	s.tif	0	1024	512	512	512')"
+	segrun --bucket 0 --tiles s0.tsv --masks m0 -o r0.tsv --timings t0.tsv
+	segrun --bucket 0 --tiles tiles/list --masks mp -o rp.tsv --timings tp.tsv
+	same_masks m0 mp s_512_512:t1 s_1024_512:t2
+	# results and timings name the table's tiles
+	assert_equal "$(body r0.tsv | cut -f 2 | tail -n +2 | tr '\n' ' ')" 's_512_512 s_1024_512 '
+	assert_equal "$(body r0.tsv | cut -f 3,4)" "$(body rp.tsv | cut -f 3,4)"
+	grep -q $'^0\ts_1024_512\t1\tSeg0\t' t0.tsv
+	# level 1: the pixels OpenSlide's read_region gives, saved as PNGs
+	wsi-tiles --level 1 --size 256 -o s1.tsv s.tif
+	assert_equal "$(body s1.tsv | cut -f 1,3-7 | tail -n +2 | tr '\t\n' '  ')" \
+	    's_512_512 1 512 512 256 256 s_1024_512 1 1024 512 256 256 '
+	mkdir l1
+	openslide-write-png s.tif 512 512 1 256 256 l1/a.png
+	openslide-write-png s.tif 1024 512 1 256 256 l1/b.png
+	printf 'a.png\nb.png\n' > l1/list
+	segrun --bucket 0 --tiles s1.tsv --masks m1 -o r1.tsv --timings t1.tsv
+	segrun --bucket 0 --tiles l1/list --masks n1 -o q1.tsv --timings u1.tsv
+	same_masks m1 n1 s_512_512:a s_1024_512:b
+	assert_equal "$(sa-testimg info m1/0/s_512_512.tif | cut -d' ' -f1,2)" '256 256'
+	# the JPEG slide: not the PNG's pixels, but read_region's
+	wsi-tiles --size 512 -o j.tsv j.svs
+	mkdir jp
+	openslide-write-png j.svs 512 512 0 512 512 jp/a.png
+	openslide-write-png j.svs 1024 512 0 512 512 jp/b.png
+	printf 'a.png\nb.png\n' > jp/list
+	refute [ "$(sa-testimg diff jp/a.png tiles/t1.png | cut -d' ' -f3)" = 0 ]
+	segrun --bucket 0 --tiles j.tsv --masks mj -o rj.tsv --timings tj.tsv
+	segrun --bucket 0 --tiles jp/list --masks nj -o qj.tsv --timings uj.tsv
+	same_masks mj nj j_512_512:a j_1024_512:b
+}
+
+@test "a tile table: --estimate-memory from the table's sizes; --tile-order shuffles its rows" {
+	slide_tiles
+	wsi-tiles --size 512 -o s0.tsv s.tif
+	assert_equal "$(seg-run --estimate-memory --tiles s0.tsv --active-paths 2)" \
+	    "$(seg-run --estimate-memory --tiles tiles/list --active-paths 2)"
+	# sa-campaign-conf --tile-sizes reads the table too
+	assert_equal "$(sa-campaign-conf --tile-sizes s0.tsv)" \
+	    "$(printf 's_512_512\t512\t512\ns_1024_512\t512\t512')"
+	printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n' > big.tsv
+	printf 'a\ts.tif\t0\t0\t0\t3000\t2000\t1\n' >> big.tsv
+	run seg-run --estimate-memory --tiles big.tsv
+	assert_output "$(awk 'BEGIN { x = 200 + 6e6 * 40 / 1048576
+	    printf "%d", x == int(x) ? x : int(x) + 1 }')"
+	run seg-run --estimate-memory --tiles big.tsv --max-memory 10M
+	assert_failure 1
+	assert_output --partial 'big.tsv:2: a: reading 3000x2000 pixels would need'
+	segrun --bucket 0 --tiles s0.tsv --tile-order shuffle:3 -o r.tsv --timings t.tsv
+	assert_equal "$(body r.tsv | cut -f 2 | tail -n +2 | sort)" "$(printf 's_1024_512\ns_512_512')"
+}
+
+@test "bad tile tables: one-line errors naming table, line and tile, nothing written" {
+	slide_tiles
+	h=$'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue'
+	# refused row RESULT MESSAGE: seg-run on a table of that one row
+	refused() {
+		printf '%s\n%s\n' "$h" "$1" > bad.tsv
+		run segrun --bucket 0 --tiles bad.tsv -o r.tsv --timings t.tsv
+		assert_failure 1
+		assert_output --partial "$2"
+		assert_equal "$(printf '%s\n' "$output" | wc -l)" 1
+		assert [ ! -e r.tsv ]
+		assert [ ! -e t.tsv ]
+		no_temp_files .
+	}
+	refused $'a\tgone.svs\t0\t0\t0\t64\t64\t1' 'bad.tsv:2: tile a: gone.svs: No such file or directory'
+	refused $'a\ts.tif\t3\t0\t0\t64\t64\t1' 'bad.tsv:2: tile a: s.tif: level 3 does not exist (levels 0 to 2)'
+	refused $'a\ts.tif\t1\t1024\t0\t1000\t64\t1' 'bad.tsv:2: tile a: s.tif: the region reaches beyond level 1 (1024x768)'
+	refused $'a\ttiles/t1.png\t0\t0\t0\t64\t64\t1' 'bad.tsv:2: tile a: tiles/t1.png: not a slide OpenSlide can read'
+	refused $'a\ts.tif\t0\t0\t0\t0\t64\t1' "bad.tsv:2: column width: '0' is not a whole number from 1 to"
+	refused $'a\ts.tif\t0\t-5\t0\t64\t64\t1' "bad.tsv:2: column x: '-5' is not a whole number from 0 to"
+	refused $'a\ts.tif\t0\t0\t0\t64\t64\t1.5' "bad.tsv:2: column tissue: '1.5' is not a fraction from 0 to 1"
+	refused $'a/b\ts.tif\t0\t0\t0\t64\t64\t1' "bad.tsv:2: column tile: 'a/b' cannot name a file"
+	refused $'a\ts.tif\t0\t0\t0\t64\t64\t1\na\ts.tif\t0\t64\t0\t64\t64\t1' "bad.tsv:3: column tile: 'a' repeats the tile of line 2"
+	printf 'tile\tslide\tlevel\tx\ty\twidth\theight\n' > bad.tsv
+	run seg-run --estimate-memory --tiles bad.tsv
+	assert_failure 1
+	assert_output --partial 'bad.tsv:1: not a tile table header (tile slide level x y width height tissue)'
+	printf '%s\n' "$h" > bad.tsv
+	run seg-run --estimate-memory --tiles bad.tsv
+	assert_failure 1
+	assert_output --partial 'bad.tsv: no tiles'
+	# level-0 tiles overwritten (0xff: no deflate stream): the read fails,
+	# naming table, line, tile and slide
+	cp s.tif z.tif
+	head -c 600000 /dev/zero | tr '\0' '\377' |
+	    dd of=z.tif bs=1 seek=20000 conv=notrunc 2> /dev/null
+	refused $'z\tz.tif\t0\t0\t0\t2048\t1536\t1' 'bad.tsv:2: tile z: z.tif: OpenSlide: '
+}

@@ -39,6 +39,11 @@
  *	size) tile a grid row by row, cell k holding input k mod n, the
  *	labels of each cell offset past those of the cells before it (so
  *	every cell's objects are distinct); 0 beyond the grid.
+ *   sa-testimg diff A B
+ *	"W H DIFFERING MAXDIFF" of two RGB images of one size.
+ *   sa-testimg slide [options] W H OUT 'X Y IMAGE'...
+ *	a pyramidal tiled TIFF or an Aperio SVS that OpenSlide reads, the
+ *	images placed on an off-white background (testslide.c says how).
  *
  * Outputs are written atomically. Exit status: 0 done, 1 bad input or a
  * write error, 2 usage error.
@@ -61,6 +66,8 @@
 
 enum { OPT_BIGTIFF = CHAR_MAX + 1 };
 
+int testslide_main(int argc, char **argv);	/* testslide.c */
+
 static const struct option convert_opts[] = {
 	{ "tile", required_argument, NULL, 't' },
 	{ "bigtiff", no_argument, NULL, OPT_BIGTIFF },
@@ -79,7 +86,11 @@ usage(FILE *fp)
 "       sa-testimg solid W H R G B OUT | blank W H OUT\n"
 "       sa-testimg frame IN WIDTH R G B OUT | info FILE | absurd W H OUT.tif\n"
 "       sa-testimg draw W H OUT 'LABEL X0 Y0 X1 Y1'...\n"
-"       sa-testimg labelmosaic SIZE OUT.tif IN...\n"
+"       sa-testimg labelmosaic SIZE OUT.tif IN... | diff A B\n"
+"       sa-testimg slide [--format tiff|svs] [--compression deflate|jpeg]\n"
+"           [--quality Q] [--tile N] [--levels N] [--downsample D] [--mpp X]\n"
+"           [--background R,G,B] [--margin M] [--seed S] [--bigtiff]\n"
+"           W H OUT 'X Y IMAGE'...\n"
 "Test and benchmark images. convert re-encodes IN (TIFF or PNG) as OUT\n"
 "(.png, .tif or .tiff); mosaic tiles the inputs row by row over a SIZE x\n"
 "SIZE image, mirroring beyond the grid; labels writes a 32-bit label TIFF\n"
@@ -460,6 +471,36 @@ file_bits(const char *path)
 	return tiff_bits(path);
 }
 
+/* "W H DIFFERING MAXDIFF" of two RGB images of one size: the pixels
+ * that differ in any channel and the largest channel difference. */
+static int
+cmd_diff(int argc, char **argv)
+{
+	sr_rgb a, b;
+	size_t i, n = 0;
+	int d, dp, k, max = 0;
+
+	if (argc != 3)
+		sr_usage_error("diff: expected A and B");
+	read_rgb(argv[1], &a);
+	read_rgb(argv[2], &b);
+	if (a.w != b.w || a.h != b.h)
+		sr_die(SR_EXIT_DATA, "%s is %zux%zu, %s is %zux%zu", argv[1], a.w,
+		    a.h, argv[2], b.w, b.h);
+	for (i = 0; i < a.w * a.h; i++) {
+		for (k = 0, dp = 0; k < 3; k++) {
+			d = abs((int)a.rgb[3 * i + k] - (int)b.rgb[3 * i + k]);
+			dp = d > dp ? d : dp;
+		}
+		max = dp > max ? dp : max;
+		n += dp > 0;
+	}
+	printf("%zu %zu %zu %d\n", a.w, a.h, n, max);
+	sr_rgb_free(&a);
+	sr_rgb_free(&b);
+	return SR_EXIT_OK;
+}
+
 static int
 cmd_info(int argc, char **argv)
 {
@@ -741,5 +782,9 @@ main(int argc, char **argv)
 		return cmd_draw(argc - 1, argv + 1);
 	if (strcmp(argv[1], "labelmosaic") == 0)
 		return cmd_labelmosaic(argc - 1, argv + 1);
+	if (strcmp(argv[1], "diff") == 0)
+		return cmd_diff(argc - 1, argv + 1);
+	if (strcmp(argv[1], "slide") == 0)
+		return testslide_main(argc - 1, argv + 1);
 	sr_usage_error("unknown command '%s'", argv[1]);
 }

@@ -102,8 +102,9 @@ lock_action(int action, const char *file, const char *pid, const char *grace)
 	exit(SR_EXIT_OK);
 }
 
-/* --tile-sizes: each tile's name, width and height, from its header (the
- * plan's estimate scales the workflow's costs by the tiles' pixels). */
+/* --tile-sizes: each tile's name, width and height, from its header or
+ * a tile table's columns (the plan's estimate scales the workflow's costs
+ * by the tiles' pixels). */
 static _Noreturn void
 tile_sizes(const char *list)
 {
@@ -112,8 +113,7 @@ tile_sizes(const char *list)
 	size_t i, *wh = sr_calloc(2 * t->n, sizeof *wh);
 
 	for (i = 0; i < t->n; i++)	/* all read before any is printed */
-		if (sr_image_probe(t->path[i], &wh[2 * i], &wh[2 * i + 1],
-		    err) < 0)
+		if (sr_tile_size(t, i, &wh[2 * i], &wh[2 * i + 1], err) < 0)
 			sr_die(SR_EXIT_DATA, "%s:%zu: %s", t->list, t->line[i],
 			    err);
 	for (i = 0; i < t->n; i++)

@@ -30,6 +30,8 @@
 #include "sim/results.h"
 #include "image/image.h"
 #include "image/tiles.h"
+#include "image/slide.h"
+#include "image/tiletable.h"
 #include "image/compare_table.h"
 #include "campaign/campaign.h"
 
@@ -344,6 +346,42 @@ fuzz_ledger(const char *path, size_t size)
 			abort();
 	}
 	sr_ledger_close(l);
+}
+
+static void
+fuzz_tiletable(const char *path, size_t size)
+{
+	(void)size;
+	sr_tiletable_free(sr_tiletable_read(path));
+}
+
+/* Opened through OpenSlide (the drivers of TIFF-based formats: the input
+ * has no extension), read small for tissue detection when its level is
+ * small enough for a fuzzer's second, and a corner of its smallest level
+ * read as RGB. The library never dies here: every failure is a return
+ * value. */
+static void
+fuzz_slide(const char *path, size_t size)
+{
+	char err[SR_ERRLEN];
+	sr_slide_small sm;
+	sr_slide *s;
+	sr_rgb img;
+	int l;
+
+	(void)size;
+	sr_image_set_budget((size_t)256 << 20);
+	if ((s = sr_slide_open(path, err)) == NULL)
+		return;
+	l = sr_slide_level_for_downsample(s, 32);
+	if ((double)s->w[l] * (double)s->h[l] <= 4e6 &&
+	    sr_slide_read_small(s, 32, NULL, NULL, &sm, err) == 0)
+		sr_rgb_free(&sm.img);
+	l = s->nlevel - 1;
+	if (sr_slide_read(s, l, 0, 0, s->w[l] < 64 ? s->w[l] : 64,
+	    s->h[l] < 64 ? s->h[l] : 64, &img, err) == 0)
+		sr_rgb_free(&img);
+	sr_slide_close(s);
 }
 
 #define fuzz_png fuzz_image

@@ -78,3 +78,53 @@ sr_path_same(const char *a, const char *b)
 	free(db);
 	return same;
 }
+
+/* Moves *p past one path component and its slashes; its length. */
+static size_t
+component(const char **p)
+{
+	size_t n = strcspn(*p, "/");
+
+	*p += n;
+	*p += strspn(*p, "/");
+	return n;
+}
+
+char *
+sr_path_from(const char *base, const char *path)
+{
+	char *bd, *pd, *out;
+	const char *b, *q, *name;
+	size_t ups = 0, n, cap;
+
+	if (*path == '/')
+		return sr_strdup(path);
+	bd = sr_path_real_dir(base);
+	pd = sr_path_real_dir(path);
+	if (!bd || !pd) {
+		free(bd);
+		free(pd);
+		return NULL;
+	}
+	name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	b = bd + 1;	/* both absolute: past the root's '/' */
+	q = pd + 1;
+	while (*b && *q && (n = strcspn(b, "/")) == strcspn(q, "/") &&
+	    strncmp(b, q, n) == 0) {
+		component(&b);
+		component(&q);
+	}
+	while (*b && component(&b))
+		ups++;
+	cap = 3 * ups + strlen(q) + strlen(name) + 2;
+	out = sr_malloc(cap);
+	out[0] = '\0';
+	while (ups-- > 0)
+		strcat(out, "../");
+	if (*q)
+		strcat(strcat(out, q), "/");
+	strcat(out, name);
+	free(bd);
+	free(pd);
+	return out;
+}

@@ -22,4 +22,11 @@ char *sr_path_real_dir(const char *path);
  * directories resolved, their last components compared. */
 int sr_path_same(const char *a, const char *b);
 
+/* The file path as seen from the directory of file base (both as given,
+ * relative to the current directory or absolute): path itself when
+ * absolute, else the way from base's directory to it, both directories
+ * resolved ("out/t.tsv", "data/a.svs" -> "../data/a.svs"); NULL (errno
+ * set) when a directory cannot be resolved. */
+char *sr_path_from(const char *base, const char *path);
+
 #endif

@@ -30,6 +30,10 @@ sr_tiles_check(const sr_tiles *t)
 {
 	size_t i;
 
+	if (t->region) {
+		sr_tiles_check_slides(t);
+		return;
+	}
 	for (i = 0; i < t->n; i++)
 		if (access(t->path[i], R_OK) != 0)
 			sr_die(SR_EXIT_DATA, "%s:%zu: %s: %s", t->list, t->line[i],

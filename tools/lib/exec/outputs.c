@@ -213,12 +213,14 @@ sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
 void
 sr_segout_warn(const sr_segout *o, const sr_tiles *tiles, const sr_runout *r)
 {
+	char lab[SR_ERRLEN];
 	size_t i;
 
 	for (i = 0; i < tiles->n; i++)
 		if (o->normalize && !r->normalized[i])
 			sr_warn("%s: not normalized: %.2f %% foreground (at least "
-			    "%.1f %% needed, or no colour spread)", tiles->path[i],
+			    "%.1f %% needed, or no colour spread)",
+			    sr_tile_label(tiles, i, lab, sizeof lab),
 			    100 * r->foreground[i], 100 * SR_NORM_MIN_FOREGROUND);
 }
 
@@ -228,7 +230,7 @@ sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
 {
 	memset(job, 0, sizeof *job);
 	job->ntiles = tiles->n;
-	job->tile_path = tiles->path;
+	job->tiles = tiles;
 	job->ref_path = ref;
 	job->normalize = u->normalize;
 	sr_segplan_target(target, job->mean, job->sd);

@@ -172,11 +172,11 @@ do_root(run *r, size_t i)
 {
 	const sr_runjob *job = r->job;
 	tstate *ts = &r->ts[i];
-	char err[SR_ERRLEN];
+	char err[SR_ERRLEN], lab[SR_ERRLEN];
 	double t0 = sr_now(), t1;
 	size_t bytes;
 
-	if (sr_rgb_read(job->tile_path[i], &ts->img, err) < 0)
+	if (sr_tile_read(job->tiles, i, &ts->img, err) < 0)
 		sr_die(sr_exit_for_errno(errno), "%s", err);
 	if (job->ref_path) {
 		if (sr_labels_read(job->ref_path[i], &ts->ref, err) < 0)
@@ -184,7 +184,8 @@ do_root(run *r, size_t i)
 		if (ts->ref.w != ts->img.w || ts->ref.h != ts->img.h)
 			sr_die(SR_EXIT_DATA, "%s: %zux%zu, but tile %s is %zux%zu",
 			    job->ref_path[i], ts->ref.w, ts->ref.h,
-			    job->tile_path[i], ts->img.w, ts->img.h);
+			    sr_tile_label(job->tiles, i, lab, sizeof lab),
+			    ts->img.w, ts->img.h);
 		if (sr_objects_number(ts->ref.px, ts->ref.w, ts->ref.h,
 		    SR_OBJECTS_AUTO, &ts->nref, NULL, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s: %s", job->ref_path[i], err);
@@ -222,7 +223,7 @@ do_task(run *r, size_t i, size_t v)
 	const sr_rtree *t = r->t;
 	tstate *ts = &r->ts[i];
 	const sr_nuc_out *up[SR_NUC_NTASK];
-	char err[SR_ERRLEN];
+	char err[SR_ERRLEN], lab[SR_ERRLEN];
 	size_t d = t->node[v].depth, a;
 	double t0;
 
@@ -231,8 +232,8 @@ do_task(run *r, size_t i, size_t v)
 	t0 = sr_now();
 	if (sr_nuc_task((int)d - 1, &ts->img, up,
 	    r->job->param + r->rep[v] * SR_NUC_NPARAM, &ts->out[v], err) < 0)
-		sr_die(SR_EXIT_DATA, "%s: %s: %s", r->job->tile_path[i],
-		    sr_nuc_task_name[d - 1], err);
+		sr_die(SR_EXIT_DATA, "%s: %s: %s", sr_tile_label(r->job->tiles,
+		    i, lab, sizeof lab), sr_nuc_task_name[d - 1], err);
 	ts->secs[v] = sr_now() - t0;
 	lock(r);
 	add_timing(r, i, v, (int)d - 1, ts->secs[v], ts->out[v].bytes);
@@ -277,12 +278,14 @@ finish(run *r, size_t i, size_t v)
 	const uint32_t *labels = nv->status == SR_NUC_OK ? nv->labels : NULL;
 	double dice = NAN, jac = NAN, t0 = sr_now(), csec = 0;
 	sr_object_scores sc = { .object_dice = NAN, .aji = NAN };
+	char lab[SR_ERRLEN];
 	size_t k;
 
 	if (job->ref_path) {
 		sr_compare_pixels(labels, ts->ref.px, ts->img.w * ts->img.h, &dice,
 		    &jac);
-		score_objects(ts, labels, job->tile_path[i], &sc);
+		score_objects(ts, labels, sr_tile_label(job->tiles, i, lab,
+		    sizeof lab), &sc);
 		csec = sr_now() - t0;
 	}
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "image/nuclei.h"
+#include "image/tiles.h"
 #include "plan/reuse_tree.h"
 
 /* The IoU at which objects match in the object-level scores: that of
@@ -26,7 +27,8 @@ struct sr_runout;
 
 typedef struct {
 	size_t ntiles;
-	char *const *tile_path;		/* images */
+	const sr_tiles *tiles;		/* images or slide regions, read on
+					 * demand (sr_tile_read) */
 	char *const *ref_path;		/* reference masks; NULL: no comparison */
 	int normalize;			/* 0: tiles used as read */
 	double mean[3], sd[3];		/* lαβ target of the normalization */

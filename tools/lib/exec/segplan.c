@@ -207,7 +207,7 @@ sr_segplan_memory_mib(const sr_tiles *tiles, size_t active)
 	size_t i, w, h, max = 0;
 
 	for (i = 0; i < tiles->n; i++) {
-		if (sr_image_probe(tiles->path[i], &w, &h, err) < 0)
+		if (sr_tile_size(tiles, i, &w, &h, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s:%zu: %s", tiles->list,
 			    tiles->line[i], err);
 		if (w * h > max)

@@ -144,3 +144,36 @@ sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
 		return fail(errbuf, "labelling");
 	}
 }
+
+extern "C" int
+sr_opencv_median(const uint8_t *src, uint8_t *dst, size_t w, size_t h, int k,
+    char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat d = wrap(dst, w, h, CV_8UC1);
+		cv::medianBlur(wrap(src, w, h, CV_8UC1), d, k);
+		if (d.data != (uchar *)dst)
+			throw std::logic_error("median reallocated");
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "median blur");
+	}
+}
+
+extern "C" int
+sr_opencv_otsu(const uint8_t *src, size_t w, size_t h, double *threshold,
+    char *errbuf)
+{
+	try {
+		if (!fits(w, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat out;
+		*threshold = cv::threshold(wrap(src, w, h, CV_8UC1), out, 0, 255,
+		    cv::THRESH_BINARY | cv::THRESH_OTSU);
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "Otsu's threshold");
+	}
+}

@@ -49,6 +49,16 @@ int sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h
 int sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
     int conn, size_t *n, char *errbuf);
 
+/* The median of every k x k neighbourhood (k odd; the border
+ * replicated), OpenCV's medianBlur. src and dst may not overlap. */
+int sr_opencv_median(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    int k, char *errbuf);
+
+/* Otsu's threshold of a grey image into *threshold: the value t that
+ * best splits it into pixels <= t and pixels > t. */
+int sr_opencv_otsu(const uint8_t *src, size_t w, size_t h, double *threshold,
+    char *errbuf);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,7 @@
 #include "core/err.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -66,6 +67,54 @@ tiff_begin(void)
 {
 	pthread_once(&tiff_once, tiff_install_handlers);
 	tiff_msg[0] = '\0';
+}
+
+int
+sr_tiff_check_pyramid(const char *path, char *errbuf)
+{
+	uint32_t w, h, w0 = 0, h0 = 0;
+	int fd, dir = 0, first = -1, rc = 0;
+	TIFF *tif;
+
+	tiff_begin();
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	if ((tif = TIFFFdOpen(fd, path, "rm")) == NULL) {
+		close(fd);
+		return 0;
+	}
+	do {
+		if (!TIFFIsTiled(tif) || !TIFFGetField(tif, TIFFTAG_IMAGEWIDTH,
+		    &w) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &h))
+			continue;
+		if (first < 0) {
+			first = dir;
+			w0 = w;
+			h0 = h;
+		} else if (w > w0 || h > h0) {
+			sr_seterr(errbuf, "%s: TIFF directory %d (%ux%u) is larger "
+			    "than directory %d (%ux%u): not a pyramid of levels",
+			    path, dir, w, h, first, w0, h0);
+			rc = -1;
+			break;
+		}
+	} while (++dir < 1024 && TIFFReadDirectory(tif));
+	TIFFClose(tif);	/* closes fd */
+	tiff_msg[0] = '\0';
+	errno = 0;	/* a refusal is bad data */
+	return rc;
+}
+
+void
+sr_tiff_begin(void)
+{
+	tiff_begin();
+}
+
+const char *
+sr_tiff_message(void)
+{
+	return tiff_msg;
 }
 
 /* Sets errbuf to "PATH: WHAT (libtiff: MESSAGE)", where libtiff's own

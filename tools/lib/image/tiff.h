@@ -23,4 +23,20 @@ int sr_tiff_read_labels(int fd, const char *path, sr_labels *img,
 int sr_tiff_probe(int fd, const char *path, size_t *w, size_t *h,
     char *errbuf);
 
+/* Refuses, before OpenSlide 3.4.1 reads it, a TIFF whose tiled
+ * directories are not a pyramid: a tiled directory wider or taller than
+ * the first tiled one makes OpenSlide divide by a downsample rounded to
+ * 0 (SIGFPE, found by fuzzing). -1 with "PATH: why" in errbuf; 0 for a
+ * pyramid, and for anything libtiff cannot walk (OpenSlide judges that
+ * itself: NDPI files are TIFF-like, not TIFF). At most 1024
+ * directories are looked at. */
+int sr_tiff_check_pyramid(const char *path, char *errbuf);
+
+/* Starts a sequence of libtiff calls made by another library (OpenSlide)
+ * on this thread: libtiff's handlers in place (nothing printed), no
+ * message yet. sr_tiff_message is then libtiff's first error since, ""
+ * when none. */
+void sr_tiff_begin(void);
+const char *sr_tiff_message(void);
+
 #endif

@@ -1,5 +1,7 @@
-/* tiles.c - reading tiles lists. */
+/* tiles.c - reading tiles lists and tile tables, and their tiles. */
 #include "image/tiles.h"
+#include "image/format.h"
+#include "image/tiletable.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/path.h"
@@ -8,8 +10,13 @@
 #include <errno.h>
 #include <gsl/gsl_randist.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The slides a tile table's tiles keep open at once (OpenSlide holds a
+ * tile cache of 32 MiB for each). */
+#define SLIDES_OPEN 4
 
 static const sr_tiles *sort_tiles;	/* for cmp_name (qsort has no context) */
 
@@ -40,16 +47,50 @@ check_unique(const sr_tiles *t)
 	free(ix);
 }
 
+/* A tile table as tiles: each row's slide resolved against the table's
+ * directory, its region kept. */
+static sr_tiles *
+read_table(const char *list)
+{
+	sr_tiletable *tt = sr_tiletable_read(list);
+	sr_tiles *t = sr_calloc(1, sizeof *t);
+	char *dir = sr_path_dir(list);
+	size_t i;
+
+	t->list = sr_strdup(list);
+	t->n = tt->n;
+	t->path = sr_calloc(t->n, sizeof *t->path);
+	t->name = sr_calloc(t->n, sizeof *t->name);
+	t->line = sr_calloc(t->n, sizeof *t->line);
+	t->region = sr_calloc(t->n, sizeof *t->region);
+	for (i = 0; i < t->n; i++) {
+		const sr_tilerow *r = &tt->row[i];
+
+		t->path[i] = sr_path_resolve(dir, r->slide);
+		t->name[i] = sr_strdup(r->tile);
+		t->line[i] = r->line;
+		t->region[i] = (sr_tileregion){ r->level, r->x, r->y, r->w,
+		    r->h };
+	}
+	t->pool = sr_slidepool_new(SLIDES_OPEN);
+	free(dir);
+	sr_tiletable_free(tt);
+	return t;
+}
+
 sr_tiles *
 sr_tiles_read(const char *list)
 {
-	sr_tiles *t = sr_calloc(1, sizeof *t);
-	FILE *fp = fopen(list, "r");
+	sr_tiles *t;
+	FILE *fp;
 	char *line = NULL, *dir, *p, *end;
 	size_t cap = 0, lineno = 0;
 	ssize_t got;
 
-	if (!fp)
+	if (sr_tiletable_sniff(list))
+		return read_table(list);
+	t = sr_calloc(1, sizeof *t);
+	if (!(fp = fopen(list, "r")))
 		sr_die_errno("%s", list);
 	dir = sr_path_dir(list);
 	t->list = sr_strdup(list);
@@ -107,6 +148,8 @@ sr_tiles_shuffle(sr_tiles *t, unsigned long seed)
 	char **path = sr_calloc(t->n ? t->n : 1, sizeof *path);
 	char **name = sr_calloc(t->n ? t->n : 1, sizeof *name);
 	size_t *line = sr_calloc(t->n ? t->n : 1, sizeof *line);
+	sr_tileregion *region = t->region ? sr_calloc(t->n ? t->n : 1,
+	    sizeof *region) : NULL;
 
 	if (rng == NULL)
 		sr_die(SR_EXIT_IO, "cannot allocate a random number generator");
@@ -117,7 +160,11 @@ sr_tiles_shuffle(sr_tiles *t, unsigned long seed)
 		path[i] = t->path[order[i]];
 		name[i] = t->name[order[i]];
 		line[i] = t->line[order[i]];
+		if (region)
+			region[i] = t->region[order[i]];
 	}
+	free(t->region);
+	t->region = region;
 	free(t->path);
 	free(t->name);
 	free(t->line);
@@ -143,5 +190,100 @@ sr_tiles_free(sr_tiles *t)
 	free(t->name);
 	free(t->line);
 	free(t->list);
+	free(t->region);
+	sr_slidepool_free(t->pool);
 	free(t);
+}
+
+/* ---- the tiles ------------------------------------------------------- */
+
+const char *
+sr_tile_label(const sr_tiles *t, size_t i, char *buf, size_t size)
+{
+	if (!t->region)
+		return t->path[i];
+	snprintf(buf, size, "%s (tile %s)", t->path[i], t->name[i]);
+	return buf;
+}
+
+int
+sr_tile_read(const sr_tiles *t, size_t i, sr_rgb *img, char *errbuf)
+{
+	const sr_tileregion *r = t->region ? &t->region[i] : NULL;
+	char err[SR_ERRLEN];
+	sr_slide *s;
+	int rc, e;
+
+	if (!r)
+		return sr_rgb_read(t->path[i], img, errbuf);
+	memset(img, 0, sizeof *img);
+	errno = 0;
+	if ((s = sr_slidepool_get(t->pool, t->path[i], err)) == NULL)
+		rc = -1;
+	else {
+		rc = sr_slide_read(s, r->level, (int64_t)r->x, (int64_t)r->y,
+		    r->w, r->h, img, err);
+		e = errno;
+		sr_slidepool_put(t->pool, s);
+		errno = e;
+	}
+	if (rc < 0)
+		sr_seterr(errbuf, "%s:%zu: tile %s: %s", t->list, t->line[i],
+		    t->name[i], err);
+	return rc;
+}
+
+int
+sr_tile_size(const sr_tiles *t, size_t i, size_t *w, size_t *h,
+    char *errbuf)
+{
+	const sr_tileregion *r;
+
+	if (!t->region)
+		return sr_image_probe(t->path[i], w, h, errbuf);
+	r = &t->region[i];
+	*w = (size_t)r->w;
+	*h = (size_t)r->h;
+	return sr_image_check_size(t->name[i], r->w, r->h, errbuf);
+}
+
+/* Dies naming row i of the table: "TABLE:LINE: tile NAME: why". */
+static _Noreturn void
+row_die(const sr_tiles *t, size_t i, const char *why)
+{
+	sr_die(SR_EXIT_DATA, "%s:%zu: tile %s: %s", t->list, t->line[i],
+	    t->name[i], why);
+}
+
+void
+sr_tiles_check_slides(const sr_tiles *t)
+{
+	char err[SR_ERRLEN], why[2 * SR_ERRLEN];
+	const sr_tileregion *r;
+	sr_slide *s;
+	double ds;
+	size_t i;
+
+	for (i = 0; t->region && i < t->n; i++) {
+		r = &t->region[i];
+		if ((s = sr_slidepool_get(t->pool, t->path[i], err)) == NULL)
+			row_die(t, i, err);
+		if (r->level >= s->nlevel) {
+			snprintf(why, sizeof why, "%s: level %d does not exist "
+			    "(levels 0 to %d)", s->path, r->level, s->nlevel - 1);
+			row_die(t, i, why);
+		}
+		ds = s->ds[r->level];
+		/* half a pixel of slack: level-0 corners are rounded */
+		if ((double)r->x / ds + (double)r->w > (double)s->w[r->level] +
+		    0.5 || (double)r->y / ds + (double)r->h >
+		    (double)s->h[r->level] + 0.5) {
+			snprintf(why, sizeof why, "%s: the region reaches beyond "
+			    "level %d (%llux%llu)", s->path, r->level,
+			    (unsigned long long)s->w[r->level],
+			    (unsigned long long)s->h[r->level]);
+			row_die(t, i, why);
+		}
+		sr_slidepool_put(t->pool, s);
+	}
 }

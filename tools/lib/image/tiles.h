@@ -1,23 +1,65 @@
-/* tiles.h - tiles lists: one image path per line, relative to the list's
- * directory; '#' comments and blank lines skipped. */
+/* tiles.h - the tiles a tool works on, from a tiles list (one image path
+ * per line, relative to the list's directory; '#' comments and blank
+ * lines skipped) or a tile table (tiletable(5): regions of whole-slide
+ * images, read from the slide on demand), told apart by the table's
+ * header. */
 #ifndef SR_TILES_H
 #define SR_TILES_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include "image/image.h"
+#include "image/slide.h"
+
+/* A tile of a tile table: the region of its slide. */
+typedef struct {
+	int level;
+	uint64_t x, y;		/* level-0 top-left */
+	uint64_t w, h;		/* pixels of the level */
+} sr_tileregion;
 
 typedef struct {
-	char **path;		/* as resolved (list directory prefixed) */
-	char **name;		/* file name without directory and extension */
+	char **path;		/* the image, or the tile's slide; as resolved
+				 * (the list's directory prefixed) */
+	char **name;		/* the tile's name: the image's file name
+				 * without directory and extension, or the
+				 * table's tile column */
 	size_t *line;		/* line in the list */
 	size_t n;
 	char *list;		/* the list's path */
+	sr_tileregion *region;	/* a tile table's regions; NULL for a list */
+	sr_slidepool *pool;	/* the slides open (a tile table) */
 } sr_tiles;
 
-/* Reads the list; dies naming file and line on an empty list, an empty
- * name, or two tiles of the same name (their results could not be told
- * apart). The images are not opened. */
+/* Reads the list or table; dies naming file and line on an empty list,
+ * an empty name, two tiles of the same name (their results could not be
+ * told apart), or a table row tiletable(5) refuses. Neither images nor
+ * slides are opened. */
 sr_tiles *sr_tiles_read(const char *list);
 void sr_tiles_free(sr_tiles *t);
+
+/* Reads tile i as RGB: the image, or the region of its slide (through
+ * OpenSlide, held to the memory budget of image.h). Returns 0, or -1
+ * with a one-line message in errbuf naming the tile (and errno, as for
+ * sr_rgb_read). Thread-safe. */
+int sr_tile_read(const sr_tiles *t, size_t i, sr_rgb *img, char *errbuf);
+
+/* The width and height of tile i without reading its pixels: the
+ * image's header (sr_image_probe), or the table's (held to the memory
+ * budget). */
+int sr_tile_size(const sr_tiles *t, size_t i, size_t *w, size_t *h,
+    char *errbuf);
+
+/* How messages name tile i into buf: its path, or "SLIDE (tile NAME)". */
+const char *sr_tile_label(const sr_tiles *t, size_t i, char *buf,
+    size_t size);
+
+/* Of a tile table, opens every slide once and dies (exit 1) naming the
+ * table, line and tile of a row whose slide cannot be opened, whose
+ * level the slide does not have or whose region reaches beyond its
+ * level. Nothing for a tiles list. */
+void sr_tiles_check_slides(const sr_tiles *t);
 
 /* Puts the tiles in the order of a shuffle seeded by seed (<=
  * SR_SEED_MAX): GSL's gsl_ran_shuffle on mt19937, so the same list and

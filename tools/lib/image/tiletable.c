@@ -1,0 +1,205 @@
+/* tiletable.c - the tile table: reader and writers (tiletable.h). */
+#include "image/tiletable.h"
+#include "core/err.h"
+#include "core/hash.h"
+#include "core/tsv.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const header[] = {
+	SR_TILETABLE_TILE, SR_TILETABLE_SLIDE, SR_TILETABLE_LEVEL,
+	SR_TILETABLE_X, SR_TILETABLE_Y, SR_TILETABLE_WIDTH,
+	SR_TILETABLE_HEIGHT, SR_TILETABLE_TISSUE
+};
+#define NCOL (sizeof header / sizeof *header)
+
+enum { C_TILE, C_SLIDE, C_LEVEL, C_X, C_Y, C_W, C_H, C_TISSUE };
+
+/* Whether line (without its newline) starts as the header does, with
+ * its first two columns (the reader then checks the rest, so that a
+ * table with a wrong column is refused as a table, not read as a tiles
+ * list). */
+static int
+is_header(const char *line)
+{
+	size_t a = strlen(header[C_TILE]), b = strlen(header[C_SLIDE]);
+
+	return strncmp(line, header[C_TILE], a) == 0 && line[a] == '\t' &&
+	    strncmp(line + a + 1, header[C_SLIDE], b) == 0 &&
+	    (line[a + 1 + b] == '\t' || line[a + 1 + b] == '\0');
+}
+
+int
+sr_tiletable_sniff(const char *path)
+{
+	FILE *fp = fopen(path, "r");
+	char *line = NULL, *p;
+	size_t cap = 0;
+	int found = 0;
+
+	if (fp == NULL)
+		return 0;
+	while (getline(&line, &cap, fp) >= 0) {
+		line[strcspn(line, "\r\n")] = '\0';
+		for (p = line; *p == ' ' || *p == '\t'; p++)
+			;
+		if (*p == '\0' || *p == '#')
+			continue;
+		found = is_header(line);
+		break;
+	}
+	free(line);
+	fclose(fp);
+	return found;
+}
+
+/* A whole number of column col in [lo, hi]. */
+static long long
+whole(const sr_tsv *t, int col, long long lo, long long hi)
+{
+	long v = sr_tsv_long(t, col);
+
+	if (v < lo || v > hi)
+		sr_tsv_die_value(t, col, "is not a whole number from %lld to "
+		    "%lld", lo, hi);
+	return v;
+}
+
+/* The row's tile name, checked. */
+static const char *
+tile_name(const sr_tsv *t)
+{
+	const char *s = sr_tsv_str(t, C_TILE);
+
+	if (*s == '\0')
+		sr_tsv_die(t, C_TILE, "empty tile name");
+	if (strchr(s, '/') || strcmp(s, ".") == 0 || strcmp(s, "..") == 0)
+		sr_tsv_die_value(t, C_TILE, "cannot name a file (a tile's masks "
+		    "are named after it)");
+	return s;
+}
+
+static void
+read_row(const sr_tsv *t, sr_tilerow *r)
+{
+	double tissue;
+
+	r->tile = sr_strdup(tile_name(t));
+	if (*sr_tsv_str(t, C_SLIDE) == '\0')
+		sr_tsv_die(t, C_SLIDE, "empty slide path");
+	r->slide = sr_strdup(sr_tsv_str(t, C_SLIDE));
+	r->level = (int)whole(t, C_LEVEL, 0, SR_SLIDE_MAX_LEVELS - 1);
+	r->x = (uint64_t)whole(t, C_X, 0, SR_TILETABLE_MAX_COORD);
+	r->y = (uint64_t)whole(t, C_Y, 0, SR_TILETABLE_MAX_COORD);
+	r->w = (uint64_t)whole(t, C_W, 1, SR_TILETABLE_MAX_SIDE);
+	r->h = (uint64_t)whole(t, C_H, 1, SR_TILETABLE_MAX_SIDE);
+	tissue = sr_tsv_double(t, C_TISSUE);
+	if (!(tissue >= 0 && tissue <= 1))
+		sr_tsv_die_value(t, C_TISSUE, "is not a fraction from 0 to 1");
+	r->tissue = tissue;
+	r->line = t->lineno;
+}
+
+sr_tiletable *
+sr_tiletable_read(const char *path)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	sr_tiletable *tt = sr_calloc(1, sizeof *tt);
+	sr_interner names;
+	size_t cap = 0, id;
+	int added;
+
+	if (!sr_tsv_header_is(t, header, NCOL))
+		sr_tsv_die(t, -1, "not a tile table header (tile slide level x y "
+		    "width height tissue)");
+	tt->file = sr_strdup(path);
+	sr_interner_init(&names);
+	while (sr_tsv_next(t)) {
+		if (tt->n == cap) {
+			cap = cap ? 2 * cap : 64;
+			tt->row = sr_reallocarray(tt->row, cap, sizeof *tt->row);
+		}
+		read_row(t, &tt->row[tt->n]);
+		id = sr_intern_str(&names, tt->row[tt->n].tile, &added);
+		if (!added)
+			sr_tsv_die_value(t, C_TILE, "repeats the tile of line %zu",
+			    tt->row[id].line);
+		tt->n++;
+	}
+	sr_interner_free(&names);
+	if (tt->n == 0)
+		sr_die(SR_EXIT_DATA, "%s: no tiles", path);
+	sr_tsv_close(t);
+	return tt;
+}
+
+void
+sr_tiletable_free(sr_tiletable *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->n; i++) {
+		free(t->row[i].tile);
+		free(t->row[i].slide);
+	}
+	free(t->row);
+	free(t->file);
+	free(t);
+}
+
+void
+sr_tiletable_write_header(FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; i < NCOL; i++)
+		fprintf(fp, "%s%s", header[i], i + 1 < NCOL ? "\t" : "\n");
+}
+
+void
+sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
+    int level, size_t size, size_t overlap, size_t kept, size_t grid,
+    double threshold)
+{
+	int i;
+
+	fprintf(fp, "#slide %s: %llux%llu levels=%d downsamples=", name,
+	    (unsigned long long)s->w[0], (unsigned long long)s->h[0],
+	    s->nlevel);
+	for (i = 0; i < s->nlevel; i++) {
+		fputs(i ? "," : "", fp);
+		sr_put_double(fp, s->ds[i]);
+	}
+	fputs(" mpp=", fp);
+	if (isnan(s->mpp))
+		fputc('-', fp);
+	else
+		sr_put_double(fp, s->mpp);
+	fprintf(fp, " vendor=%s level=%d tile_size=%zu overlap=%zu tiles=%zu/%zu"
+	    " tissue_threshold=", s->vendor, level, size, overlap, kept, grid);
+	sr_put_double(fp, threshold);
+	fputc('\n', fp);
+}
+
+void
+sr_tiletable_write_row(FILE *fp, const sr_tilerow *r)
+{
+	char t[32];
+	size_t n;
+
+	/* four decimals, trailing zeros dropped: 0.5, 1, 0.3672 */
+	n = (size_t)snprintf(t, sizeof t, "%.4f", r->tissue);
+	while (n > 1 && t[n - 1] == '0')
+		t[--n] = '\0';
+	if (t[n - 1] == '.')
+		t[n - 1] = '\0';
+	fprintf(fp, "%s\t%s\t%d\t%llu\t%llu\t%llu\t%llu\t%s\n", r->tile,
+	    r->slide, r->level, (unsigned long long)r->x,
+	    (unsigned long long)r->y, (unsigned long long)r->w,
+	    (unsigned long long)r->h, t);
+}

@@ -1,0 +1,170 @@
+/* tiling.c - a slide cut into tiles (tiling.h). */
+#include "image/tiling.h"
+#include "core/err.h"
+#include "core/path.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void
+sr_tiling_check_names(char *const *slide, size_t n)
+{
+	char *a, *b;
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		a = sr_path_stem(slide[i]);
+		if (*a == '\0' || strpbrk(slide[i], "\t\n\r"))
+			sr_usage_error("'%s': a slide needs a file name without "
+			    "tabs or line breaks", slide[i]);
+		for (j = 0; j < i; j++) {
+			b = sr_path_stem(slide[j]);
+			if (strcmp(a, b) == 0)
+				sr_usage_error("slides %s and %s have one name, %s: "
+				    "their tiles' names would clash", slide[j],
+				    slide[i], a);
+			free(b);
+		}
+		free(a);
+	}
+}
+
+int
+sr_tiling_level(const sr_slide *s, const sr_tilingopts *o, char *errbuf)
+{
+	int level;
+
+	if (o->mpp > 0) {
+		if ((level = sr_slide_level_for_mpp(s, o->mpp)) < 0)
+			sr_seterr(errbuf, "%s: the slide has no microns per pixel "
+			    "(mpp) to choose a level by: give --level instead",
+			    s->path);
+		return level;
+	}
+	level = o->level < 0 ? 0 : o->level;
+	if (level >= s->nlevel) {
+		sr_seterr(errbuf, "%s: level %d does not exist (the slide has "
+		    "levels 0 to %d)", s->path, level, s->nlevel - 1);
+		return -1;
+	}
+	return level;
+}
+
+/* The number of tiles of side size at step along a side of n pixels:
+ * tiles start at 0, step, 2 step, ... until one reaches the end. */
+static size_t
+count_along(uint64_t n, size_t size, size_t step)
+{
+	if (n <= size)
+		return 1;
+	return (size_t)((n - size + step - 1) / step) + 1;
+}
+
+/* Fills r with tile (i, j) of the grid: its level-0 corner, its size at
+ * the level (cut at the level's edge). */
+static void
+grid_tile(const sr_slide *s, int level, const sr_tilingopts *o, size_t i,
+    size_t j, sr_tilerow *r)
+{
+	uint64_t step = o->size - o->overlap;
+	uint64_t u = i * step, v = j * step;
+
+	r->level = level;
+	r->x = (uint64_t)llround((double)u * s->ds[level]);
+	r->y = (uint64_t)llround((double)v * s->ds[level]);
+	r->w = s->w[level] - u < o->size ? s->w[level] - u : o->size;
+	r->h = s->h[level] - v < o->size ? s->h[level] - v : o->size;
+}
+
+void
+sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
+    const sr_tissue *t, const char *name, const char *slide, sr_tiling *out)
+{
+	size_t step = o->size - o->overlap, i, j, cap = 0, len;
+	double ds = s->ds[level];
+	sr_tilerow r;
+	FILE *mem;
+
+	memset(out, 0, sizeof *out);
+	out->level = level;
+	out->nx = count_along(s->w[level], o->size, step);
+	out->ny = count_along(s->h[level], o->size, step);
+	for (j = 0; j < out->ny; j++)
+		for (i = 0; i < out->nx; i++) {
+			memset(&r, 0, sizeof r);
+			grid_tile(s, level, o, i, j, &r);
+			r.tissue = sr_tissue_fraction(t, (double)r.x, (double)r.y,
+			    (double)r.w * ds, (double)r.h * ds);
+			if (r.tissue < o->min_tissue)
+				continue;
+			len = strlen(name) + 2 * 21 + 3;
+			r.tile = sr_malloc(len);
+			snprintf(r.tile, len, "%s_%llu_%llu", name,
+			    (unsigned long long)r.x, (unsigned long long)r.y);
+			r.slide = sr_strdup(slide);
+			if (out->n == cap) {
+				cap = cap ? 2 * cap : 64;
+				out->row = sr_reallocarray(out->row, cap,
+				    sizeof *out->row);
+			}
+			out->row[out->n++] = r;
+		}
+	if ((mem = open_memstream(&out->comment, &len)) == NULL)
+		sr_die_errno("memory stream");
+	sr_tiletable_write_slide(mem, name, s, level, o->size, o->overlap,
+	    out->n, out->nx * out->ny, t->threshold);
+	if (fclose(mem) != 0)
+		sr_die_errno("memory stream");
+}
+
+void
+sr_tiling_free(sr_tiling *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		free(g->row[i].tile);
+		free(g->row[i].slide);
+	}
+	free(g->row);
+	free(g->comment);
+	memset(g, 0, sizeof *g);
+}
+
+/* The level-0 rectangles (x, y, w, h) of the kept tiles (free()). */
+static double *
+tiling_rects(const sr_slide *s, const sr_tiling *g)
+{
+	double *rect = sr_calloc(4 * g->n + 1, sizeof *rect);
+	double ds = s->ds[g->level];
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		rect[4 * i] = (double)g->row[i].x;
+		rect[4 * i + 1] = (double)g->row[i].y;
+		rect[4 * i + 2] = (double)g->row[i].w * ds;
+		rect[4 * i + 3] = (double)g->row[i].h * ds;
+	}
+	return rect;
+}
+
+int
+sr_tiling_picture(sr_slide *s, const sr_tissue *t, const sr_tiling *g,
+    double side, sr_rgb *pic, char *errbuf)
+{
+	double *rect, longest = (double)(s->w[0] > s->h[0] ? s->w[0] : s->h[0]);
+	sr_slide_small small;
+	int rc;
+
+	memset(pic, 0, sizeof *pic);
+	if (sr_slide_read_small(s, longest > side ? longest / side : 1, NULL,
+	    NULL, &small, errbuf) < 0)
+		return -1;
+	rect = tiling_rects(s, g);
+	rc = sr_tissue_picture(t, &small, rect, g->n, pic, errbuf);
+	free(rect);
+	sr_rgb_free(&small.img);
+	return rc;
+}

@@ -1,0 +1,56 @@
+/* tiling.h - a slide cut into tiles: the level chosen (by number or by
+ * microns per pixel), the grid of tiles of a size with an overlap (the
+ * partial tiles at the right and bottom borders kept with their real
+ * size), each tile's tissue fraction, and the tiles with enough tissue
+ * as rows of a tile table. What wsi-tiles does per slide.
+ */
+#ifndef SR_TILING_H
+#define SR_TILING_H
+
+#include <stddef.h>
+
+#include "image/slide.h"
+#include "image/tiletable.h"
+#include "image/tissue.h"
+
+typedef struct {
+	size_t size;		/* tile side, pixels of the level */
+	size_t overlap;		/* pixels of the level shared by neighbours */
+	int level;		/* < 0: by mpp */
+	double mpp;		/* > 0: the level closest to it */
+	double min_tissue;	/* tiles with less are left out */
+} sr_tilingopts;
+
+typedef struct {
+	int level;
+	size_t nx, ny;		/* the grid */
+	sr_tilerow *row;	/* the tiles kept, row by row */
+	size_t n;
+	char *comment;		/* the slide's provenance line (tiletable.h) */
+} sr_tiling;
+
+/* Refuses (a usage error) two slides of one name, whose tiles' names
+ * would clash, naming both; and a slide whose path or name a table's
+ * field cannot hold (empty, tabs, line breaks). */
+void sr_tiling_check_names(char *const *slide, size_t n);
+
+/* The level of o on slide s: -1 with "PATH: why" in errbuf for a level
+ * the slide does not have, or --mpp on a slide without mpp. */
+int sr_tiling_level(const sr_slide *s, const sr_tilingopts *o, char *errbuf);
+
+/* Cuts slide s at level into the grid of o, scores each tile against
+ * the tissue t and keeps those with at least o->min_tissue: rows named
+ * NAME_X_Y (X, Y their level-0 coordinates), their slide column the
+ * string slide; the slide's provenance comment line. Free with
+ * sr_tiling_free. */
+void sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
+    const sr_tissue *t, const char *name, const char *slide, sr_tiling *out);
+void sr_tiling_free(sr_tiling *g);
+
+/* The thumbnail of g for a person to check (sr_rgb_free): the slide at
+ * about side pixels on its longest side, the tissue t and the kept
+ * tiles drawn (sr_tissue_picture). */
+int sr_tiling_picture(sr_slide *s, const sr_tissue *t, const sr_tiling *g,
+    double side, sr_rgb *pic, char *errbuf);
+
+#endif
