@@ -67,6 +67,7 @@
 enum { OPT_BIGTIFF = CHAR_MAX + 1 };
 
 int testslide_main(int argc, char **argv);	/* testslide.c */
+long testimg_whole(const char *s, long lo, long hi, const char *what);
 
 static const struct option convert_opts[] = {
 	{ "tile", required_argument, NULL, 't' },
@@ -116,9 +117,10 @@ is_tiff_name(const char *path)
 	sr_usage_error("%s: the output must end in .png, .tif or .tiff", path);
 }
 
-/* Parses s as a whole number in [lo, hi] for the argument named what. */
-static size_t
-parse_size(const char *s, long lo, long hi, const char *what)
+/* Parses s as a whole number in [lo, hi] for the argument named what
+ * (testslide.c's options too). */
+long
+testimg_whole(const char *s, long lo, long hi, const char *what)
 {
 	const char *why;
 	long v;
@@ -127,7 +129,14 @@ parse_size(const char *s, long lo, long hi, const char *what)
 		sr_usage_error("%s '%s': %s", what, s, why);
 	if (v < lo || v > hi)
 		sr_usage_error("%s %ld: not in [%ld, %ld]", what, v, lo, hi);
-	return (size_t)v;
+	return v;
+}
+
+/* The same, as a size. */
+static size_t
+parse_size(const char *s, long lo, long hi, const char *what)
+{
+	return (size_t)testimg_whole(s, lo, hi, what);
 }
 
 /* Writes img to path (atomically) as PNG or TIFF by its extension. */

@@ -82,19 +82,8 @@ typedef struct {
 	size_t nimg;
 } slide;
 
-/* A number in [lo, hi] for the option or argument what. */
-static long
-whole(const char *s, long lo, long hi, const char *what)
-{
-	const char *why;
-	long v;
-
-	if ((why = sr_parse_long(s, &v)) != NULL)
-		sr_usage_error("%s '%s': %s", what, s, why);
-	if (v < lo || v > hi)
-		sr_usage_error("%s %ld: not in [%ld, %ld]", what, v, lo, hi);
-	return v;
-}
+/* A number in [lo, hi] for the option or argument what (testimg.c). */
+long testimg_whole(const char *s, long lo, long hi, const char *what);
 
 /* The index of the image at path, read once however often it is
  * placed. */
@@ -380,16 +369,16 @@ parse_slide_opts(slide *s, int argc, char **argv)
 				    "jpeg", optarg);
 			s->jpeg = strcmp(optarg, "jpeg") == 0;
 			break;
-		case OPT_QUALITY: s->quality = (int)whole(optarg, 1, 100,
+		case OPT_QUALITY: s->quality = (int)testimg_whole(optarg, 1, 100,
 		    "--quality"); break;
-		case 't': s->tile = (size_t)whole(optarg, 16, 4096, "--tile");
+		case 't': s->tile = (size_t)testimg_whole(optarg, 16, 4096, "--tile");
 			if (s->tile % 16)
 				sr_usage_error("--tile %zu: not a multiple of 16",
 				    s->tile);
 			break;
-		case 'l': s->nlevel = (int)whole(optarg, 1, MAX_LEVELS,
+		case 'l': s->nlevel = (int)testimg_whole(optarg, 1, MAX_LEVELS,
 		    "--levels"); break;
-		case OPT_DOWNSAMPLE: s->ds = (unsigned)whole(optarg, 2, 4,
+		case OPT_DOWNSAMPLE: s->ds = (unsigned)testimg_whole(optarg, 2, 4,
 		    "--downsample"); break;
 		case OPT_MPP:
 			if ((why = sr_parse_double(optarg, &s->mpp)) != NULL ||
@@ -398,9 +387,9 @@ parse_slide_opts(slide *s, int argc, char **argv)
 				    optarg);
 			break;
 		case OPT_BACKGROUND: parse_background(s, optarg); break;
-		case OPT_MARGIN: s->margin = (size_t)whole(optarg, 0, 1 << 20,
+		case OPT_MARGIN: s->margin = (size_t)testimg_whole(optarg, 0, 1 << 20,
 		    "--margin"); break;
-		case OPT_SEED: s->seed = (uint32_t)whole(optarg, 0, INT32_MAX,
+		case OPT_SEED: s->seed = (uint32_t)testimg_whole(optarg, 0, INT32_MAX,
 		    "--seed"); break;
 		case OPT_BIGTIFF: s->bigtiff = 1; break;
 		default: sr_getopt_fail(c, argv);
@@ -419,8 +408,8 @@ testslide_main(int argc, char **argv)
 		s.mpp = 0.25;
 	if (argc - optind < 3)
 		sr_usage_error("slide: expected W H OUT ['X Y IMAGE'...]");
-	s.w = (uint64_t)whole(argv[optind], 1, 1L << 24, "W");
-	s.h = (uint64_t)whole(argv[optind + 1], 1, 1L << 24, "H");
+	s.w = (uint64_t)testimg_whole(argv[optind], 1, 1L << 24, "W");
+	s.h = (uint64_t)testimg_whole(argv[optind + 1], 1, 1L << 24, "H");
 	for (i = optind + 3; i < argc; i++)
 		place(&s, argv[i]);
 	for (i = 0; i < (int)s.npl; i++)
