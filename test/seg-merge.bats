@@ -61,6 +61,25 @@ noprov() {
 	assert_equal "$(body m.tsv | cut -f1 | tr '\n' ' ')" "bucket 1 0 "
 }
 
+@test "timings of seg-run --no-normalize: #normalize=no kept once, refused beside timings without it" {
+	buckets
+	for b in 0 1; do
+		printf "#bucket=$b tiles=1\n#memory heap=0 peak_rss=0\n#normalize=no\n#read tile=a seconds=0.1\n${TH}$b\ta\t1\tnormalize\t0\t0.000002\t300\n" > n$b.tsv
+	done
+	seg-merge -f timings -o m.tsv n0.tsv n1.tsv
+	assert_equal "$(grep -c '^#normalize=no$' m.tsv)" 1
+	assert_equal "$(sed -n 4p m.tsv)" '#normalize=no'
+	assert_equal "$(body m.tsv | cut -f1 | tr '\n' ' ')" "bucket 0 1 "
+	# the rows do not tell which buckets normalized
+	refuse_run seg-merge 1 "t0.tsv: no #normalize=no line, unlike n0.tsv: timings of buckets that normalized the tiles and of buckets that did not (seg-run --no-normalize) cannot be merged" \
+	    -f timings n0.tsv t0.tsv
+	refuse_run seg-merge 1 "n1.tsv: a #normalize=no line, unlike t0.tsv" -f timings t0.tsv n1.tsv
+	# without the line, none is written
+	seg-merge -f timings -o m.tsv t0.tsv t1.tsv
+	run grep -c normalize=no m.tsv
+	assert_output 0
+}
+
 @test "results without metric columns (a reference run)" {
 	buckets
 	seg-merge -f results -o m.tsv ref.tsv ref.tsv

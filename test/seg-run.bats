@@ -281,6 +281,12 @@ END
 	segrun --bucket 0 --tiles tiles/list --no-normalize -o raw.tsv --timings t.tsv
 	grep -q 'normalize=none' raw.tsv
 	grep -q 'normalize=reinhard' n.tsv
+	# the timings say their normalization rows measure none
+	grep -qx '#normalize=no' t.tsv
+	segrun --bucket 0 --tiles tiles/list -o n.tsv --timings tn.tsv
+	run grep -c 'normalize=no' tn.tsv
+	assert_output 0
+	assert_equal "$(body t.tsv | cut -f 1-5,7)" "$(body tn.tsv | cut -f 1-5,7)"
 	segrun --bucket 0 --tiles tiles/list --target-image "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.png" \
 	    -o tg.tsv --timings t.tsv
 	grep -q 'normalize=target-image' tg.tsv

@@ -136,6 +136,8 @@ sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
 	sr_out_provenance(fp, argc, argv);
 	sr_timings_write_meta(fp, p->bucket, tiles->n, sr_arena_size(),
 	    sr_peak_rss());
+	if (!o->normalize)
+		sr_timings_write_no_normalize(fp);
 	for (i = 0; i < tiles->n; i++) {
 		sr_timings_write_tile(fp, 0, tiles->name[i], r->read_seconds[i]);
 		if (o->prefault)
