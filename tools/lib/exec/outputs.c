@@ -143,6 +143,9 @@ sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
 		if (o->prefault)
 			sr_timings_write_tile(fp, 1, tiles->name[i],
 			    r->prefault_seconds[i]);
+		if (o->save_norm)
+			sr_timings_write_saved(fp, tiles->name[i],
+			    r->save_seconds[i]);
 	}
 	sr_timings_write_header(fp);
 	for (k = 0; k < r->ntiming; k++) {

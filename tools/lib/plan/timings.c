@@ -19,6 +19,14 @@ sr_timings_write_meta(FILE *fp, long bucket, size_t ntiles, size_t heap,
 }
 
 void
+sr_timings_write_saved(FILE *fp, const char *tile, double seconds)
+{
+	fprintf(fp, "#saved tile=%s seconds=", tile);
+	sr_put_double(fp, seconds);
+	fputc('\n', fp);
+}
+
+void
 sr_timings_write_no_normalize(FILE *fp)
 {
 	fprintf(fp, "#%s\n", SR_TIMINGS_NO_NORMALIZE);

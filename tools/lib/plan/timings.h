@@ -5,7 +5,8 @@
  * after "#bucket=I tiles=N", "#memory heap=H peak_rss=P", "#normalize=no"
  * when the tiles were used as read (seg-run --no-normalize: the
  * normalization rows then measure no normalization) and, per tile,
- * "#read tile=NAME seconds=S" (and "#prefault tile=NAME seconds=S"). */
+ * "#read tile=NAME seconds=S" (and "#prefault tile=NAME seconds=S",
+ * "#saved tile=NAME seconds=S"). */
 #ifndef SR_TIMINGS_H
 #define SR_TIMINGS_H
 
@@ -35,6 +36,8 @@ struct sr_tsv;
 /* "#bucket=B tiles=N" and "#memory heap=H peak_rss=P". */
 void sr_timings_write_meta(FILE *fp, long bucket, size_t ntiles, size_t heap,
     size_t peak_rss);
+/* "#saved tile=NAME seconds=S": writing the tile as normalized. */
+void sr_timings_write_saved(FILE *fp, const char *tile, double seconds);
 /* "#normalize=no". */
 void sr_timings_write_no_normalize(FILE *fp);
 /* "#read tile=NAME seconds=S" (prefault 0) or "#prefault ..." (1). */
