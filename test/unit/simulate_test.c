@@ -9,17 +9,24 @@
  * split into steps give the same schedule; the values of --sweep and
  * their usage errors (in a child process), dispatch orders by name, the
  * merged stage, the best run of a results matrix and array tasks of
- * several buckets. (The cancellation rules: cancel_test.)
+ * several buckets; a cost model fitted to timings (means and coefficients
+ * of variation by hand, rows of seg-run --no-normalize left out, the
+ * reference step's timings for the tasks the timings lack, refusals) and
+ * written and read back; the report's numbers (4 significant digits,
+ * h:mm:ss). (The cancellation rules: cancel_test.)
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
 #include "core/err.h"
+#include "core/num.h"
 #include "core/opt.h"
 #include "plan/stage_rule.h"
+#include "sim/fit.h"
 #include "sim/plans.h"
 #include "sim/results.h"
 #include "sim/schedule.h"
 #include "sim/sweep.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -414,6 +421,223 @@ plan_cases(void)
 		fail("best run without values");
 }
 
+/* ---- a fitted cost model ------------------------------------------------- */
+
+static char tmpdir[] = "/tmp/simulate_test.XXXXXX";
+
+/* A file of tmpdir holding text; its path (valid until the next call of
+ * the same name). */
+static const char *
+put_file(const char *name, const char *text)
+{
+	static char path[8][128];
+	static int k;
+	char *p = path[k++ % 8];
+	FILE *fp;
+
+	snprintf(p, 128, "%s/%s", tmpdir, name);
+	if ((fp = fopen(p, "w")) == NULL || fputs(text, fp) < 0 || fclose(fp))
+		fail("cannot write %s", p);
+	return p;
+}
+
+/* Removes tmpdir and its files. */
+static void
+remove_tmpdir(void)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	char path[sizeof tmpdir + sizeof e->d_name + 1];
+
+	while (d && (e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+	rmdir(tmpdir);
+}
+
+#define TH "bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n"
+
+/* The fit of fit_args (a workflow, timings, ref timings, skip flags). */
+struct fit_args {
+	const sr_workflow *w;
+	const char *timings;
+	char **ref;
+	size_t nref;
+	const char *skip;
+};
+
+static void
+fit_child(void *arg)
+{
+	struct fit_args *a = arg;
+	sr_simfit f;
+
+	sr_simfit_timings(&f, a->w, a->timings, a->ref, a->nref, a->skip);
+}
+
+/* Dies unless the fit of a dies with exit status 1 and a message
+ * containing want. */
+static void
+expect_fit_error(struct fit_args *a, const char *want)
+{
+	char msg[1024];
+	int st = child_error(fit_child, a, msg, sizeof msg);
+
+	if (st != 1 || strstr(msg, want) == NULL)
+		fail("fit: exit %d, '%s'; expected 1 and '%s'", st, msg, want);
+}
+
+/* Means, spreads and counts by hand: t1 rows 1, 2, 3 (mean 2, sample
+ * standard deviation 1: spread 0.5); t2 one row (spread 0); the norm
+ * rows of the #normalize=no file left out, the reference's 2 and 4
+ * taken instead (mean 3, spread sqrt(2) / 3); read (0.5 + 0.25 + 1) / 2
+ * per #read line. */
+static void
+fit_cases(void)
+{
+	const char *wf, *t, *ref, *plain;
+	char *refs[1];
+	sr_workflow *w;
+	sr_simfit f;
+	char skip[2] = { 1, 0 };
+	size_t s, k;
+
+	if (mkdtemp(tmpdir) == NULL)
+		fail("mkdtemp");
+	wf = put_file("w.wf", "stage\ttask\tparams\tcost\nprep\tnorm\t-\t1\n"
+	    "s\tt1\tp1\t1\ns\tt2\tp2\t1\n");
+	t = put_file("t.tsv", "#bucket=0 tiles=2\n#normalize=no\n"
+	    "#read tile=a seconds=0.5\n#prefault tile=a seconds=0.25\n"
+	    "#read tile=b seconds=1\n" TH "0\ta\t1\tnorm\t0\t0.001\t0\n"
+	    "0\ta\t1\tt1\t0\t1\t0\n0\ta\t2\tt2\t0\t4\t0\n"
+	    "0\tb\t1\tnorm\t0\t0.001\t0\n0\tb\t1\tt1\t0\t2\t0\n"
+	    "0\tb\t1\tt1\t1\t3\t0\n");
+	ref = put_file("ref.tsv", TH "0\ta\t1\tnorm\t0\t2\t0\n"
+	    "0\ta\t1\tt1\t0\t100\t0\n0\tb\t1\tnorm\t0\t4\t0\n");
+	refs[0] = (char *)ref;
+	w = sr_workflow_read(wf);
+	sr_simfit_timings(&f, w, t, refs, 1, NULL);
+	expect("t1 mean", f.m.mean[1][0], 2);
+	expect("t1 spread", f.m.spread[1][0], 0.5);
+	expect("t2 mean", f.m.mean[1][1], 4);
+	expect("t2 spread (one row)", f.m.spread[1][1], 0);
+	expect("norm mean (reference)", f.m.mean[0][0], 3);
+	expect("norm spread", f.m.spread[0][0], sqrt(2) / 3);
+	expect("read", f.m.read, 0.875);
+	if (f.m.n[1][0] != 3 || f.m.n[1][1] != 1 || f.m.n[0][0] != 2 ||
+	    f.m.nread != 2 || f.rows != 6 || f.ignored != 2 || f.tiles.n != 2)
+		fail("fit counts: t1 %zu t2 %zu norm %zu read %zu rows %zu "
+		    "ignored %zu tiles %zu", f.m.n[1][0], f.m.n[1][1],
+		    f.m.n[0][0], f.m.nread, f.rows, f.ignored, f.tiles.n);
+	if (f.from_ref[1][0] || f.from_ref[1][1] || !f.from_ref[0][0])
+		fail("fit sources");
+	sr_simfit_free(&f);
+	/* without #normalize=no, the norm rows are measurements */
+	plain = put_file("plain.tsv", TH "0\ta\t1\tnorm\t0\t0.5\t0\n"
+	    "0\ta\t1\tt1\t0\t1\t0\n0\ta\t2\tt2\t0\t1\t0\n");
+	sr_simfit_timings(&f, w, plain, refs, 1, NULL);
+	expect("norm of the timings", f.m.mean[0][0], 0.5);
+	if (f.from_ref[0][0] || f.m.read != -1 || f.ignored != 0)
+		fail("fit of plain timings");
+	sr_simfit_free(&f);
+	/* the stage skipped: no reference needed */
+	sr_simfit_timings(&f, w, t, NULL, 0, skip);
+	if (f.m.n[0][0] != 0 || f.m.n[1][0] != 3)
+		fail("fit with prep skipped");
+	for (s = 0; s < w->nstage; s++)
+		for (k = 0; k < w->stage[s].ntask; k++)
+			if (s == 0 && f.m.mean[s][k] != 0)
+				fail("a task without rows has a mean");
+	sr_simfit_free(&f);
+	expect_fit_error(&(struct fit_args){ w, t, NULL, 0, NULL },
+	    "t.tsv: no timings of task norm (stage prep): its rows are of "
+	    "seg-run --no-normalize (#normalize=no)");
+	expect_fit_error(&(struct fit_args){ w, put_file("t2.tsv", TH
+	    "0\ta\t1\tt1\t0\t1\t0\n"), refs, 1, NULL },
+	    "t2.tsv: no timings of task t2 (stage s) nor in --ref-timings; "
+	    "give --skip-stage s");
+	refs[0] = (char *)put_file("other.tsv", TH "0\ta\t1\tSeg0\t0\t1\t0\n");
+	expect_fit_error(&(struct fit_args){ w, t, refs, 1, NULL },
+	    "other.tsv:2: column task: 'Seg0' is not a task of");
+	expect_fit_error(&(struct fit_args){ w, put_file("e.tsv", TH), NULL, 0,
+	    skip }, "e.tsv: no timings: the file has no rows");
+	sr_workflow_free(w);
+}
+
+/* A model written by sr_simmodel_write reads back to the same numbers. */
+static void
+model_cases(void)
+{
+	sr_workflow *w = sr_workflow_read(put_file("w.wf", "stage\ttask\t"
+	    "params\tcost\ns\tt1\tp1\t1\ns\tt2\tp2\t1\n"));
+	sr_simmodel a, b;
+	const char *path = put_file("m.tsv", "");
+	FILE *fp;
+
+	sr_simmodel_init(&a, w);
+	a.mean[0][0] = 0.1 + 0.2;	/* no short decimal form */
+	a.spread[0][0] = 1.0 / 3;
+	a.n[0][0] = 5;
+	a.mean[0][1] = 2e-7;
+	a.n[0][1] = 1;
+	a.read = 0.875;
+	a.overhead = 12345.678;
+	if ((fp = fopen(path, "w")) == NULL)
+		fail("cannot write %s", path);
+	sr_simmodel_write(fp, &a);
+	fclose(fp);
+	sr_simmodel_init(&b, w);
+	sr_simmodel_read(&b, path, NULL);
+	if (b.mean[0][0] != a.mean[0][0] || b.spread[0][0] != a.spread[0][0] ||
+	    b.mean[0][1] != a.mean[0][1] || b.spread[0][1] != 0 ||
+	    b.read != a.read || b.overhead != a.overhead)
+		fail("model read back: %.17g %.17g %.17g %.17g %.17g",
+		    b.mean[0][0], b.spread[0][0], b.mean[0][1], b.read,
+		    b.overhead);
+	sr_simmodel_free(&a);
+	sr_simmodel_free(&b);
+	sr_workflow_free(w);
+}
+
+/* The report's numbers: 4 significant digits, no exponent from 1 up;
+ * h:mm:ss. */
+static void
+format_cases(void)
+{
+	static const struct { double v; const char *sig, *hms; } c[] = {
+		{ 12345.678, "12346", "3:25:46" },
+		{ 66.41096, "66.41", "0:01:06" },
+		{ 0.0368949, "0.03689", "0:00:00" },
+		{ 0.8333333333333334, "0.8333", "0:00:01" },
+		{ 4, "4", "0:00:04" },
+		{ 28.5, "28.5", "0:00:29" },
+		{ 0, "0", "0:00:00" },
+		{ 999.96, "1000", "0:16:40" },
+		{ 9.99996, "10", "0:00:10" },
+		{ 1000, "1000", "0:16:40" },
+		{ 90000, "90000", "25:00:00" },
+		{ 123456789012.3, "123456789012", "34293552:30:12" },
+		{ 0.00001234, "1.234e-05", "0:00:00" },
+		{ -2.5, "-2.5", "-" },
+		{ NAN, "NaN", "-" },
+	};
+	char buf[SR_NUMLEN];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof *c; i++) {
+		if (strcmp(sr_fmt_sig(buf, c[i].v, 4), c[i].sig) != 0)
+			fail("%.17g with 4 digits: %s, expected %s", c[i].v, buf,
+			    c[i].sig);
+		if (strcmp(sr_fmt_hms(buf, c[i].v), c[i].hms) != 0)
+			fail("%.17g as h:mm:ss: %s, expected %s", c[i].v, buf,
+			    c[i].hms);
+	}
+}
+
 int
 main(void)
 {
@@ -424,6 +648,10 @@ main(void)
 	sweep_cases();
 	order_cases();
 	plan_cases();
+	fit_cases();
+	model_cases();
+	format_cases();
+	remove_tmpdir();
 	if (failures) {
 		printf("%d failures\n", failures);
 		return 1;
