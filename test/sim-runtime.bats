@@ -854,10 +854,10 @@ two() {
 
 @test "--write-model: the fitted model, which --model reads to the same report" {
 	two
-	# t1: 1.1 1.2 1.3 (run 0) and 0.9 0.8 0.7 (run 1) on tiles a b c
+	# t1 on tiles a, b, c: 1.1 and 0.9, 2.2 and 1.8, 3.3 and 2.7
 	{
 		header
-		for k in a:1.1:0.9 b:1.2:0.8 c:1.3:0.7; do
+		for k in a:1.1:0.9 b:2.2:1.8 c:3.3:2.7; do
 			IFS=: read -r tile s0 s1 <<< "$k"
 			row 0 "$tile" 1 norm 0 5 0
 			row 0 "$tile" 1 t1 0 "$s0" 0
@@ -874,15 +874,47 @@ two() {
 	run cat m.tsv
 	assert_line --index 0 '#sim-runtime 0.1.0'
 	assert_line --index 2 '#costs=fitted timings=tt.tsv tasks=3 rows=18 read_lines=0 tiles=3 seed=1'
-	assert_equal "$(grep -v '^#' m.tsv | cut -f1 | paste -sd' ')" 'task norm t1 t2'
-	# t1: mean 1; t2: 2 and 3, mean 2.5
-	assert_equal "$(awk -F'\t' '$1 == "t1" { print $2 }' m.tsv)" 1
-	assert_equal "$(awk -F'\t' '$1 == "t2" { print $2 }' m.tsv)" 2.5
-	sim-runtime --sweep 1,2 --tiles 3 --model m.tsv -o model.tsv --workflow w.wf \
+	assert_line --index 4 '#fit task=t1 stage=s seconds=2 spread=0.4626 n=6 from=timings'
+	# a row for every tile (*), then one per tile
+	assert_equal "$(grep -v '^#' m.tsv | cut -f 1,2 | paste -sd' ')" \
+	    "$(printf 'task\ttile norm\t* norm\ta norm\tb norm\tc t1\t* t1\ta t1\tb t1\tc t2\t* t2\ta t2\tb t2\tc')"
+	assert_equal "$(awk -F'\t' '$1 == "t1" { print $3 }' m.tsv | paste -sd' ')" '2 1 2 3'
+	# t2: 2 and 3 three times each: spread sqrt(0.3) / 2.5, every digit
+	awk -F'\t' '$1 == "t2" && $2 == "*" { d = $4 - sqrt(0.3) / 2.5
+	    exit !($3 == 2.5 && d < 1e-16 && d > -1e-16 && length($4) > 15) }' m.tsv
+	# on the model's tiles (a, b, c) --model gives the same report
+	sim-runtime --sweep 1,2 --model m.tsv -o model.tsv --workflow w.wf \
 	    --instances i6.tsv none6.tsv one6.tsv
 	assert_equal "$(grep -v '^#' model.tsv)" "$(grep -v '^#' fit.tsv)"
 	grep -q 'work_hms' fit.tsv
+	grep -q '^#costs=model tiles=3 ' model.tsv
 	no_temp_files
+}
+
+@test "--model: rows of a tile take it, the row for every tile (*) the others" {
+	two
+	printf 'task\ttile\tseconds\tspread\nnorm\t*\t0\t0\nt1\t*\t1\t0\nt1\tb\t10\t0\nt2\t*\t2\t0\nread\tb\t0.5\t0\n' > m.tsv
+	# tiles b, the model's: 6 buckets x (10 + 2 + 0.5)
+	run sim-runtime --model m.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	assert_success
+	assert_output --partial '#costs=model tiles=1 '
+	assert_equal "$(val work)" 75
+	# --tiles 2: tiles 1 and 2, the rows for every tile
+	run sim-runtime --tiles 2 --model m.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	assert_equal "$(val work)" 36
+	# a task without a row for a tile
+	printf 'task\ttile\tseconds\tspread\nnorm\t*\t0\t0\nt1\tb\t1\t0\nt2\t*\t2\t0\n' > m2.tsv
+	refuse_run sim-runtime 1 "m2.tsv: no row for task t1 (stage s) on tile 1, nor one for every tile (*)" \
+	    --tiles 1 --model m2.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	printf 'task\ttile\tseconds\tspread\nt1\tb\t1\t0\nt1\tb\t2\t0\n' > m3.tsv
+	refuse_run sim-runtime 1 "m3.tsv:3: column task: task t1 on this tile repeats line 2" \
+	    --model m3.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	printf 'task\ttile\tseconds\tspread\noverhead\tb\t1\t0\n' > m4.tsv
+	refuse_run sim-runtime 1 "m4.tsv:2: column tile: the overhead row is for every tile (*)" \
+	    --model m4.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	printf 'task\ttile\tseconds\tspread\nt1\t\t1\t0\n' > m5.tsv
+	refuse_run sim-runtime 1 "m5.tsv:2: column tile: no tile: a tile's name, or * for every tile" \
+	    --model m5.tsv --workflow w.wf --instances i6.tsv none6.tsv
 }
 
 @test "--ref-timings: the normalization of buckets run on tiles normalized once (#normalize=no)" {

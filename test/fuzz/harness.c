@@ -262,8 +262,8 @@ fuzz_model(const char *path, size_t size)
 	sr_intern_str(&tiles, "a", NULL);
 	if (size & 1)
 		sr_intern_str(&tiles, "b", NULL);
-	sr_simmodel_init(&m, fixed_wf);
-	sr_simmodel_read(&m, path, NULL);
+	sr_simmodel_init(&m, fixed_wf, path);
+	sr_simmodel_read(&m, NULL);
 	sr_simcost_free(sr_simcost_model(&m, fixed_in, NULL, &tiles, 1));
 	sr_simmodel_free(&m);
 	sr_interner_free(&tiles);

@@ -491,11 +491,46 @@ expect_fit_error(struct fit_args *a, const char *want)
 		fail("fit: exit %d, '%s'; expected 1 and '%s'", st, msg, want);
 }
 
-/* Means, spreads and counts by hand: t1 rows 1, 2, 3 (mean 2, sample
- * standard deviation 1: spread 0.5); t2 one row (spread 0); the norm
- * rows of the #normalize=no file left out, the reference's 2 and 4
- * taken instead (mean 3, spread sqrt(2) / 3); read (0.5 + 0.25 + 1) / 2
- * per #read line. */
+/* The row of task k of stage s on tile (a name, or NULL: every tile). */
+static const sr_modelrow *
+row_of(const sr_simmodel *m, size_t s, size_t k, const char *tile)
+{
+	size_t t = tile ? sr_interner_find_str(&m->tiles, tile) : SR_NONE;
+
+	if (tile && t == SR_NONE)
+		return NULL;
+	return sr_simmodel_get(m, s == SIZE_MAX ? sr_simmodel_read_task(m) :
+	    sr_simmodel_task(m, s, k), t);
+}
+
+/* Dies unless the row of (s, k) on tile is mean, spread, n, from_ref. */
+static void
+expect_row(const sr_simmodel *m, size_t s, size_t k, const char *tile,
+    double mean, double spread, size_t n, int ref)
+{
+	const sr_modelrow *r = row_of(m, s, k, tile);
+	char what[64];
+
+	snprintf(what, sizeof what, "task %zu.%zu on %s", s, k, tile ? tile : "*");
+	if (r == NULL) {
+		fail("%s: no row", what);
+		return;
+	}
+	expect(what, r->mean, mean);
+	expect(what, r->spread, spread);
+	if (r->n != n || r->from_ref != ref)
+		fail("%s: n %zu from_ref %d, expected %zu %d", what, r->n,
+		    r->from_ref, n, ref);
+}
+
+/* Means, spreads and counts by hand: t1 rows 1 (tile a), 2 and 3 (tile
+ * b): over all, mean 2 and sample standard deviation 1 (spread 0.5), on
+ * b 2.5 and sqrt(0.5) / 2.5; t2 one row (spread 0); the norm rows of the
+ * #normalize=no file left out, the reference's 2 (a) and 4 (b) taken
+ * instead (mean 3, spread sqrt(2) / 3), its tile c (not the timings')
+ * only in the row for every tile; read (0.5 + 0.25 + 1) / 2 per #read
+ * line, 0.75 on a and 1 on b; the rows of a stage without parameters
+ * (norm) on a tile take spread 0. */
 static void
 fit_cases(void)
 {
@@ -504,7 +539,6 @@ fit_cases(void)
 	sr_workflow *w;
 	sr_simfit f;
 	char skip[2] = { 1, 0 };
-	size_t s, k;
 
 	if (mkdtemp(tmpdir) == NULL)
 		fail("mkdtemp");
@@ -517,41 +551,52 @@ fit_cases(void)
 	    "0\tb\t1\tnorm\t0\t0.001\t0\n0\tb\t1\tt1\t0\t2\t0\n"
 	    "0\tb\t1\tt1\t1\t3\t0\n");
 	ref = put_file("ref.tsv", TH "0\ta\t1\tnorm\t0\t2\t0\n"
-	    "0\ta\t1\tt1\t0\t100\t0\n0\tb\t1\tnorm\t0\t4\t0\n");
+	    "0\ta\t1\tt1\t0\t100\t0\n0\tb\t1\tnorm\t0\t4\t0\n"
+	    "0\tc\t1\tnorm\t0\t3\t0\n");
 	refs[0] = (char *)ref;
 	w = sr_workflow_read(wf);
 	sr_simfit_timings(&f, w, t, refs, 1, NULL);
-	expect("t1 mean", f.m.mean[1][0], 2);
-	expect("t1 spread", f.m.spread[1][0], 0.5);
-	expect("t2 mean", f.m.mean[1][1], 4);
-	expect("t2 spread (one row)", f.m.spread[1][1], 0);
-	expect("norm mean (reference)", f.m.mean[0][0], 3);
-	expect("norm spread", f.m.spread[0][0], sqrt(2) / 3);
-	expect("read", f.m.read, 0.875);
-	if (f.m.n[1][0] != 3 || f.m.n[1][1] != 1 || f.m.n[0][0] != 2 ||
-	    f.m.nread != 2 || f.rows != 6 || f.ignored != 2 || f.tiles.n != 2)
-		fail("fit counts: t1 %zu t2 %zu norm %zu read %zu rows %zu "
-		    "ignored %zu tiles %zu", f.m.n[1][0], f.m.n[1][1],
-		    f.m.n[0][0], f.m.nread, f.rows, f.ignored, f.tiles.n);
-	if (f.from_ref[1][0] || f.from_ref[1][1] || !f.from_ref[0][0])
-		fail("fit sources");
+	expect_row(&f.m, 1, 0, NULL, 2, 0.5, 3, 0);
+	expect_row(&f.m, 1, 0, "a", 1, 0, 1, 0);
+	expect_row(&f.m, 1, 0, "b", 2.5, sqrt(0.5) / 2.5, 2, 0);
+	expect_row(&f.m, 1, 1, NULL, 4, 0, 1, 0);
+	expect_row(&f.m, 1, 1, "a", 4, 0, 1, 0);
+	if (row_of(&f.m, 1, 1, "b") != row_of(&f.m, 1, 1, NULL))
+		fail("t2 on b: not the row for every tile");
+	expect_row(&f.m, 0, 0, NULL, 3, 1.0 / 3, 3, 1);
+	expect_row(&f.m, 0, 0, "a", 2, 0, 1, 1);
+	expect_row(&f.m, 0, 0, "b", 4, 0, 1, 1);
+	if (row_of(&f.m, 0, 0, "c") != NULL)
+		fail("a tile of the reference only has a row");
+	expect_row(&f.m, SIZE_MAX, 0, NULL, 0.875, 0, 2, 0);
+	expect_row(&f.m, SIZE_MAX, 0, "a", 0.75, 0, 1, 0);
+	expect_row(&f.m, SIZE_MAX, 0, "b", 1, 0, 1, 0);
+	if (f.rows != 7 || f.ignored != 2 || f.m.tiles.n != 2)
+		fail("fit counts: rows %zu ignored %zu tiles %zu", f.rows,
+		    f.ignored, f.m.tiles.n);
 	sr_simfit_free(&f);
 	/* without #normalize=no, the norm rows are measurements */
 	plain = put_file("plain.tsv", TH "0\ta\t1\tnorm\t0\t0.5\t0\n"
 	    "0\ta\t1\tt1\t0\t1\t0\n0\ta\t2\tt2\t0\t1\t0\n");
 	sr_simfit_timings(&f, w, plain, refs, 1, NULL);
-	expect("norm of the timings", f.m.mean[0][0], 0.5);
-	if (f.from_ref[0][0] || f.m.read != -1 || f.ignored != 0)
+	expect_row(&f.m, 0, 0, NULL, 0.5, 0, 1, 0);
+	if (row_of(&f.m, SIZE_MAX, 0, NULL) != NULL || f.ignored != 0)
 		fail("fit of plain timings");
+	sr_simfit_free(&f);
+	/* the rows of a stage of one instance (norm) on a tile differ by
+	 * the machine's noise only: spread 0 on the tile */
+	sr_simfit_timings(&f, w, put_file("noisy.tsv", TH
+	    "0\ta\t1\tnorm\t0\t1\t0\n1\ta\t1\tnorm\t0\t3\t0\n"
+	    "0\ta\t1\tt1\t0\t1\t0\n1\ta\t1\tt1\t1\t3\t0\n"
+	    "0\ta\t2\tt2\t0\t1\t0\n"), NULL, 0, NULL);
+	expect_row(&f.m, 0, 0, NULL, 2, sqrt(2) / 2, 2, 0);
+	expect_row(&f.m, 0, 0, "a", 2, 0, 2, 0);
+	expect_row(&f.m, 1, 0, "a", 2, sqrt(2) / 2, 2, 0);
 	sr_simfit_free(&f);
 	/* the stage skipped: no reference needed */
 	sr_simfit_timings(&f, w, t, NULL, 0, skip);
-	if (f.m.n[0][0] != 0 || f.m.n[1][0] != 3)
+	if (row_of(&f.m, 0, 0, NULL) != NULL || row_of(&f.m, 1, 0, NULL) == NULL)
 		fail("fit with prep skipped");
-	for (s = 0; s < w->nstage; s++)
-		for (k = 0; k < w->stage[s].ntask; k++)
-			if (s == 0 && f.m.mean[s][k] != 0)
-				fail("a task without rows has a mean");
 	sr_simfit_free(&f);
 	expect_fit_error(&(struct fit_args){ w, t, NULL, 0, NULL },
 	    "t.tsv: no timings of task norm (stage prep): its rows are of "
@@ -568,7 +613,7 @@ fit_cases(void)
 	sr_workflow_free(w);
 }
 
-/* A model written by sr_simmodel_write reads back to the same numbers. */
+/* A model written by sr_simmodel_write reads back to the same rows. */
 static void
 model_cases(void)
 {
@@ -576,28 +621,45 @@ model_cases(void)
 	    "params\tcost\ns\tt1\tp1\t1\ns\tt2\tp2\t1\n"));
 	sr_simmodel a, b;
 	const char *path = put_file("m.tsv", "");
+	size_t x = 0;
 	FILE *fp;
+	sr_modelrow r[] = {
+		{ 0, SR_NONE, 0.1 + 0.2, 1.0 / 3, 5, 0 },  /* no short form */
+		{ 1, SR_NONE, 2e-7, 0, 1, 0 },
+		{ 0, 0, 12345.678, 0.5, 2, 0 },
+		{ 2, SR_NONE, 0.875, 0, 2, 0 },		/* read */
+		{ 2, 1, 0.5, 0, 1, 0 },
+	};
+	size_t i;
 
-	sr_simmodel_init(&a, w);
-	a.mean[0][0] = 0.1 + 0.2;	/* no short decimal form */
-	a.spread[0][0] = 1.0 / 3;
-	a.n[0][0] = 5;
-	a.mean[0][1] = 2e-7;
-	a.n[0][1] = 1;
-	a.read = 0.875;
-	a.overhead = 12345.678;
+	sr_simmodel_init(&a, w, path);
+	sr_intern_str(&a.tiles, "x y", NULL);
+	sr_intern_str(&a.tiles, "z", NULL);
+	for (i = 0; i < sizeof r / sizeof *r; i++)
+		x += sr_simmodel_add(&a, &r[i]);
+	if (x != 0 || sr_simmodel_add(&a, &r[2]) != 2)
+		fail("model rows added: %zu", x);
+	a.overhead = 7;
 	if ((fp = fopen(path, "w")) == NULL)
 		fail("cannot write %s", path);
 	sr_simmodel_write(fp, &a);
 	fclose(fp);
-	sr_simmodel_init(&b, w);
-	sr_simmodel_read(&b, path, NULL);
-	if (b.mean[0][0] != a.mean[0][0] || b.spread[0][0] != a.spread[0][0] ||
-	    b.mean[0][1] != a.mean[0][1] || b.spread[0][1] != 0 ||
-	    b.read != a.read || b.overhead != a.overhead)
-		fail("model read back: %.17g %.17g %.17g %.17g %.17g",
-		    b.mean[0][0], b.spread[0][0], b.mean[0][1], b.read,
-		    b.overhead);
+	if (strcmp(slurp(path), "task\ttile\tseconds\tspread\n"
+	    "t1\t*\t0.30000000000000004\t0.3333333333333333\n"
+	    "t1\tx y\t12345.678\t0.5\nt2\t*\t2e-07\t0\nread\t*\t0.875\t0\n"
+	    "read\tz\t0.5\t0\noverhead\t*\t7\t0\n") != 0)
+		fail("model written as %s", slurp(path));
+	sr_simmodel_init(&b, w, path);
+	sr_simmodel_read(&b, NULL);
+	if (b.nrow != a.nrow || b.overhead != 7 || b.tiles.n != 2)
+		fail("model read back: %zu rows, overhead %g", b.nrow, b.overhead);
+	for (i = 0; i < sizeof r / sizeof *r; i++) {
+		const sr_modelrow *p = sr_simmodel_get(&b, r[i].task, r[i].tile ==
+		    SR_NONE ? SR_NONE : sr_interner_find_str(&b.tiles,
+		    sr_interner_key(&a.tiles, r[i].tile, NULL)));
+		if (p == NULL || p->mean != r[i].mean || p->spread != r[i].spread)
+			fail("model row %zu read back", i);
+	}
 	sr_simmodel_free(&a);
 	sr_simmodel_free(&b);
 	sr_workflow_free(w);

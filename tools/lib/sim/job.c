@@ -92,9 +92,11 @@ sr_simjob_overhead(const sr_simjob *j, const sr_siminputs *r)
 }
 
 /* The tiles of a model's costs: the results', else --tiles N of them
- * (named 1, 2, ...), else n (the fitted timings'). */
+ * (named 1, 2, ...), else the model's tiles with rows of their own (a
+ * fitted model's: the timings'), else one. */
 static void
-model_tiles(const sr_simjob *j, sr_siminputs *r, size_t n, sr_interner *tiles)
+model_tiles(const sr_simjob *j, sr_siminputs *r, const sr_simmodel *m,
+    sr_interner *tiles)
 {
 	char name[32];
 	size_t k;
@@ -105,41 +107,46 @@ model_tiles(const sr_simjob *j, sr_siminputs *r, size_t n, sr_interner *tiles)
 		    tiles, 1, r->in->nruns);
 		return;
 	}
-	for (k = 0; k < (j->tiles ? j->tiles : n); k++) {
+	if (!j->tiles && m->tiles.n) {
+		for (k = 0; k < m->tiles.n; k++)
+			sr_intern_str(tiles, sr_interner_key(&m->tiles, k, NULL), NULL);
+		return;
+	}
+	for (k = 0; k < (j->tiles ? j->tiles : 1); k++) {
 		snprintf(name, sizeof name, "%zu", k + 1);
 		sr_intern_str(tiles, name, NULL);
 	}
 }
 
-/* Reads the costs: timings, a model, or a model fitted from timings. */
+/* Reads the costs: timings, a model, or a model fitted to timings. */
 static void
 read_costs(const sr_simjob *j, sr_siminputs *r)
 {
 	sr_interner tiles;
 	sr_simmodel model;
+	const sr_simmodel *m = &model;
 
 	r->model_overhead = -1;
-	if (j->fit) {
-		r->fit = sr_calloc(1, sizeof *r->fit);
-		sr_simfit_timings(r->fit, r->w, j->timings, j->ref, j->nref, r->skip);
-		model_tiles(j, r, r->fit->tiles.n, &tiles);
-		r->cost = sr_simcost_model(&r->fit->m, r->in, r->skip, &tiles,
-		    j->seed);
-		return;
-	}
-	if (!j->model) {
+	if (!j->model && !j->fit) {
 		r->cost = sr_simcost_timings(j->timings, r->in, r->skip);
 		if (j->results)
 			r->value = sr_simresults_read(j->results, sr_simjob_metric(j),
 			    &r->cost->tiles, 0, r->in->nruns);
 		return;
 	}
-	sr_simmodel_init(&model, r->w);
-	sr_simmodel_read(&model, j->model, r->skip);
-	model_tiles(j, r, 1, &tiles);
-	r->cost = sr_simcost_model(&model, r->in, r->skip, &tiles, j->seed);
-	r->model_overhead = model.overhead;
-	sr_simmodel_free(&model);
+	if (j->fit) {
+		r->fit = sr_calloc(1, sizeof *r->fit);
+		sr_simfit_timings(r->fit, r->w, j->timings, j->ref, j->nref, r->skip);
+		m = &r->fit->m;
+	} else {
+		sr_simmodel_init(&model, r->w, j->model);
+		sr_simmodel_read(&model, r->skip);
+	}
+	model_tiles(j, r, m, &tiles);
+	r->cost = sr_simcost_model(m, r->in, r->skip, &tiles, j->seed);
+	r->model_overhead = m->overhead;
+	if (!j->fit)
+		sr_simmodel_free(&model);
 }
 
 void

@@ -79,40 +79,52 @@ skipped(const sr_siminputs *r, size_t s)
 	return r->skip && r->skip[s];
 }
 
-/* The fitted model's lines: what it was fitted from, then a line per
- * task of the stages run, and the read seconds. */
+/* A #fit line: the row of task for every tile. */
+static void
+write_fit_row(FILE *fp, const sr_simmodel *m, size_t task, const char *name,
+    const char *stage)
+{
+	const sr_modelrow *row = sr_simmodel_get(m, task, SR_NONE);
+
+	fprintf(fp, "#fit task=%s", name);
+	if (stage)
+		fprintf(fp, " stage=%s", stage);
+	fputs(" seconds=", fp);
+	put_sig(fp, row->mean);
+	fputs(" spread=", fp);
+	put_sig(fp, row->spread);
+	fprintf(fp, " n=%zu from=%s\n", row->n, row->from_ref ? "ref_timings" :
+	    "timings");
+}
+
+/* The fitted model's lines: what it was fitted to, then a line per task
+ * of the stages run, and the read seconds. */
 static void
 write_fit_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
 {
-	const sr_simfit *f = r->fit;
+	const sr_simmodel *m = &r->fit->m;
 	const sr_workflow *w = r->w;
+	const sr_modelrow *rd = sr_simmodel_get(m, sr_simmodel_read_task(m),
+	    SR_NONE);
 	size_t s, k, tasks = 0, rows = 0;
 
 	for (s = 0; s < w->nstage; s++)
 		for (k = 0; k < w->stage[s].ntask && !skipped(r, s); k++) {
 			tasks++;
-			rows += f->m.n[s][k];
+			rows += sr_simmodel_get(m, sr_simmodel_task(m, s, k),
+			    SR_NONE)->n;
 		}
 	fprintf(fp, "#costs=fitted timings=%s", j->timings);
 	for (k = 0; k < j->nref; k++)
 		fprintf(fp, "%s%s", k ? "," : " ref_timings=", j->ref[k]);
 	fprintf(fp, " tasks=%zu rows=%zu read_lines=%zu tiles=%zu seed=%lu\n",
-	    tasks, rows, f->m.nread, r->cost->tiles.n, j->seed);
+	    tasks, rows, rd ? rd->n : 0, r->cost->tiles.n, j->seed);
 	for (s = 0; s < w->nstage; s++)
-		for (k = 0; k < w->stage[s].ntask && !skipped(r, s); k++) {
-			fprintf(fp, "#fit task=%s stage=%s seconds=",
+		for (k = 0; k < w->stage[s].ntask && !skipped(r, s); k++)
+			write_fit_row(fp, m, sr_simmodel_task(m, s, k),
 			    w->stage[s].task[k].name, w->stage[s].name);
-			put_sig(fp, f->m.mean[s][k]);
-			fputs(" spread=", fp);
-			put_sig(fp, f->m.spread[s][k]);
-			fprintf(fp, " n=%zu from=%s\n", f->m.n[s][k],
-			    f->from_ref[s][k] ? "ref_timings" : "timings");
-		}
-	if (f->m.read >= 0) {
-		fputs("#fit task=read seconds=", fp);
-		put_sig(fp, f->m.read);
-		fprintf(fp, " spread=0 n=%zu from=timings\n", f->m.nread);
-	}
+	if (rd)
+		write_fit_row(fp, m, sr_simmodel_read_task(m), "read", NULL);
 }
 
 /* The costs' and the replay's metadata lines. */
