@@ -99,20 +99,24 @@ first_pass(const char *path, int format, const sr_tsv *first,
 	return no_normalize;
 }
 
-/* Dies unless all the timings files[0..n) or none have a #normalize=no
- * line (flag[i]): the rows do not say which bucket normalized. */
-static void
-check_normalize(char *const *files, const unsigned char *flag, size_t n)
+/* Whether all the timings files[0..n) have a #normalize=no line
+ * (flag[i]); warns when only some have it: the rows do not say which
+ * bucket normalized, and the merged file gets no such line (timings of a
+ * campaign resumed with a newer seg-run). */
+static int
+all_no_normalize(char *const *files, const unsigned char *flag, size_t n)
 {
 	size_t i;
 
 	for (i = 1; i < n; i++)
-		if (flag[i] != flag[0])
-			sr_die(SR_EXIT_DATA, "%s: %s #%s line, unlike %s: timings of "
-			    "buckets that normalized the tiles and of buckets that "
-			    "did not (seg-run --no-normalize) cannot be merged",
-			    files[i], flag[i] ? "a" : "no", SR_TIMINGS_NO_NORMALIZE,
-			    files[0]);
+		if (flag[i] != flag[0]) {
+			sr_warn("%s: %s #%s line, unlike %s: the merged timings get "
+			    "none (their normalization rows may not all be "
+			    "measurements)", files[i], flag[i] ? "a" : "no",
+			    SR_TIMINGS_NO_NORMALIZE, files[0]);
+			return 0;
+		}
+	return flag[0];
 }
 
 /* Writes the rows of path as they are. */
@@ -137,6 +141,7 @@ sr_gather(FILE *out, int format, char *const *files, size_t n,
 	sr_tsv *first;
 	size_t i, len;
 	unsigned char *flag = sr_calloc(n + 1, 1);
+	int no_normalize;
 
 	sr_interner_init(&seen);
 	for (i = 0; i < nextra; i++)
@@ -144,11 +149,11 @@ sr_gather(FILE *out, int format, char *const *files, size_t n,
 	first = open_checked(files[0], format);
 	for (i = 0; i < n; i++)
 		flag[i] = (unsigned char)first_pass(files[i], format, first, &seen);
-	if (format == SR_GATHER_TIMINGS)
-		check_normalize(files, flag, n);
+	no_normalize = format == SR_GATHER_TIMINGS &&
+	    all_no_normalize(files, flag, n);
 	sr_out_provenance(out, argc, argv);
 	fprintf(out, "#buckets=%zu\n", n);
-	if (format == SR_GATHER_TIMINGS && flag[0])
+	if (no_normalize)
 		sr_timings_write_no_normalize(out);
 	for (i = 0; i < seen.n; i++) {
 		const char *c = sr_interner_key(&seen, i, &len);
