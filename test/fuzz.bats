@@ -78,8 +78,8 @@ smoke() {
 @test "fuzz: instances.tsv (sr_instances_read)" { smoke instances; }
 @test "fuzz: buckets.tsv (sr_buckets_open, sr_buckets_next)" { smoke buckets; }
 @test "fuzz: results.tsv (sr_simresults_read, sr_gather)" { smoke results; }
-@test "fuzz: timings.tsv (sr_timings_next, sr_simcost_timings, sr_gather)" { smoke timings; }
-@test "fuzz: cost models (sr_simcost_model)" { smoke model; }
+@test "fuzz: timings.tsv (sr_timings_next, sr_simcost_timings, sr_gather, sr_simfit_timings)" { smoke timings; }
+@test "fuzz: cost models (sr_simmodel_read, sr_simcost_model)" { smoke model; }
 @test "fuzz: compare-dice pairs (sr_pairs_read)" { smoke pairs; }
 @test "fuzz: tiles lists (sr_tiles_read)" { smoke tiles; }
 @test "fuzz: ledger.tsv, read as it grows (sr_ledger_update)" { smoke ledger; }

@@ -61,6 +61,31 @@ noprov() {
 	assert_equal "$(body m.tsv | cut -f1 | tr '\n' ' ')" "bucket 1 0 "
 }
 
+@test "timings of seg-run --no-normalize: #normalize=no kept once; beside timings without it, a warning and none" {
+	buckets
+	for b in 0 1; do
+		printf "#bucket=$b tiles=1\n#memory heap=0 peak_rss=0\n#normalize=no\n#read tile=a seconds=0.1\n${TH}$b\ta\t1\tnormalize\t0\t0.000002\t300\n" > n$b.tsv
+	done
+	seg-merge -f timings -o m.tsv n0.tsv n1.tsv
+	assert_equal "$(grep -c '^#normalize=no$' m.tsv)" 1
+	assert_equal "$(sed -n 4p m.tsv)" '#normalize=no'
+	assert_equal "$(body m.tsv | cut -f1 | tr '\n' ' ')" "bucket 0 1 "
+	# the rows do not tell which buckets normalized (a campaign resumed
+	# with a newer seg-run): a warning, and no line
+	run seg-merge -f timings -o m.tsv n0.tsv t0.tsv
+	assert_success
+	assert_output 'seg-merge: t0.tsv: no #normalize=no line, unlike n0.tsv: the merged timings get none (their normalization rows may not all be measurements)'
+	run grep -c normalize=no m.tsv
+	assert_output 0
+	assert_equal "$(body m.tsv | cut -f1 | tr '\n' ' ')" "bucket 0 0 "
+	run seg-merge -f timings -o m.tsv t0.tsv n1.tsv
+	assert_output --partial 'n1.tsv: a #normalize=no line, unlike t0.tsv'
+	# without the line, none is written
+	seg-merge -f timings -o m.tsv t0.tsv t1.tsv
+	run grep -c normalize=no m.tsv
+	assert_output 0
+}
+
 @test "results without metric columns (a reference run)" {
 	buckets
 	seg-merge -f results -o m.tsv ref.tsv ref.tsv

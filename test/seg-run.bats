@@ -281,6 +281,12 @@ END
 	segrun --bucket 0 --tiles tiles/list --no-normalize -o raw.tsv --timings t.tsv
 	grep -q 'normalize=none' raw.tsv
 	grep -q 'normalize=reinhard' n.tsv
+	# the timings say their normalization rows measure none
+	grep -qx '#normalize=no' t.tsv
+	segrun --bucket 0 --tiles tiles/list -o n.tsv --timings tn.tsv
+	run grep -c 'normalize=no' tn.tsv
+	assert_output 0
+	assert_equal "$(body t.tsv | cut -f 1-5,7)" "$(body tn.tsv | cut -f 1-5,7)"
 	segrun --bucket 0 --tiles tiles/list --target-image "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.png" \
 	    -o tg.tsv --timings t.tsv
 	grep -q 'normalize=target-image' tg.tsv
@@ -458,6 +464,14 @@ refuse() {
 	assert_success
 	assert_equal "$(body r2.tsv | cut -f1-4)" "$(body r1.tsv | cut -f1-4)"
 	no_temp_files norm
+	# writing a tile is a #saved line of its own, after its #read and
+	# #prefault lines, not part of the normalization row
+	assert_equal "$(grep -c '^#saved tile=' t1.tsv)" 2
+	assert_equal "$(grep -e '^#read' -e '^#prefault' -e '^#saved' t1.tsv | cut -d' ' -f1,2 | paste -sd' ')" \
+	    '#read tile=t1 #prefault tile=t1 #saved tile=t1 #read tile=t2 #prefault tile=t2 #saved tile=t2'
+	grep -Eq '^#saved tile=t1 seconds=[0-9.e-]+$' t1.tsv
+	run grep -c '^#saved' t2.tsv
+	assert_output 0
 }
 
 @test "--estimate-memory: ceil(200 + P (16 + 24 N) / 2^20) MiB from the PNG and TIFF headers of the largest tile" {

@@ -131,8 +131,8 @@ results() {
 	assert_line --index 2 '#costs=timings tiles=1 rows=10 read_lines=0'
 	assert_line --index 3 '#overhead=0 delay=0 lines=1 order=file'
 	assert_line --index 4 '#plan=baseline buckets=10 array_tasks=10 work=10'
-	assert_line --index 5 "$(printf 'plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\tnode_hours')"
-	assert_line --index 6 "$(printf 'baseline\t3\t10\t10\t4\t0.8333333333333334\t0.8333333333333334\t0.0033333333333333335')"
+	assert_line --index 5 "$(printf 'plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\tnode_hours\twork_hms\tmakespan_hms')"
+	assert_line --index 6 "$(printf 'baseline\t3\t10\t10\t4\t0.8333\t0.8333\t0.003333\t0:00:10\t0:00:04')"
 	assert_equal "${#lines[@]}" 7
 }
 
@@ -158,7 +158,7 @@ results() {
 	assert_equal "$(val makespan)" 4
 	assert_equal "$(val work)" 10
 	# 10 s of work on 3 x 4 slot-seconds
-	assert_equal "$(val efficiency)" 0.8333333333333334
+	assert_equal "$(val efficiency)" 0.8333
 	run sim-runtime -n 10 t.tsv
 	assert_equal "$(val makespan)" 1
 	run sim-runtime -n 1000 t.tsv
@@ -205,8 +205,8 @@ results() {
 	assert_success
 	assert_equal "$(val makespan)" 3.25
 	assert_equal "$(val work)" 4
-	assert_equal "$(val utilisation)" 0.9230769230769231	# 6 / 6.5
-	assert_equal "$(val efficiency)" 0.6153846153846154	# 4 / 6.5
+	assert_equal "$(val utilisation)" 0.9231	# 6 / 6.5
+	assert_equal "$(val efficiency)" 0.6154	# 4 / 6.5
 	assert_output --partial '#overhead=0.5 delay=0.25 lines=1'
 	# one slot: 4 x 1.5 + 3 x 0.25
 	run sim-runtime --overhead 0.5 --delay 0.25 t.tsv
@@ -368,7 +368,7 @@ results() {
 	# 6 slots of 4-core nodes: 2 nodes, for 2 rounds of 600 s
 	run sim-runtime -n 6 --cores 4 t.tsv
 	assert_equal "$(val makespan)" 1200
-	assert_equal "$(val node_hours)" 0.6666666666666666
+	assert_equal "$(val node_hours)" 0.6667
 	# without --cores a slot counts as a node
 	run sim-runtime -n 6 t.tsv
 	assert_equal "$(val node_hours)" 2
@@ -494,7 +494,7 @@ results() {
 	# below 0.9 - 0.05 once settled: after 2w-1 = 3 values (3 x 3 s)
 	run sim-runtime "${base[@]}" --cancel acc=0.05,time=off,window=2 t.tsv
 	assert_success
-	assert_line --index 6 "$(printf 'plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\tnode_hours\tcancelled\tbest_survived')"
+	assert_line --index 6 "$(printf 'plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\tnode_hours\tcancelled\tbest_survived\twork_hms\tmakespan_hms')"
 	assert_equal "$(val makespan)" 39
 	assert_equal "$(val cancelled)" 1
 	assert_equal "$(val best_survived)" yes
@@ -754,6 +754,258 @@ EOF
 }
 
 # --- bad input ------------------------------------------------------------------------
+
+# --- fitted models -------------------------------------------------------------------
+
+# two: w.wf, a prep stage (norm) and a stage s (t1(p1), t2(p2)); a small
+# design of 2 runs (i1.tsv: p1 = 1, p2 = 1 or 2) with timings of its plan
+# none on tile a (t1.tsv: norm 5 s, t1 1 s, t2 2 s); a larger design of 6
+# runs (i6.tsv: p1 = 1..3, p2 = 1..2) with its plan none (none6.tsv) and
+# all in one bucket (one6.tsv)
+two() {
+	printf 'stage\ttask\tparams\tcost\nprep\tnorm\t-\t1\ns\tt1\tp1\t1\ns\tt2\tp2\t1\n' > w.wf
+	printf 'run\tp1\tp2\n0\t1\t1\n1\t1\t2\n' > d1.tsv
+	printf 'run\tp1\tp2\n0\t1\t1\n1\t1\t2\n2\t2\t1\n3\t2\t2\n4\t3\t1\n5\t3\t2\n' > d6.tsv
+	wf-compact -q -o i1.tsv w.wf d1.tsv
+	wf-compact -q -o i6.tsv w.wf d6.tsv
+	reuse-merge -a none -o none6.tsv w.wf i6.tsv
+	reuse-merge -a naive -b 6 -o one6.tsv w.wf i6.tsv
+	{
+		header
+		row 0 a 1 norm 0 5 0
+		row 0 a 1 t1 0 1 0
+		row 0 a 2 t2 0 2 0
+		row 1 a 1 norm 0 5 0
+		row 1 a 1 t1 1 1 0
+		row 1 a 2 t2 1 2 0
+	} > t1.tsv
+}
+
+@test "--fit: the timings of a small design cost the plans of a larger one" {
+	two
+	run sim-runtime -n 2 --fit --workflow w.wf --instances i6.tsv t1.tsv none6.tsv one6.tsv
+	assert_success
+	assert_line --index 2 '#costs=fitted timings=t1.tsv tasks=3 rows=6 read_lines=0 tiles=1 seed=1'
+	assert_line --index 3 '#fit task=norm stage=prep seconds=5 spread=0 n=2 from=timings'
+	assert_line --index 4 '#fit task=t1 stage=s seconds=1 spread=0 n=2 from=timings'
+	assert_line --index 5 '#fit task=t2 stage=s seconds=2 spread=0 n=2 from=timings'
+	assert_line --index 6 '#overhead=0 delay=0 lines=1 order=file'
+	# none: 6 buckets of 5 + 1 + 2 s, 3 rounds on 2 slots
+	assert_equal "$(val work 1)" 48
+	assert_equal "$(val makespan 1)" 24
+	assert_equal "$(val makespan_hms 1)" 0:00:24
+	# one bucket: norm once, t1 on 3 nodes, t2 on 6
+	assert_equal "$(val work 2)" 20
+	assert_equal "$(val makespan 2)" 20
+	assert_output --partial '#plan=one6.tsv buckets=1 array_tasks=1 stage=s tasks=9 nodes=10 unmeasured=0 work=20'
+	# what the same model by hand gives
+	printf 'task\tseconds\tspread\nnorm\t5\t0\nt1\t1\t0\nt2\t2\t0\n' > m.tsv
+	want=$(grep -v '^#' <<< "$output")
+	run sim-runtime -n 2 --model m.tsv --workflow w.wf --instances i6.tsv none6.tsv one6.tsv
+	assert_equal "$(grep -v '^#' <<< "$output")" "$want"
+	# --skip-stage: the buckets do not normalize
+	run sim-runtime -n 2 --fit --skip-stage prep --workflow w.wf --instances i6.tsv t1.tsv none6.tsv
+	assert_equal "$(val work)" 18
+	assert_output --partial 'tasks=2 rows=4 '
+	refute_output --partial 'task=norm'
+	# the timings of the larger design are refused for the instances of
+	# the smaller, with the way out
+	reuse-merge -a none -o none1.tsv w.wf i1.tsv
+	{ header; for r in 0 1 2 3 4 5; do row $r a 1 norm 0 5 0; row $r a 1 t1 $r 1 0; row $r a 2 t2 $r 2 0; done; } > t6.tsv
+	refuse_run sim-runtime 1 "t6.tsv:9: column instances: instance '2' is not one of the stage's 2: timings of another instances.tsv? (--fit predicts another design's plans from them)" \
+	    --workflow w.wf --instances i1.tsv t6.tsv none1.tsv
+	run sim-runtime --fit --workflow w.wf --instances i1.tsv t6.tsv none1.tsv
+	assert_success
+	assert_equal "$(val work)" 16
+}
+
+@test "--fit: spreads, the timings' tiles, #read lines, --tiles and --seed; a directory of timings" {
+	two
+	mkdir tm
+	for b in 0 1 2 3; do
+		{
+			echo "#bucket=$b tiles=2"
+			echo '#read tile=a seconds=0.5'
+			echo '#prefault tile=a seconds=0.5'
+			echo '#read tile=b seconds=1'
+			header
+			for k in a b; do
+				row $b $k 1 norm 0 5 0
+				row $b $k 1 t1 $b $((b + 1)) 0
+				row $b $k 2 t2 $b 2 0
+			done
+		} > tm/$b.tsv
+	done
+	run sim-runtime --fit --workflow w.wf --instances i6.tsv tm none6.tsv
+	assert_success
+	# t1: 1, 2, 3, 4 twice: mean 2.5, sample sd sqrt(10/7)
+	assert_line '#costs=fitted timings=tm tasks=3 rows=24 read_lines=8 tiles=2 seed=1'
+	assert_line '#fit task=t1 stage=s seconds=2.5 spread=0.4781 n=8 from=timings'
+	assert_line '#fit task=read seconds=1 spread=0 n=8 from=timings'
+	a=$(val work)
+	run sim-runtime -s 2 --fit --workflow w.wf --instances i6.tsv tm none6.tsv
+	assert [ "$(val work)" != "$a" ]
+	assert_output --partial 'seed=2'
+	# read 1 s a bucket and tile; t1 drawn: 400 tiles x 6 x (5 + 2.5 + 2 + 1)
+	run sim-runtime --tiles 400 --fit --workflow w.wf --instances i6.tsv tm none6.tsv
+	assert_output --partial ' tiles=400 '
+	awk -v w="$(val work)" 'BEGIN { exit !(w > 0.97 * 25200 && w < 1.03 * 25200) }'
+}
+
+@test "--write-model: the fitted model, which --model reads to the same report" {
+	two
+	# t1 on tiles a, b, c: 1.1 and 0.9, 2.2 and 1.8, 3.3 and 2.7
+	{
+		header
+		for k in a:1.1:0.9 b:2.2:1.8 c:3.3:2.7; do
+			IFS=: read -r tile s0 s1 <<< "$k"
+			row 0 "$tile" 1 norm 0 5 0
+			row 0 "$tile" 1 t1 0 "$s0" 0
+			row 0 "$tile" 2 t2 0 2 0
+			row 1 "$tile" 1 norm 0 5 0
+			row 1 "$tile" 1 t1 1 "$s1" 0
+			row 1 "$tile" 2 t2 1 3 0
+		done
+	} > tt.tsv
+	run sim-runtime --sweep 1,2 --fit --write-model m.tsv -o fit.tsv --workflow w.wf \
+	    --instances i6.tsv tt.tsv none6.tsv one6.tsv
+	assert_success
+	assert_output ''
+	run cat m.tsv
+	assert_line --index 0 '#sim-runtime 0.1.0'
+	assert_line --index 2 '#costs=fitted timings=tt.tsv tasks=3 rows=18 read_lines=0 tiles=3 seed=1'
+	assert_line --index 4 '#fit task=t1 stage=s seconds=2 spread=0.4626 n=6 from=timings'
+	# a row for every tile (*), then one per tile
+	assert_equal "$(grep -v '^#' m.tsv | cut -f 1,2 | paste -sd' ')" \
+	    "$(printf 'task\ttile norm\t* norm\ta norm\tb norm\tc t1\t* t1\ta t1\tb t1\tc t2\t* t2\ta t2\tb t2\tc')"
+	assert_equal "$(awk -F'\t' '$1 == "t1" { print $3 }' m.tsv | paste -sd' ')" '2 1 2 3'
+	# t2: 2 and 3 three times each: spread sqrt(0.3) / 2.5, every digit
+	awk -F'\t' '$1 == "t2" && $2 == "*" { d = $4 - sqrt(0.3) / 2.5
+	    exit !($3 == 2.5 && d < 1e-16 && d > -1e-16 && length($4) > 15) }' m.tsv
+	# on the model's tiles (a, b, c) --model gives the same report
+	sim-runtime --sweep 1,2 --model m.tsv -o model.tsv --workflow w.wf \
+	    --instances i6.tsv none6.tsv one6.tsv
+	assert_equal "$(grep -v '^#' model.tsv)" "$(grep -v '^#' fit.tsv)"
+	grep -q 'work_hms' fit.tsv
+	grep -q '^#costs=model tiles=3 ' model.tsv
+	no_temp_files
+}
+
+@test "--model: rows of a tile take it, the row for every tile (*) the others" {
+	two
+	printf 'task\ttile\tseconds\tspread\nnorm\t*\t0\t0\nt1\t*\t1\t0\nt1\tb\t10\t0\nt2\t*\t2\t0\nread\tb\t0.5\t0\n' > m.tsv
+	# tiles b, the model's: 6 buckets x (10 + 2 + 0.5)
+	run sim-runtime --model m.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	assert_success
+	assert_output --partial '#costs=model tiles=1 '
+	assert_equal "$(val work)" 75
+	# --tiles 2: tiles 1 and 2, the rows for every tile
+	run sim-runtime --tiles 2 --model m.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	assert_equal "$(val work)" 36
+	# a task without a row for a tile
+	printf 'task\ttile\tseconds\tspread\nnorm\t*\t0\t0\nt1\tb\t1\t0\nt2\t*\t2\t0\n' > m2.tsv
+	refuse_run sim-runtime 1 "m2.tsv: no row for task t1 (stage s) on tile 1, nor one for every tile (*)" \
+	    --tiles 1 --model m2.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	printf 'task\ttile\tseconds\tspread\nt1\tb\t1\t0\nt1\tb\t2\t0\n' > m3.tsv
+	refuse_run sim-runtime 1 "m3.tsv:3: column task: task t1 on this tile repeats line 2" \
+	    --model m3.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	printf 'task\ttile\tseconds\tspread\noverhead\tb\t1\t0\n' > m4.tsv
+	refuse_run sim-runtime 1 "m4.tsv:2: column tile: the overhead row is for every tile (*)" \
+	    --model m4.tsv --workflow w.wf --instances i6.tsv none6.tsv
+	printf 'task\ttile\tseconds\tspread\nt1\t\t1\t0\n' > m5.tsv
+	refuse_run sim-runtime 1 "m5.tsv:2: column tile: no tile: a tile's name, or * for every tile" \
+	    --model m5.tsv --workflow w.wf --instances i6.tsv none6.tsv
+}
+
+@test "--ref-timings: the normalization of buckets run on tiles normalized once (#normalize=no)" {
+	two
+	sed -i '1i #normalize=no' t1.tsv
+	sed -i 's/\tnorm\t0\t5\t/\tnorm\t0\t0.000001\t/' t1.tsv
+	printf '#bucket=0 tiles=2\n#read tile=a seconds=9\n'"$(header)"'\n0\ta\t1\tnorm\t0\t3\t7\n0\ta\t1\tt1\t0\t50\t0\n0\tb\t1\tnorm\t0\t5\t7\n' > ref.tsv
+	# the normalization rows are not measurements
+	refuse_run sim-runtime 1 "t1.tsv: no timings of task norm (stage prep): its rows are of seg-run --no-normalize (#normalize=no), which measures no normalization; give the reference step's timings (--ref-timings), or --skip-stage prep if the buckets do not run it" \
+	    --fit --workflow w.wf --instances i6.tsv t1.tsv none6.tsv
+	# as sa-campaign's buckets run: normalization skipped
+	run sim-runtime --fit --ref-timings ref.tsv --workflow w.wf --instances i6.tsv \
+	    --skip-stage prep -n 2 t1.tsv none6.tsv
+	assert_success
+	assert_equal "$(val work)" 18
+	# a plan whose buckets normalize: the reference step's seconds (4),
+	# its other tasks and #read lines not taken
+	run sim-runtime --fit --ref-timings ref.tsv --workflow w.wf --instances i6.tsv \
+	    -n 2 t1.tsv none6.tsv
+	assert_success
+	assert_line '#costs=fitted timings=t1.tsv ref_timings=ref.tsv tasks=3 rows=6 read_lines=0 tiles=1 seed=1'
+	assert_line '#fit task=norm stage=prep seconds=4 spread=0.3536 n=2 from=ref_timings'
+	assert_line '#fit task=t1 stage=s seconds=1 spread=0 n=2 from=timings'
+	# norm drawn around 4 s: 6 x 3 s + 6 draws
+	w=$(val work)
+	awk -v w="$w" 'BEGIN { exit !(w > 18 + 6 * 2 && w < 18 + 6 * 6) }'
+	# repeatable, and a directory
+	mkdir refs
+	cp ref.tsv refs/0.tsv
+	printf "$(header)\n0\ta\t1\tnorm\t0\t4\t7\n" > refs/1.tsv
+	run sim-runtime --fit --ref-timings refs --ref-timings ref.tsv --workflow w.wf \
+	    --instances i6.tsv t1.tsv none6.tsv
+	assert_line '#fit task=norm stage=prep seconds=4 spread=0.25 n=5 from=ref_timings'
+	assert_output --partial ' ref_timings=refs,ref.tsv '
+	# the campaign's merged timings keep the line
+	printf '#normalize=no\n' > t2.tsv
+	header >> t2.tsv
+	row 2 a 1 norm 0 0.000001 0 >> t2.tsv
+	seg-merge -f timings -o merged.tsv t1.tsv t2.tsv
+	run sim-runtime --fit --ref-timings ref.tsv --workflow w.wf --instances i6.tsv \
+	    merged.tsv none6.tsv
+	assert_success
+	assert_line '#fit task=norm stage=prep seconds=4 spread=0.3536 n=2 from=ref_timings'
+	# older timings of seg-run --no-normalize, without the line: taken,
+	# with a warning
+	sed -i '/^#normalize=no$/d' t1.tsv
+	run sim-runtime --fit --ref-timings ref.tsv --workflow w.wf --instances i6.tsv t1.tsv none6.tsv
+	assert_success
+	assert_output --partial "sim-runtime: t1.tsv: task norm costs 1e-06 s, the reference step's 4 s: timings of seg-run --no-normalize without their #normalize=no line? They are taken as measurements; add the line to take the reference step's"
+	assert_output --partial '#fit task=norm stage=prep seconds=1e-06 spread=0 n=2 from=timings'
+	# timings that normalized measure it themselves
+	two
+	run sim-runtime --fit --ref-timings ref.tsv --workflow w.wf --instances i6.tsv t1.tsv none6.tsv
+	assert_line '#fit task=norm stage=prep seconds=5 spread=0 n=2 from=timings'
+}
+
+@test "--fit refuses: reference timings of another workflow, a task without timings, bad rows, usage errors" {
+	two
+	printf "$(header)\n0\ta\t1\tSeg0\t0\t3\t7\n" > other.tsv
+	refuse_run sim-runtime 1 "other.tsv:2: column task: 'Seg0' is not a task of w.wf" \
+	    --fit --ref-timings other.tsv --workflow w.wf --instances i6.tsv t1.tsv none6.tsv
+	refuse_run sim-runtime 1 "other.tsv:2: column task: 'Seg0' is not a task of w.wf" \
+	    --fit --workflow w.wf --instances i6.tsv other.tsv none6.tsv
+	grep -v t2 t1.tsv > no2.tsv
+	cp no2.tsv ref2.tsv
+	refuse_run sim-runtime 1 "no2.tsv: no timings of task t2 (stage s) nor in --ref-timings; give --skip-stage s if the buckets do not run it" \
+	    --fit --ref-timings ref2.tsv --workflow w.wf --instances i6.tsv no2.tsv none6.tsv
+	refuse_run sim-runtime 1 "no2.tsv: no timings of task t2 (stage s); give --skip-stage s" \
+	    --fit --workflow w.wf --instances i6.tsv no2.tsv none6.tsv
+	header > empty.tsv
+	refuse_run sim-runtime 1 "empty.tsv: no timings: the file has no rows" \
+	    --fit --workflow w.wf --instances i6.tsv empty.tsv none6.tsv
+	sed 's/\t2\t0$/\t-2\t0/' t1.tsv > neg.tsv
+	refuse_run sim-runtime 1 "neg.tsv:4: column seconds: negative seconds" \
+	    --fit --workflow w.wf --instances i6.tsv neg.tsv none6.tsv
+	refuse_run sim-runtime 1 "gone.tsv" \
+	    --fit --ref-timings gone.tsv --workflow w.wf --instances i6.tsv t1.tsv none6.tsv
+	base=(--workflow w.wf --instances i6.tsv)
+	refuse_run sim-runtime 2 "--fit needs the plans BUCKETS.tsv to predict" --fit "${base[@]}" t1.tsv
+	refuse_run sim-runtime 2 "--model, --fit, --results and --skip-stage need --workflow and --instances" --fit t1.tsv none6.tsv
+	refuse_run sim-runtime 2 "--model and --fit exclude each other" --fit --model t1.tsv "${base[@]}" none6.tsv
+	refuse_run sim-runtime 2 "--ref-timings and --write-model go with --fit" --ref-timings t1.tsv t1.tsv
+	refuse_run sim-runtime 2 "--ref-timings and --write-model go with --fit" --write-model m.tsv t1.tsv
+	refuse_run sim-runtime 2 "--write-model needs a file name" --fit --write-model - "${base[@]}" t1.tsv none6.tsv
+	refuse_run sim-runtime 2 "r.tsv: named twice as an output" --fit --write-model r.tsv -o r.tsv "${base[@]}" t1.tsv none6.tsv
+	refuse_run sim-runtime 2 "only one input can be stdin" --fit --ref-timings - "${base[@]}" - none6.tsv
+	run sim-runtime --fit --write-model t1.tsv "${base[@]}" t1.tsv none6.tsv
+	assert_failure 2
+	assert_output --partial 't1.tsv'
+	refuse_run sim-runtime 2 "--tiles and --seed go with --model or --fit" --tiles 3 t1.tsv
+}
 
 @test "bad timings: empty, negative or NaN seconds, bad numbers, rows of other instances" {
 	header > empty.tsv

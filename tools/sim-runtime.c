@@ -1,6 +1,7 @@
 /* sim-runtime - predict a campaign's makespan, utilisation and node-hours
- * on N slots from the timings of a small real run (or a cost model), for
- * other slot counts, bucket plans and cancellation rules. */
+ * on N slots from the timings of a small real run (or a cost model, given
+ * or fitted to them), for other slot counts, bucket plans, designs and
+ * cancellation rules. */
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ enum {
 	OPT_NODES = CHAR_MAX + 1, OPT_CORES, OPT_CPT, OPT_SWEEP, OPT_OVERHEAD,
 	OPT_DELAY, OPT_LINES, OPT_ORDER, OPT_WORKFLOW, OPT_INSTANCES, OPT_SKIP,
 	OPT_MODEL, OPT_TILES, OPT_RESULTS, OPT_METRIC, OPT_CANCEL, OPT_PLOT,
-	OPT_VERSION
+	OPT_FIT, OPT_REF, OPT_WRITE_MODEL, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -36,6 +37,9 @@ static const struct option longopts[] = {
 	{ "instances", required_argument, NULL, OPT_INSTANCES },
 	{ "skip-stage", required_argument, NULL, OPT_SKIP },
 	{ "model", required_argument, NULL, OPT_MODEL },
+	{ "fit", no_argument, NULL, OPT_FIT },
+	{ "ref-timings", required_argument, NULL, OPT_REF },
+	{ "write-model", required_argument, NULL, OPT_WRITE_MODEL },
 	{ "tiles", required_argument, NULL, OPT_TILES },
 	{ "seed", required_argument, NULL, 's' },
 	{ "results", required_argument, NULL, OPT_RESULTS },
@@ -52,7 +56,7 @@ static const struct option longopts[] = {
 struct opts {
 	sr_simjob job;
 	size_t slots, nodes;
-	const char *plot, *output;
+	const char *plot, *output, *write_model;
 	int seed_given;
 };
 
@@ -63,9 +67,11 @@ usage(FILE *fp)
 "Usage: sim-runtime [options] [-o REPORT.tsv] TIMINGS [BUCKETS.tsv ...]\n"
 "       sim-runtime --model MODEL.tsv --workflow WF --instances INSTANCES.tsv\n"
 "                   [options] [-o REPORT.tsv] BUCKETS.tsv ...\n"
+"       sim-runtime --fit [--ref-timings REF] --workflow WF --instances\n"
+"                   INSTANCES.tsv [options] TIMINGS BUCKETS.tsv ...\n"
 "Predict the makespan of a campaign's array tasks on N slots from seg-run\n"
 "timings (a file, or a directory of them) or a cost model: for the timings'\n"
-"own buckets, or for each plan BUCKETS.tsv.\n"
+"own buckets, or for each plan BUCKETS.tsv (with --fit, of another design).\n"
 "\n"
 "  -n, --slots N            array tasks running at once [1]\n"
 "      --nodes N            nodes: slots = N x (cores / cpus-per-task)\n"
@@ -82,9 +88,15 @@ usage(FILE *fp)
 "                           BUCKETS, --model, --results, --skip-stage)\n"
 "      --instances FILE     the stage instances of the timings and plans\n"
 "      --skip-stage LIST    stages the buckets do not run (comma list)\n"
-"      --model FILE         costs from a model: task seconds spread\n"
-"      --tiles N            --model: tiles per bucket [1]\n"
-"  -s, --seed SEED          --model: random seed [%lu]\n"
+"      --model FILE         costs from a model: task [tile] seconds spread\n"
+"      --fit                costs from a model fitted to TIMINGS (plans of\n"
+"                           any design of the workflow)\n"
+"      --ref-timings FILE   --fit: the reference step's timings, for the\n"
+"                           tasks TIMINGS lack (normalize); repeatable\n"
+"      --write-model FILE   --fit: write the fitted model (for --model)\n"
+"      --tiles N            --model, --fit: tiles per bucket [the model's\n"
+"                           tiles (the timings'), or 1]\n"
+"  -s, --seed SEED          --model, --fit: random seed [%lu]\n"
 "      --results FILE       results (run tile metric) for --cancel\n"
 "      --metric NAME        the metric column of --results [dice]\n"
 "      --cancel RULE        stable[:acc=A,time=T,window=W], median[:warmup=N,\n"
@@ -97,39 +109,40 @@ usage(FILE *fp)
 	    DEF_SEED, SR_CANCEL_ACC, SR_CANCEL_TIME, SR_CANCEL_WINDOW);
 }
 
+/* Usage errors of the outputs out[0..3): the plot and the model need a
+ * file name, and no two are the same. */
+static void
+check_outputs(const char *const out[3])
+{
+	int a, b;
+
+	for (a = 0; a < 2; a++)
+		if (out[a] && strcmp(out[a], "-") == 0)
+			sr_usage_error("%s needs a file name", a ? "--write-model" :
+			    "--plot");
+	for (a = 0; a < 3; a++)
+		for (b = a + 1; b < 3; b++)
+			if (out[a] && out[b] && strcmp(out[a], out[b]) == 0)
+				sr_die(SR_EXIT_USAGE, "%s: named twice as an output",
+				    out[a]);
+}
+
 /* Usage errors of options that need others or exclude each other. */
 static void
 check_options(const struct opts *o)
 {
 	const sr_simjob *j = &o->job;
 
-	if (!j->workflow != !j->instances)
-		sr_usage_error("--workflow and --instances go together");
+	sr_simjob_check(j);
 	if (o->nodes && !j->cores)
 		sr_usage_error("--nodes needs --cores");
-	if (j->cpt > 1 && !j->cores)
-		sr_usage_error("--cpus-per-task goes with --cores");
-	if (j->cores && j->cpt > j->cores)
-		sr_usage_error("--cpus-per-task %zu: more than the %zu cores of a "
-		    "node", j->cpt, j->cores);
 	if ((o->slots != 0) + (o->nodes != 0) + (j->sweep.n != 0) > 1)
 		sr_usage_error("--slots, --nodes and --sweep exclude each other");
-	if (j->cancel != (j->results != NULL))
-		sr_usage_error("--cancel and --results go together");
-	if (j->metric && !j->results)
-		sr_usage_error("--metric goes with --results");
-	if ((j->model || j->results || j->skip) && !j->workflow)
-		sr_usage_error("--model, --results and --skip-stage need "
-		    "--workflow and --instances");
-	if ((j->tiles || o->seed_given) && !j->model)
-		sr_usage_error("--tiles and --seed go with --model");
-	if (j->tiles && j->results)
-		sr_usage_error("--tiles and --results exclude each other: the "
-		    "results name the tiles");
-	if (o->plot && strcmp(o->plot, "-") == 0)
-		sr_usage_error("--plot needs a file name");
-	if (o->plot && o->output && strcmp(o->plot, o->output) == 0)
-		sr_die(SR_EXIT_USAGE, "%s: named twice as an output", o->plot);
+	if (o->write_model && !j->fit)
+		sr_usage_error("--ref-timings and --write-model go with --fit");
+	if (o->seed_given && !j->model && !j->fit)
+		sr_usage_error("--tiles and --seed go with --model or --fit");
+	check_outputs((const char *[]){ o->plot, o->write_model, o->output });
 }
 
 /* The operands: TIMINGS (without --model), then the plans; at most one
@@ -138,26 +151,26 @@ static void
 take_operands(struct opts *o, int argc, char **argv)
 {
 	sr_simjob *j = &o->job;
-	const char *in[5] = { j->model, j->results, j->workflow, j->instances };
-	int i, stdins = 0;
+	const char *out[3] = { o->output, o->plot, o->write_model }, **in;
+	size_t i, n, stdins = 0;
 
 	if (optind >= argc)
 		sr_usage_error(j->model ? "no BUCKETS.tsv given" : "no TIMINGS given");
 	if (!j->model)
-		in[4] = j->timings = argv[optind++];
+		j->timings = argv[optind++];
 	j->buckets = argv + optind;
 	j->nbuckets = (size_t)(argc - optind);
 	if (j->nbuckets && !j->workflow)
 		sr_usage_error("BUCKETS.tsv needs --workflow and --instances");
-	for (i = optind; i < argc; i++)
-		stdins += strcmp(argv[i], "-") == 0;
-	for (i = 0; i < 5; i++)
-		stdins += in[i] && strcmp(in[i], "-") == 0;
+	if (j->fit && !j->nbuckets)
+		sr_usage_error("--fit needs the plans BUCKETS.tsv to predict");
+	in = sr_simjob_inputs(j, &n);
+	for (i = 0; i < n; i++)
+		stdins += strcmp(in[i], "-") == 0;
 	if (stdins > 1)
 		sr_usage_error("only one input can be stdin");
-	sr_out_refuse_inputs((const char *[]){ o->output, o->plot }, 2, in, 5);
-	sr_out_refuse_inputs((const char *[]){ o->output, o->plot }, 2,
-	    (const char **)j->buckets, j->nbuckets);
+	sr_out_refuse_inputs(out, 3, in, n);
+	free(in);
 }
 
 /* A count of slots, nodes, cores, lines or tiles: 1 to 1e9. */
@@ -189,6 +202,10 @@ take_option(struct opts *o, int c, const char *arg)
 	case OPT_INSTANCES: j->instances = arg; break;
 	case OPT_SKIP: j->skip = arg; break;
 	case OPT_MODEL: j->model = arg; break;
+	case OPT_FIT: j->fit = 1; break;
+	case OPT_REF: j->ref = sr_reallocarray(j->ref, ++j->nref, sizeof *j->ref);
+		j->ref[j->nref - 1] = (char *)arg; break;
+	case OPT_WRITE_MODEL: o->write_model = arg; break;
 	case OPT_TILES: j->tiles = count("--tiles", arg); break;
 	case 's': j->seed = sr_opt_seed("--seed", arg); o->seed_given = 1; break;
 	case OPT_RESULTS: j->results = arg; break;
@@ -239,10 +256,14 @@ main(int argc, char **argv)
 	rows = sr_simjob_run(&o.job, &r);
 	if (o.plot)		/* first: a failing gnuplot leaves no report */
 		sr_simreport_plot(o.plot, &o.job, &r, rows);
+	if (o.write_model)
+		sr_simreport_model(sr_out_open(o.write_model), &o.job, &r, argc,
+		    argv);
 	fp = sr_out_open(o.output);
 	sr_out_provenance(fp, argc, argv);
 	sr_simreport_write(fp, &o.job, &r, rows);
 	sr_out_commit_all();
+	free(o.job.ref);
 	free(rows);
 	sr_siminputs_free(&r);
 	sr_sweep_free(&o.job.sweep);

@@ -13,11 +13,14 @@ seconds() {
 	done
 }
 
-# joblog OUT: "BUCKET START RUNTIME" per job of the campaign's joblog
+# joblog OUT: "BUCKET START RUNTIME" per job of the campaign's joblog: the
+# bucket of a command "... bucket-N.log" (older sa-campaign) or "...
+# bucket CAMPAIGN N" (its last word)
 joblog() {
-	awk -F'\t' 'NR > 1 { match($9, /bucket-[0-9]+\.log/)
-	    printf "%s %.3f %.3f\n", substr($9, RSTART + 7, RLENGTH - 11), $3, $4 }' \
-	    "$1/logs/joblog"
+	awk -F'\t' 'NR > 1 { if (match($9, /bucket-[0-9]+\.log/))
+		b = substr($9, RSTART + 7, RLENGTH - 11)
+	    else { n = split($9, w, " "); b = w[n] }
+	    printf "%s %.3f %.3f\n", b, $3, $4 }' "$1/logs/joblog"
 }
 
 # span "BUCKET START END" lines: last end - first start

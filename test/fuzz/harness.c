@@ -26,6 +26,7 @@
 #include "plan/gather.h"
 #include "plan/trials.h"
 #include "sim/costs.h"
+#include "sim/fit.h"
 #include "sim/model.h"
 #include "sim/results.h"
 #include "image/image.h"
@@ -241,12 +242,13 @@ fuzz_results(const char *path, size_t size)
 }
 
 /* Record by record, as sim-runtime costs the instances, as seg-merge
- * gathers them. */
+ * gathers them, as sim-runtime --fit fits a model to them. */
 static void
 fuzz_timings(const char *path, size_t size)
 {
 	char *files[] = { (char *)path }, *argv[] = { "seg-merge", NULL };
 	sr_timings_in *r = sr_timings_open(path);
+	sr_simfit fit;
 
 	(void)size;
 	while (sr_timings_next(r) != SR_TIMINGS_END)
@@ -254,20 +256,24 @@ fuzz_timings(const char *path, size_t size)
 	sr_timings_close(r);
 	sr_simcost_free(sr_simcost_timings(path, fixed_in, NULL));
 	sr_gather(devnull, SR_GATHER_TIMINGS, files, 1, NULL, 0, 1, argv);
+	sr_simfit_timings(&fit, fixed_wf, path, NULL, 0, NULL);
+	sr_simfit_free(&fit);
 }
 
 static void
 fuzz_model(const char *path, size_t size)
 {
 	sr_interner tiles;
-	double overhead;
+	sr_simmodel m;
 
 	sr_interner_init(&tiles);
 	sr_intern_str(&tiles, "a", NULL);
 	if (size & 1)
 		sr_intern_str(&tiles, "b", NULL);
-	sr_simcost_free(sr_simcost_model(path, fixed_in, NULL, &tiles, 1,
-	    &overhead));
+	sr_simmodel_init(&m, fixed_wf, path);
+	sr_simmodel_read(&m, NULL);
+	sr_simcost_free(sr_simcost_model(&m, fixed_in, NULL, &tiles, 1));
+	sr_simmodel_free(&m);
 	sr_interner_free(&tiles);
 }
 

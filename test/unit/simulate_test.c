@@ -9,17 +9,24 @@
  * split into steps give the same schedule; the values of --sweep and
  * their usage errors (in a child process), dispatch orders by name, the
  * merged stage, the best run of a results matrix and array tasks of
- * several buckets. (The cancellation rules: cancel_test.)
+ * several buckets; a cost model fitted to timings (means and coefficients
+ * of variation by hand, rows of seg-run --no-normalize left out, the
+ * reference step's timings for the tasks the timings lack, refusals) and
+ * written and read back; the report's numbers (4 significant digits,
+ * h:mm:ss). (The cancellation rules: cancel_test.)
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
 #include "core/err.h"
+#include "core/num.h"
 #include "core/opt.h"
 #include "plan/stage_rule.h"
+#include "sim/fit.h"
 #include "sim/plans.h"
 #include "sim/results.h"
 #include "sim/schedule.h"
 #include "sim/sweep.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -414,6 +421,285 @@ plan_cases(void)
 		fail("best run without values");
 }
 
+/* ---- a fitted cost model ------------------------------------------------- */
+
+static char tmpdir[] = "/tmp/simulate_test.XXXXXX";
+
+/* A file of tmpdir holding text; its path (valid until the next call of
+ * the same name). */
+static const char *
+put_file(const char *name, const char *text)
+{
+	static char path[8][128];
+	static int k;
+	char *p = path[k++ % 8];
+	FILE *fp;
+
+	snprintf(p, 128, "%s/%s", tmpdir, name);
+	if ((fp = fopen(p, "w")) == NULL || fputs(text, fp) < 0 || fclose(fp))
+		fail("cannot write %s", p);
+	return p;
+}
+
+/* Removes tmpdir and its files. */
+static void
+remove_tmpdir(void)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	char path[sizeof tmpdir + sizeof e->d_name + 1];
+
+	while (d && (e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.') {
+			snprintf(path, sizeof path, "%s/%s", tmpdir, e->d_name);
+			unlink(path);
+		}
+	if (d)
+		closedir(d);
+	rmdir(tmpdir);
+}
+
+#define TH "bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n"
+
+/* The fit of fit_args (a workflow, timings, ref timings, skip flags). */
+struct fit_args {
+	const sr_workflow *w;
+	const char *timings;
+	char **ref;
+	size_t nref;
+	const char *skip;
+};
+
+static void
+fit_child(void *arg)
+{
+	struct fit_args *a = arg;
+	sr_simfit f;
+
+	sr_simfit_timings(&f, a->w, a->timings, a->ref, a->nref, a->skip);
+}
+
+/* Dies unless the fit of a dies with exit status 1 and a message
+ * containing want. */
+static void
+expect_fit_error(struct fit_args *a, const char *want)
+{
+	char msg[1024];
+	int st = child_error(fit_child, a, msg, sizeof msg);
+
+	if (st != 1 || strstr(msg, want) == NULL)
+		fail("fit: exit %d, '%s'; expected 1 and '%s'", st, msg, want);
+}
+
+/* The row of task k of stage s on tile (a name, or NULL: every tile). */
+static const sr_modelrow *
+row_of(const sr_simmodel *m, size_t s, size_t k, const char *tile)
+{
+	size_t t = tile ? sr_interner_find_str(&m->tiles, tile) : SR_NONE;
+
+	if (tile && t == SR_NONE)
+		return NULL;
+	return sr_simmodel_get(m, s == SIZE_MAX ? sr_simmodel_read_task(m) :
+	    sr_simmodel_task(m, s, k), t);
+}
+
+/* Dies unless the row of (s, k) on tile is mean, spread, n, from_ref. */
+static void
+expect_row(const sr_simmodel *m, size_t s, size_t k, const char *tile,
+    double mean, double spread, size_t n, int ref)
+{
+	const sr_modelrow *r = row_of(m, s, k, tile);
+	char what[64];
+
+	snprintf(what, sizeof what, "task %zu.%zu on %s", s, k, tile ? tile : "*");
+	if (r == NULL) {
+		fail("%s: no row", what);
+		return;
+	}
+	expect(what, r->mean, mean);
+	expect(what, r->spread, spread);
+	if (r->n != n || r->from_ref != ref)
+		fail("%s: n %zu from_ref %d, expected %zu %d", what, r->n,
+		    r->from_ref, n, ref);
+}
+
+/* Means, spreads and counts by hand: t1 rows 1 (tile a), 2 and 3 (tile
+ * b): over all, mean 2 and sample standard deviation 1 (spread 0.5), on
+ * b 2.5 and sqrt(0.5) / 2.5; t2 one row (spread 0); the norm rows of the
+ * #normalize=no file left out, the reference's 2 (a) and 4 (b) taken
+ * instead (mean 3, spread sqrt(2) / 3), its tile c (not the timings')
+ * only in the row for every tile; read (0.5 + 0.25 + 1) / 2 per #read
+ * line, 0.75 on a and 1 on b; the rows of a stage without parameters
+ * (norm) on a tile take spread 0. */
+static void
+fit_cases(void)
+{
+	const char *wf, *t, *ref, *plain;
+	char *refs[1];
+	sr_workflow *w;
+	sr_simfit f;
+	char skip[2] = { 1, 0 };
+
+	if (mkdtemp(tmpdir) == NULL)
+		fail("mkdtemp");
+	wf = put_file("w.wf", "stage\ttask\tparams\tcost\nprep\tnorm\t-\t1\n"
+	    "s\tt1\tp1\t1\ns\tt2\tp2\t1\n");
+	t = put_file("t.tsv", "#bucket=0 tiles=2\n#normalize=no\n"
+	    "#read tile=a seconds=0.5\n#prefault tile=a seconds=0.25\n"
+	    "#read tile=b seconds=1\n" TH "0\ta\t1\tnorm\t0\t0.001\t0\n"
+	    "0\ta\t1\tt1\t0\t1\t0\n0\ta\t2\tt2\t0\t4\t0\n"
+	    "0\tb\t1\tnorm\t0\t0.001\t0\n0\tb\t1\tt1\t0\t2\t0\n"
+	    "0\tb\t1\tt1\t1\t3\t0\n");
+	ref = put_file("ref.tsv", TH "0\ta\t1\tnorm\t0\t2\t0\n"
+	    "0\ta\t1\tt1\t0\t100\t0\n0\tb\t1\tnorm\t0\t4\t0\n"
+	    "0\tc\t1\tnorm\t0\t3\t0\n");
+	refs[0] = (char *)ref;
+	w = sr_workflow_read(wf);
+	sr_simfit_timings(&f, w, t, refs, 1, NULL);
+	expect_row(&f.m, 1, 0, NULL, 2, 0.5, 3, 0);
+	expect_row(&f.m, 1, 0, "a", 1, 0, 1, 0);
+	expect_row(&f.m, 1, 0, "b", 2.5, sqrt(0.5) / 2.5, 2, 0);
+	expect_row(&f.m, 1, 1, NULL, 4, 0, 1, 0);
+	expect_row(&f.m, 1, 1, "a", 4, 0, 1, 0);
+	if (row_of(&f.m, 1, 1, "b") != row_of(&f.m, 1, 1, NULL))
+		fail("t2 on b: not the row for every tile");
+	expect_row(&f.m, 0, 0, NULL, 3, 1.0 / 3, 3, 1);
+	expect_row(&f.m, 0, 0, "a", 2, 0, 1, 1);
+	expect_row(&f.m, 0, 0, "b", 4, 0, 1, 1);
+	if (row_of(&f.m, 0, 0, "c") != NULL)
+		fail("a tile of the reference only has a row");
+	expect_row(&f.m, SIZE_MAX, 0, NULL, 0.875, 0, 2, 0);
+	expect_row(&f.m, SIZE_MAX, 0, "a", 0.75, 0, 1, 0);
+	expect_row(&f.m, SIZE_MAX, 0, "b", 1, 0, 1, 0);
+	if (f.rows != 7 || f.ignored != 2 || f.m.tiles.n != 2)
+		fail("fit counts: rows %zu ignored %zu tiles %zu", f.rows,
+		    f.ignored, f.m.tiles.n);
+	sr_simfit_free(&f);
+	/* without #normalize=no, the norm rows are measurements */
+	plain = put_file("plain.tsv", TH "0\ta\t1\tnorm\t0\t0.5\t0\n"
+	    "0\ta\t1\tt1\t0\t1\t0\n0\ta\t2\tt2\t0\t1\t0\n");
+	sr_simfit_timings(&f, w, plain, refs, 1, NULL);
+	expect_row(&f.m, 0, 0, NULL, 0.5, 0, 1, 0);
+	if (row_of(&f.m, SIZE_MAX, 0, NULL) != NULL || f.ignored != 0)
+		fail("fit of plain timings");
+	sr_simfit_free(&f);
+	/* the rows of a stage of one instance (norm) on a tile differ by
+	 * the machine's noise only: spread 0 on the tile */
+	sr_simfit_timings(&f, w, put_file("noisy.tsv", TH
+	    "0\ta\t1\tnorm\t0\t1\t0\n1\ta\t1\tnorm\t0\t3\t0\n"
+	    "0\ta\t1\tt1\t0\t1\t0\n1\ta\t1\tt1\t1\t3\t0\n"
+	    "0\ta\t2\tt2\t0\t1\t0\n"), NULL, 0, NULL);
+	expect_row(&f.m, 0, 0, NULL, 2, sqrt(2) / 2, 2, 0);
+	expect_row(&f.m, 0, 0, "a", 2, 0, 2, 0);
+	expect_row(&f.m, 1, 0, "a", 2, sqrt(2) / 2, 2, 0);
+	sr_simfit_free(&f);
+	/* the stage skipped: no reference needed */
+	sr_simfit_timings(&f, w, t, NULL, 0, skip);
+	if (row_of(&f.m, 0, 0, NULL) != NULL || row_of(&f.m, 1, 0, NULL) == NULL)
+		fail("fit with prep skipped");
+	sr_simfit_free(&f);
+	expect_fit_error(&(struct fit_args){ w, t, NULL, 0, NULL },
+	    "t.tsv: no timings of task norm (stage prep): its rows are of "
+	    "seg-run --no-normalize (#normalize=no)");
+	expect_fit_error(&(struct fit_args){ w, put_file("t2.tsv", TH
+	    "0\ta\t1\tt1\t0\t1\t0\n"), refs, 1, NULL },
+	    "t2.tsv: no timings of task t2 (stage s) nor in --ref-timings; "
+	    "give --skip-stage s");
+	refs[0] = (char *)put_file("other.tsv", TH "0\ta\t1\tSeg0\t0\t1\t0\n");
+	expect_fit_error(&(struct fit_args){ w, t, refs, 1, NULL },
+	    "other.tsv:2: column task: 'Seg0' is not a task of");
+	expect_fit_error(&(struct fit_args){ w, put_file("e.tsv", TH), NULL, 0,
+	    skip }, "e.tsv: no timings: the file has no rows");
+	sr_workflow_free(w);
+}
+
+/* A model written by sr_simmodel_write reads back to the same rows. */
+static void
+model_cases(void)
+{
+	sr_workflow *w = sr_workflow_read(put_file("w.wf", "stage\ttask\t"
+	    "params\tcost\ns\tt1\tp1\t1\ns\tt2\tp2\t1\n"));
+	sr_simmodel a, b;
+	const char *path = put_file("m.tsv", "");
+	size_t x = 0;
+	FILE *fp;
+	sr_modelrow r[] = {
+		{ 0, SR_NONE, 0.1 + 0.2, 1.0 / 3, 5, 0 },  /* no short form */
+		{ 1, SR_NONE, 2e-7, 0, 1, 0 },
+		{ 0, 0, 12345.678, 0.5, 2, 0 },
+		{ 2, SR_NONE, 0.875, 0, 2, 0 },		/* read */
+		{ 2, 1, 0.5, 0, 1, 0 },
+	};
+	size_t i;
+
+	sr_simmodel_init(&a, w, path);
+	sr_intern_str(&a.tiles, "x y", NULL);
+	sr_intern_str(&a.tiles, "z", NULL);
+	for (i = 0; i < sizeof r / sizeof *r; i++)
+		x += sr_simmodel_add(&a, &r[i]);
+	if (x != 0 || sr_simmodel_add(&a, &r[2]) != 2)
+		fail("model rows added: %zu", x);
+	a.overhead = 7;
+	if ((fp = fopen(path, "w")) == NULL)
+		fail("cannot write %s", path);
+	sr_simmodel_write(fp, &a);
+	fclose(fp);
+	if (strcmp(slurp(path), "task\ttile\tseconds\tspread\n"
+	    "t1\t*\t0.30000000000000004\t0.3333333333333333\n"
+	    "t1\tx y\t12345.678\t0.5\nt2\t*\t2e-07\t0\nread\t*\t0.875\t0\n"
+	    "read\tz\t0.5\t0\noverhead\t*\t7\t0\n") != 0)
+		fail("model written as %s", slurp(path));
+	sr_simmodel_init(&b, w, path);
+	sr_simmodel_read(&b, NULL);
+	if (b.nrow != a.nrow || b.overhead != 7 || b.tiles.n != 2)
+		fail("model read back: %zu rows, overhead %g", b.nrow, b.overhead);
+	for (i = 0; i < sizeof r / sizeof *r; i++) {
+		const sr_modelrow *p = sr_simmodel_get(&b, r[i].task, r[i].tile ==
+		    SR_NONE ? SR_NONE : sr_interner_find_str(&b.tiles,
+		    sr_interner_key(&a.tiles, r[i].tile, NULL)));
+		if (p == NULL || p->mean != r[i].mean || p->spread != r[i].spread)
+			fail("model row %zu read back", i);
+	}
+	sr_simmodel_free(&a);
+	sr_simmodel_free(&b);
+	sr_workflow_free(w);
+}
+
+/* The report's numbers: 4 significant digits, no exponent from 1 up;
+ * h:mm:ss. */
+static void
+format_cases(void)
+{
+	static const struct { double v; const char *sig, *hms; } c[] = {
+		{ 12345.678, "12346", "3:25:46" },
+		{ 66.41096, "66.41", "0:01:06" },
+		{ 0.0368949, "0.03689", "0:00:00" },
+		{ 0.8333333333333334, "0.8333", "0:00:01" },
+		{ 4, "4", "0:00:04" },
+		{ 28.5, "28.5", "0:00:29" },
+		{ 0, "0", "0:00:00" },
+		{ 999.96, "1000", "0:16:40" },
+		{ 9.99996, "10", "0:00:10" },
+		{ 1000, "1000", "0:16:40" },
+		{ 90000, "90000", "25:00:00" },
+		{ 123456789012.3, "123456789012", "34293552:30:12" },
+		{ 0.00001234, "1.234e-05", "0:00:00" },
+		{ -2.5, "-2.5", "-" },
+		{ NAN, "NaN", "-" },
+	};
+	char buf[SR_NUMLEN];
+	size_t i;
+
+	for (i = 0; i < sizeof c / sizeof *c; i++) {
+		if (strcmp(sr_fmt_sig(buf, c[i].v, 4), c[i].sig) != 0)
+			fail("%.17g with 4 digits: %s, expected %s", c[i].v, buf,
+			    c[i].sig);
+		if (strcmp(sr_fmt_hms(buf, c[i].v), c[i].hms) != 0)
+			fail("%.17g as h:mm:ss: %s, expected %s", c[i].v, buf,
+			    c[i].hms);
+	}
+}
+
 int
 main(void)
 {
@@ -424,6 +710,10 @@ main(void)
 	sweep_cases();
 	order_cases();
 	plan_cases();
+	fit_cases();
+	model_cases();
+	format_cases();
+	remove_tmpdir();
 	if (failures) {
 		printf("%d failures\n", failures);
 		return 1;

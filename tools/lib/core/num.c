@@ -204,6 +204,36 @@ sr_fmt_double(char buf[SR_NUMLEN], double v)
 	return fmt_shortest(buf, v);
 }
 
+char *
+sr_fmt_sig(char buf[SR_NUMLEN], double v, int digits)
+{
+	double a = fabs(v);
+
+	if (!isfinite(v))
+		snprintf(buf, SR_NUMLEN, "%s", isnan(v) ? "NaN" : v > 0 ? "Inf" :
+		    "-Inf");
+	else if (a >= pow10_exact[digits - 1] && a < 1e15)
+		snprintf(buf, SR_NUMLEN, "%.0f", v);
+	else
+		snprintf(buf, SR_NUMLEN, "%.*g", digits, v == 0 ? 0.0 : v);
+	return buf;
+}
+
+char *
+sr_fmt_hms(char buf[SR_NUMLEN], double seconds)
+{
+	long long s;
+
+	if (!(seconds >= 0 && seconds < 1e15)) {
+		snprintf(buf, SR_NUMLEN, "-");
+		return buf;
+	}
+	s = (long long)floor(seconds + 0.5);
+	snprintf(buf, SR_NUMLEN, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60,
+	    s % 60);
+	return buf;
+}
+
 double
 sr_now(void)
 {

@@ -136,11 +136,16 @@ sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
 	sr_out_provenance(fp, argc, argv);
 	sr_timings_write_meta(fp, p->bucket, tiles->n, sr_arena_size(),
 	    sr_peak_rss());
+	if (!o->normalize)
+		sr_timings_write_no_normalize(fp);
 	for (i = 0; i < tiles->n; i++) {
 		sr_timings_write_tile(fp, 0, tiles->name[i], r->read_seconds[i]);
 		if (o->prefault)
 			sr_timings_write_tile(fp, 1, tiles->name[i],
 			    r->prefault_seconds[i]);
+		if (o->save_norm)
+			sr_timings_write_saved(fp, tiles->name[i],
+			    r->save_seconds[i]);
 	}
 	sr_timings_write_header(fp);
 	for (k = 0; k < r->ntiming; k++) {

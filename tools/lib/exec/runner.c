@@ -201,12 +201,15 @@ do_root(run *r, size_t i)
 	if (job->normalize)
 		r->out->normalized[i] = sr_normalize(&ts->img, job->mean, job->sd,
 		    &r->out->foreground[i]);
-	if (job->normalized)
+	t0 = sr_now();
+	if (job->normalized) {	/* writing the tile is not normalizing it */
 		job->normalized(job->ctx, i, &ts->img);
+		r->out->save_seconds[i] = sr_now() - t0;
+	}
 	ts->out = sr_calloc(r->t->nnodes, sizeof *ts->out);
 	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
 	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);
-	ts->secs[0] = sr_now() - t1;
+	ts->secs[0] = t0 - t1;
 	ts->out[0].status = SR_NUC_CONTINUE;
 	bytes = 3 * ts->img.w * ts->img.h;
 	if (job->ref_path)
@@ -526,6 +529,7 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	o->read_seconds = sr_calloc(job->ntiles, sizeof *o->read_seconds);
 	o->prefault_seconds = sr_calloc(job->ntiles,
 	    sizeof *o->prefault_seconds);
+	o->save_seconds = sr_calloc(job->ntiles, sizeof *o->save_seconds);
 	r.ts = sr_calloc(job->ntiles, sizeof *r.ts);
 	r.dq = sr_calloc(job->threads, sizeof *r.dq);
 	r.total = job->ntiles * r.t->nnodes;
@@ -581,5 +585,6 @@ sr_runout_free(sr_runout *o)
 	free(o->foreground);
 	free(o->read_seconds);
 	free(o->prefault_seconds);
+	free(o->save_seconds);
 	memset(o, 0, sizeof *o);
 }

@@ -93,6 +93,9 @@ typedef struct sr_runout {
 	double *foreground;		/* per tile: foreground fraction */
 	double *read_seconds;		/* per tile: decoding the image(s) */
 	double *prefault_seconds;	/* per tile: touching the heap */
+	double *save_seconds;		/* per tile: writing it as normalized
+					 * (job->normalized), not counted in
+					 * the normalization's seconds */
 } sr_runout;
 
 /* The heap that the first path of each tile in flight (at most threads

@@ -58,23 +58,31 @@ check_row(const sr_tsv *t, int format)
 		sr_tsv_die(t, col, "negative seconds");
 }
 
-/* Adds the file's kept comment lines to seen. */
-static void
+/* Adds the file's kept comment lines to seen; returns whether it has a
+ * #normalize=no line. */
+static int
 keep_comments(const sr_tsv *t, sr_interner *seen)
 {
 	size_t i;
+	int no_normalize = 0;
 
-	for (i = 0; i < t->ncomment; i++)
+	for (i = 0; i < t->ncomment; i++) {
 		if (strncmp(t->comment[i], KEPT, strlen(KEPT)) == 0)
 			sr_intern_str(seen, t->comment[i], NULL);
+		no_normalize |= strcmp(t->comment[i], SR_TIMINGS_NO_NORMALIZE) == 0;
+	}
+	return no_normalize;
 }
 
 /* Reads file path through (checking it), keeps its kept comments; first
- * (NULL: none to match) is the header every file must have. */
-static void
+ * (NULL: none to match) is the header every file must have. Returns
+ * whether the file has a #normalize=no line. */
+static int
 first_pass(const char *path, int format, const sr_tsv *first,
     sr_interner *seen)
 {
+	int no_normalize;
+
 	sr_tsv *t = open_checked(path, format);
 	size_t i;
 
@@ -86,8 +94,29 @@ first_pass(const char *path, int format, const sr_tsv *first,
 	while (sr_tsv_next(t))
 		if (first)
 			check_row(t, format);
-	keep_comments(t, seen);
+	no_normalize = keep_comments(t, seen);
 	sr_tsv_close(t);
+	return no_normalize;
+}
+
+/* Whether all the timings files[0..n) have a #normalize=no line
+ * (flag[i]); warns when only some have it: the rows do not say which
+ * bucket normalized, and the merged file gets no such line (timings of a
+ * campaign resumed with a newer seg-run). */
+static int
+all_no_normalize(char *const *files, const unsigned char *flag, size_t n)
+{
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		if (flag[i] != flag[0]) {
+			sr_warn("%s: %s #%s line, unlike %s: the merged timings get "
+			    "none (their normalization rows may not all be "
+			    "measurements)", files[i], flag[i] ? "a" : "no",
+			    SR_TIMINGS_NO_NORMALIZE, files[0]);
+			return 0;
+		}
+	return flag[0];
 }
 
 /* Writes the rows of path as they are. */
@@ -111,15 +140,21 @@ sr_gather(FILE *out, int format, char *const *files, size_t n,
 	sr_interner seen;
 	sr_tsv *first;
 	size_t i, len;
+	unsigned char *flag = sr_calloc(n + 1, 1);
+	int no_normalize;
 
 	sr_interner_init(&seen);
 	for (i = 0; i < nextra; i++)
 		first_pass(extra[i], format, NULL, &seen);
 	first = open_checked(files[0], format);
 	for (i = 0; i < n; i++)
-		first_pass(files[i], format, first, &seen);
+		flag[i] = (unsigned char)first_pass(files[i], format, first, &seen);
+	no_normalize = format == SR_GATHER_TIMINGS &&
+	    all_no_normalize(files, flag, n);
 	sr_out_provenance(out, argc, argv);
 	fprintf(out, "#buckets=%zu\n", n);
+	if (no_normalize)
+		sr_timings_write_no_normalize(out);
 	for (i = 0; i < seen.n; i++) {
 		const char *c = sr_interner_key(&seen, i, &len);
 		fprintf(out, "#%.*s\n", (int)len, c);
@@ -131,4 +166,5 @@ sr_gather(FILE *out, int format, char *const *files, size_t n,
 	for (i = 0; i < n; i++)
 		copy_rows(out, files[i]);
 	sr_interner_free(&seen);
+	free(flag);
 }

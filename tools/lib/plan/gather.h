@@ -13,7 +13,8 @@ enum sr_gather_format { SR_GATHER_RESULTS, SR_GATHER_TIMINGS, SR_GATHER_N };
 extern const char *const sr_gather_format_name[SR_GATHER_N];
 
 /* Checks every file, then writes the provenance (argc, argv),
- * "#buckets=N" (N files), the distinct "#unnormalized ..."
+ * "#buckets=N" (N files), for timings "#normalize=no" when all the files
+ * have that line (a warning when only some have it), the distinct "#unnormalized ..."
  * comment lines of the files extra[0..nextra) and then of
  * files[0..n), in order of first appearance, the header, and the rows of
  * files[0..n) in that order. Every file must be of the format, and the

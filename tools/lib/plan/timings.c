@@ -19,6 +19,20 @@ sr_timings_write_meta(FILE *fp, long bucket, size_t ntiles, size_t heap,
 }
 
 void
+sr_timings_write_saved(FILE *fp, const char *tile, double seconds)
+{
+	fprintf(fp, "#saved tile=%s seconds=", tile);
+	sr_put_double(fp, seconds);
+	fputc('\n', fp);
+}
+
+void
+sr_timings_write_no_normalize(FILE *fp)
+{
+	fprintf(fp, "#%s\n", SR_TIMINGS_NO_NORMALIZE);
+}
+
+void
 sr_timings_write_tile(FILE *fp, int prefault, const char *tile,
     double seconds)
 {
@@ -79,7 +93,7 @@ sr_timings_open(const char *path)
 }
 
 /* Takes comment c if it is a #read or #prefault line (a record, 1), or a
- * #bucket= line (0), else 0. */
+ * #bucket= or #normalize=no line (0), else 0. */
 static int
 take_comment(sr_timings_in *r, const char *c)
 {
@@ -95,6 +109,10 @@ take_comment(sr_timings_in *r, const char *c)
 			sr_die(SR_EXIT_DATA, "%s: #%s: not a bucket number",
 			    r->path, c);
 		r->last_bucket = b;
+		return 0;
+	}
+	if (strcmp(c, SR_TIMINGS_NO_NORMALIZE) == 0) {
+		r->no_normalize = 1;
 		return 0;
 	}
 	pre = strncmp(c, "prefault tile=", 14) == 0;
@@ -171,8 +189,8 @@ sr_timings_close(sr_timings_in *r)
  * of the first; with shared set, all of them must share it. *first gets
  * the first instance. */
 size_t
-sr_timings_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k, int shared,
-    size_t *first)
+sr_timings_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k,
+    int shared, const char *hint, size_t *first)
 {
 	const char *f = sr_tsv_str(t, col);
 	size_t node = SR_NONE, v;
@@ -183,13 +201,15 @@ sr_timings_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k, int sh
 	while ((rc = sr_list_next(&f, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &i) || i < 0 || (size_t)i >= tree->n)
 			sr_tsv_die(t, col, "instance '%s' is not one of the stage's "
-			    "%zu: timings of another instances.tsv?", item, tree->n);
+			    "%zu: timings of another instances.tsv?%s", item, tree->n,
+			    hint ? hint : "");
 		v = tree->path[(size_t)i * (tree->m + 1) + k + 1];
 		if (node == SR_NONE)
 			*first = (size_t)i;
 		else if (shared && v != node)
 			sr_tsv_die(t, col, "instances %s do not share this task: "
-			    "timings of another instances.tsv?", sr_tsv_str(t, col));
+			    "timings of another instances.tsv?%s", sr_tsv_str(t, col),
+			    hint ? hint : "");
 		node = v;
 	}
 	if (rc < 0 || node == SR_NONE)
@@ -260,7 +280,7 @@ sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path)
 				break;
 		if (k == st->ntask)	/* a task of another stage */
 			continue;
-		i = sr_timings_node(r->t, r->ci, tree, k, 1, &first);
+		i = sr_timings_node(r->t, r->ci, tree, k, 1, NULL, &first);
 		sum[i] += r->seconds;
 		cnt[i]++;
 		tsum[k] += r->seconds;

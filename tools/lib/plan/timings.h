@@ -2,8 +2,11 @@
  * one reader, and reuse-tree node costs from it. One row per executed
  * task node and tile:
  *   bucket tile depth task instances seconds bytes
- * after "#bucket=I tiles=N", "#memory heap=H peak_rss=P" and, per tile,
- * "#read tile=NAME seconds=S" (and "#prefault tile=NAME seconds=S"). */
+ * after "#bucket=I tiles=N", "#memory heap=H peak_rss=P", "#normalize=no"
+ * when the tiles were used as read (seg-run --no-normalize: the
+ * normalization rows then measure no normalization) and, per tile,
+ * "#read tile=NAME seconds=S" (and "#prefault tile=NAME seconds=S",
+ * "#saved tile=NAME seconds=S"). */
 #ifndef SR_TIMINGS_H
 #define SR_TIMINGS_H
 
@@ -24,11 +27,19 @@ struct sr_tsv;
 #define SR_TIMINGS_SECONDS	"seconds"
 #define SR_TIMINGS_BYTES	"bytes"
 
+/* The comment line (without its '#') of timings whose normalization rows
+ * are not measurements of a normalization. */
+#define SR_TIMINGS_NO_NORMALIZE	"normalize=no"
+
 /* ---- writing ------------------------------------------------------------- */
 
 /* "#bucket=B tiles=N" and "#memory heap=H peak_rss=P". */
 void sr_timings_write_meta(FILE *fp, long bucket, size_t ntiles, size_t heap,
     size_t peak_rss);
+/* "#saved tile=NAME seconds=S": writing the tile as normalized. */
+void sr_timings_write_saved(FILE *fp, const char *tile, double seconds);
+/* "#normalize=no". */
+void sr_timings_write_no_normalize(FILE *fp);
 /* "#read tile=NAME seconds=S" (prefault 0) or "#prefault ..." (1). */
 void sr_timings_write_tile(FILE *fp, int prefault, const char *tile,
     double seconds);
@@ -63,6 +74,8 @@ typedef struct sr_timings_in {
 	int eof;		/* the last row read */
 	char *name;		/* a #read line's tile */
 	long last_bucket;	/* the last #bucket= value */
+	int no_normalize;	/* a #normalize=no line seen (before the
+				 * first row: every row is after it) */
 } sr_timings_in;
 
 /* Whether t's header is exactly the timings header. */
@@ -89,8 +102,9 @@ size_t sr_rtree_timings(sr_rtree *tree, const sr_stage *st, const char *path);
  * (comma list in column col of t) share: that of the first, which goes to
  * *first; with shared set, all of them must share it. Dies naming the row
  * and column on an instance not of the tree, an empty list, or (shared)
- * instances that do not share the task. */
+ * instances that do not share the task; hint (NULL: none) ends the
+ * message of timings that seem to be of other instances. */
 size_t sr_timings_node(const struct sr_tsv *t, int col, const sr_rtree *tree,
-    size_t k, int shared, size_t *first);
+    size_t k, int shared, const char *hint, size_t *first);
 
 #endif

@@ -438,7 +438,8 @@ add_row(sr_simcost *c, gather *g, const sr_timings_in *r, size_t tile)
 	add_bucket_sec(g, r->bucket, r->seconds);
 	if (w == NULL)
 		return;
-	v = sr_timings_node(r->t, r->ci, c->st[s].tree, k, s == c->mstage, &first);
+	v = sr_timings_node(r->t, r->ci, c->st[s].tree, k, s == c->mstage,
+	    " (--fit predicts another design's plans from them)", &first);
 	g->m = grow(g->m, g->nm, &g->capm, sizeof *g->m);
 	g->m[g->nm++] = (meas){ v, (uint32_t)s, (uint32_t)tile, r->seconds };
 	if (s == c->mstage && k == 0)
@@ -493,19 +494,29 @@ list_dir(const char *dir, size_t *n)
 	return path;
 }
 
+char **
+sr_simcost_files(const char *path, size_t *n)
+{
+	struct stat sb;
+	char **one;
+
+	if (strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		one = sr_calloc(1, sizeof *one);
+		one[0] = sr_strdup(path);
+		*n = 1;
+		return one;
+	}
+	return list_dir(path, n);
+}
+
 /* Gathers path: a file, or a directory's *.tsv files in name order. */
 static void
 gather_path(const char *path, sr_simcost *c, gather *g)
 {
-	struct stat sb;
 	char **files;
 	size_t i, n;
 
-	if (strcmp(path, "-") == 0 || stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-		gather_file(path, c, g);
-		return;
-	}
-	files = list_dir(path, &n);
+	files = sr_simcost_files(path, &n);
 	for (i = 0; i < n; i++) {
 		gather_file(files[i], c, g);
 		free(files[i]);

@@ -66,6 +66,11 @@ void sr_simcost_free(sr_simcost *c);
 sr_simcost *sr_simcost_timings(const char *path, const sr_instances *in,
     const char *skip);
 
+/* The timings files of path: path itself (a file, "-" stdin), or the
+ * *.tsv files of the directory path in name order; *n gets their number
+ * (to free, each and the array). Dies when the directory has none. */
+char **sr_simcost_files(const char *path, size_t *n);
+
 /* Sets every node's cost on all tiles from its per-tile seconds. */
 void sr_simcost_totals(sr_simcost *c);
 

@@ -13,6 +13,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+void
+sr_simjob_check(const sr_simjob *j)
+{
+	if (!j->workflow != !j->instances)
+		sr_usage_error("--workflow and --instances go together");
+	if (j->cpt > 1 && !j->cores)
+		sr_usage_error("--cpus-per-task goes with --cores");
+	if (j->cores && j->cpt > j->cores)
+		sr_usage_error("--cpus-per-task %zu: more than the %zu cores of a "
+		    "node", j->cpt, j->cores);
+	if (j->cancel != (j->results != NULL))
+		sr_usage_error("--cancel and --results go together");
+	if (j->metric && !j->results)
+		sr_usage_error("--metric goes with --results");
+	if ((j->model || j->fit || j->results || j->skip) && !j->workflow)
+		sr_usage_error("--model, --fit, --results and --skip-stage need "
+		    "--workflow and --instances");
+	if (j->model && j->fit)
+		sr_usage_error("--model and --fit exclude each other");
+	if (j->nref && !j->fit)
+		sr_usage_error("--ref-timings and --write-model go with --fit");
+	if (j->tiles && !j->model && !j->fit)
+		sr_usage_error("--tiles and --seed go with --model or --fit");
+	if (j->tiles && j->results)
+		sr_usage_error("--tiles and --results exclude each other: the "
+		    "results name the tiles");
+}
+
+const char **
+sr_simjob_inputs(const sr_simjob *j, size_t *n)
+{
+	const char *one[] = { j->timings, j->model, j->results, j->workflow,
+	    j->instances };
+	const char **in = sr_calloc(5 + j->nbuckets + j->nref, sizeof *in);
+	size_t i;
+
+	*n = 0;
+	for (i = 0; i < 5; i++)
+		if (one[i])
+			in[(*n)++] = one[i];
+	for (i = 0; i < j->nbuckets; i++)
+		in[(*n)++] = j->buckets[i];
+	for (i = 0; i < j->nref; i++)
+		in[(*n)++] = j->ref[i];
+	return in;
+}
+
 char *
 sr_simjob_skip_flags(const char *list, const sr_workflow *w)
 {
@@ -44,34 +91,62 @@ sr_simjob_overhead(const sr_simjob *j, const sr_siminputs *r)
 	    r->model_overhead : j->overhead;
 }
 
-/* Reads the costs: timings, or a model on the results' or the job's
- * tiles (named 1, 2, ...). */
+/* The tiles of a model's costs: the results', else --tiles N of them
+ * (named 1, 2, ...), else the model's tiles with rows of their own (a
+ * fitted model's: the timings'), else one. */
+static void
+model_tiles(const sr_simjob *j, sr_siminputs *r, const sr_simmodel *m,
+    sr_interner *tiles)
+{
+	char name[32];
+	size_t k;
+
+	sr_interner_init(tiles);
+	if (j->results) {
+		r->value = sr_simresults_read(j->results, sr_simjob_metric(j),
+		    tiles, 1, r->in->nruns);
+		return;
+	}
+	if (!j->tiles && m->tiles.n) {
+		for (k = 0; k < m->tiles.n; k++)
+			sr_intern_str(tiles, sr_interner_key(&m->tiles, k, NULL), NULL);
+		return;
+	}
+	for (k = 0; k < (j->tiles ? j->tiles : 1); k++) {
+		snprintf(name, sizeof name, "%zu", k + 1);
+		sr_intern_str(tiles, name, NULL);
+	}
+}
+
+/* Reads the costs: timings, a model, or a model fitted to timings. */
 static void
 read_costs(const sr_simjob *j, sr_siminputs *r)
 {
 	sr_interner tiles;
-	char name[32];
-	size_t k;
+	sr_simmodel model;
+	const sr_simmodel *m = &model;
 
 	r->model_overhead = -1;
-	if (!j->model) {
+	if (!j->model && !j->fit) {
 		r->cost = sr_simcost_timings(j->timings, r->in, r->skip);
 		if (j->results)
 			r->value = sr_simresults_read(j->results, sr_simjob_metric(j),
 			    &r->cost->tiles, 0, r->in->nruns);
 		return;
 	}
-	sr_interner_init(&tiles);
-	if (j->results)
-		r->value = sr_simresults_read(j->results, sr_simjob_metric(j),
-		    &tiles, 1, r->in->nruns);
-	else
-		for (k = 0; k < (j->tiles ? j->tiles : 1); k++) {
-			snprintf(name, sizeof name, "%zu", k + 1);
-			sr_intern_str(&tiles, name, NULL);
-		}
-	r->cost = sr_simcost_model(j->model, r->in, r->skip, &tiles, j->seed,
-	    &r->model_overhead);
+	if (j->fit) {
+		r->fit = sr_calloc(1, sizeof *r->fit);
+		sr_simfit_timings(r->fit, r->w, j->timings, j->ref, j->nref, r->skip);
+		m = &r->fit->m;
+	} else {
+		sr_simmodel_init(&model, r->w, j->model);
+		sr_simmodel_read(&model, r->skip);
+	}
+	model_tiles(j, r, m, &tiles);
+	r->cost = sr_simcost_model(m, r->in, r->skip, &tiles, j->seed);
+	r->model_overhead = m->overhead;
+	if (!j->fit)
+		sr_simmodel_free(&model);
 }
 
 void
@@ -107,6 +182,9 @@ sr_siminputs_free(sr_siminputs *r)
 	free(r->plan);
 	free(r->value);
 	sr_simcost_free(r->cost);
+	if (r->fit)
+		sr_simfit_free(r->fit);
+	free(r->fit);
 	free(r->skip);
 	sr_instances_free(r->in);
 	sr_workflow_free(r->w);

@@ -10,6 +10,7 @@
 #include "plan/instances.h"
 #include "sa/cancel.h"
 #include "sim/costs.h"
+#include "sim/fit.h"
 #include "sim/plans.h"
 #include "sim/schedule.h"
 #include "sim/sweep.h"
@@ -18,10 +19,14 @@
 typedef struct {
 	const char *timings;	/* NULL with a model */
 	const char *model, *workflow, *instances, *skip, *results, *metric;
+	int fit;		/* a model fitted from the timings */
+	char **ref;		/* --fit: the reference step's timings */
+	size_t nref;
 	char **buckets;		/* the plans BUCKETS.tsv, none: the baseline */
 	size_t nbuckets;
-	size_t tiles;		/* --model: tiles, 0 for 1 */
-	unsigned long seed;	/* --model */
+	size_t tiles;		/* --model: tiles, 0 for 1; --fit: 0 for the
+				 * timings' */
+	unsigned long seed;	/* --model, --fit */
 	sr_sweep sweep;		/* the slot counts */
 	double overhead, delay;
 	int overhead_given;	/* else the model's overhead, if any */
@@ -38,6 +43,7 @@ typedef struct {
 	sr_instances *in;
 	char *skip;		/* per stage: left out */
 	sr_simcost *cost;
+	sr_simfit *fit;		/* --fit: the model fitted, else NULL */
 	sr_simplan **plan;
 	size_t nplan;
 	double *value;		/* runs x tiles, with results */
@@ -52,6 +58,14 @@ typedef struct {
 	double nodes;
 	int best_survived;	/* -1: no best */
 } sr_simrow;
+
+/* Usage error (exit 2) on settings that need others or exclude each
+ * other. */
+void sr_simjob_check(const sr_simjob *j);
+
+/* Every input file that j names (to free; not the strings): *n gets
+ * their number. */
+const char **sr_simjob_inputs(const sr_simjob *j, size_t *n);
 
 /* The stages named in the comma list, as flags per stage of w; a usage
  * error on a stage w does not have. */

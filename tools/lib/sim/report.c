@@ -1,6 +1,8 @@
 /* report.c - the report and the plot of a sim-runtime job (report.h). */
 #include "sim/report.h"
 #include "core/err.h"
+#include "core/num.h"
+#include "core/out.h"
 #include "core/plot.h"
 #include "core/tsv.h"
 
@@ -12,6 +14,27 @@ static double
 ratio(double a, double b)
 {
 	return b > 0 ? a / b : NAN;
+}
+
+/* The significant digits of the report's durations and ratios. */
+#define DIGITS 4
+
+/* v with DIGITS significant digits. */
+static void
+put_sig(FILE *fp, double v)
+{
+	char buf[SR_NUMLEN];
+
+	fputs(sr_fmt_sig(buf, v, DIGITS), fp);
+}
+
+/* A duration in seconds as h:mm:ss. */
+static void
+put_hms(FILE *fp, double v)
+{
+	char buf[SR_NUMLEN];
+
+	fputs(sr_fmt_hms(buf, v), fp);
 }
 
 /* A value of the rule, "off" for none. */
@@ -49,13 +72,70 @@ write_cancel_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
 		fprintf(fp, "%zu\n", r->best);
 }
 
+/* Whether stage s is left out (--skip-stage). */
+static int
+skipped(const sr_siminputs *r, size_t s)
+{
+	return r->skip && r->skip[s];
+}
+
+/* A #fit line: the row of task for every tile. */
+static void
+write_fit_row(FILE *fp, const sr_simmodel *m, size_t task, const char *name,
+    const char *stage)
+{
+	const sr_modelrow *row = sr_simmodel_get(m, task, SR_NONE);
+
+	fprintf(fp, "#fit task=%s", name);
+	if (stage)
+		fprintf(fp, " stage=%s", stage);
+	fputs(" seconds=", fp);
+	put_sig(fp, row->mean);
+	fputs(" spread=", fp);
+	put_sig(fp, row->spread);
+	fprintf(fp, " n=%zu from=%s\n", row->n, row->from_ref ? "ref_timings" :
+	    "timings");
+}
+
+/* The fitted model's lines: what it was fitted to, then a line per task
+ * of the stages run, and the read seconds. */
+static void
+write_fit_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
+{
+	const sr_simmodel *m = &r->fit->m;
+	const sr_workflow *w = r->w;
+	const sr_modelrow *rd = sr_simmodel_get(m, sr_simmodel_read_task(m),
+	    SR_NONE);
+	size_t s, k, tasks = 0, rows = 0;
+
+	for (s = 0; s < w->nstage; s++)
+		for (k = 0; k < w->stage[s].ntask && !skipped(r, s); k++) {
+			tasks++;
+			rows += sr_simmodel_get(m, sr_simmodel_task(m, s, k),
+			    SR_NONE)->n;
+		}
+	fprintf(fp, "#costs=fitted timings=%s", j->timings);
+	for (k = 0; k < j->nref; k++)
+		fprintf(fp, "%s%s", k ? "," : " ref_timings=", j->ref[k]);
+	fprintf(fp, " tasks=%zu rows=%zu read_lines=%zu tiles=%zu seed=%lu\n",
+	    tasks, rows, rd ? rd->n : 0, r->cost->tiles.n, j->seed);
+	for (s = 0; s < w->nstage; s++)
+		for (k = 0; k < w->stage[s].ntask && !skipped(r, s); k++)
+			write_fit_row(fp, m, sr_simmodel_task(m, s, k),
+			    w->stage[s].task[k].name, w->stage[s].name);
+	if (rd)
+		write_fit_row(fp, m, sr_simmodel_read_task(m), "read", NULL);
+}
+
 /* The costs' and the replay's metadata lines. */
 static void
 write_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
 {
 	const sr_simcost *c = r->cost;
 
-	if (j->model)
+	if (r->fit)
+		write_fit_meta(fp, j, r);
+	else if (j->model)
 		fprintf(fp, "#costs=model tiles=%zu seed=%lu\n", c->tiles.n,
 		    j->seed);
 	else
@@ -85,7 +165,7 @@ write_plan_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
 		fprintf(fp, " stage=%s tasks=%zu nodes=%zu unmeasured=%zu",
 		    r->w->stage[p->stage].name, p->tasks, p->nodes, p->unmeasured);
 	fputs(" work=", fp);
-	sr_put_double(fp, sr_simplan_work(p));
+	put_sig(fp, sr_simplan_work(p));
 	fputc('\n', fp);
 }
 
@@ -98,18 +178,22 @@ write_row(FILE *fp, const sr_simjob *j, const sr_simplan *p,
 	double area = (double)x->slots * s->makespan;
 
 	fprintf(fp, "%s\t%zu\t%zu\t", p->name, x->slots, p->n);
-	sr_put_double(fp, s->work);
+	put_sig(fp, s->work);
 	fputc('\t', fp);
-	sr_put_double(fp, s->makespan);
+	put_sig(fp, s->makespan);
 	fputc('\t', fp);
-	sr_put_double(fp, ratio(s->busy, area));
+	put_sig(fp, ratio(s->busy, area));
 	fputc('\t', fp);
-	sr_put_double(fp, ratio(s->work, area));
+	put_sig(fp, ratio(s->work, area));
 	fputc('\t', fp);
-	sr_put_double(fp, x->nodes * s->makespan / 3600);
+	put_sig(fp, x->nodes * s->makespan / 3600);
 	if (j->cancel)
 		fprintf(fp, "\t%zu\t%s", x->cancelled, x->best_survived < 0 ?
 		    "none" : x->best_survived ? "yes" : "no");
+	fputc('\t', fp);
+	put_hms(fp, s->work);
+	fputc('\t', fp);
+	put_hms(fp, s->makespan);
 	fputc('\n', fp);
 }
 
@@ -124,10 +208,20 @@ sr_simreport_write(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
 		write_plan_meta(fp, j, r, r->plan[i]);
 	fputs("plan\tslots\tbuckets\twork\tmakespan\tutilisation\tefficiency\t"
 	    "node_hours", fp);
-	fputs(j->cancel ? "\tcancelled\tbest_survived\n" : "\n", fp);
+	fputs(j->cancel ? "\tcancelled\tbest_survived" : "", fp);
+	fputs("\twork_hms\tmakespan_hms\n", fp);
 	for (i = 0; i < r->nplan; i++)
 		for (k = 0; k < n; k++)
 			write_row(fp, j, r->plan[i], &rows[i * n + k]);
+}
+
+void
+sr_simreport_model(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
+    int argc, char **argv)
+{
+	sr_out_provenance(fp, argc, argv);
+	write_fit_meta(fp, j, r);
+	sr_simmodel_write(fp, &r->fit->m);
 }
 
 void
