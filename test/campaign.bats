@@ -463,11 +463,12 @@ gone() {
 	assert_equal "$stderr" ''
 	# the estimate from the workflow's costs: every run alone (merge =
 	# none) on one slot: 32 runs x 2 tiles x the workflow's 1.778 s of
-	# tasks x (160/4096)^2 of a 4096x4096 tile's pixels = 0.1736 s
+	# tasks x (160/4096)^2 of a 4096x4096 tile's pixels = 0.1736 s; core-hours from
+	# sim-runtime's work to 4 significant digits, 0.1736 / 3600
 	campaign n.campaign merge=none jobs=1
 	run --separate-stderr sa-campaign plan n.campaign
 	assert_success
-	grep -qxF "sa-campaign: estimate: the buckets take 0:00:00 (0.1736 s) on 1 slot(s) (1 at a time, local), 4.823e-05 core-hours; from the workflow's costs (seconds on a 4096x4096 tile, scaled to these tiles' pixels)" <<< "$stderr"
+	grep -qxF "sa-campaign: estimate: the buckets take 0:00:00 (0.1736 s) on 1 slot(s) (1 at a time, local), 4.822e-05 core-hours; from the workflow's costs (seconds on a 4096x4096 tile, scaled to these tiles' pixels)" <<< "$stderr"
 	# Slurm: array_limit slots, else every array task at once
 	campaign s.campaign engine=slurm array_limit=3
 	run --separate-stderr sa-campaign plan s.campaign
@@ -475,6 +476,29 @@ gone() {
 	campaign s.campaign engine=slurm
 	run --separate-stderr sa-campaign plan s.campaign
 	grep -q "^sa-campaign: estimate: .* on $(body s-out/buckets.tsv | tail -n +2 | wc -l) slot(s) (every array task at once: no array_limit), " <<< "$stderr"
+}
+
+@test "plan's estimate from a campaign that ran (estimate_from): sim-runtime --fit on its timings, for the engine's slots" {
+	tiles 160
+	campaign small.campaign
+	sa-campaign -q run small.campaign
+	campaign big.campaign trajectories=4 seed=9 jobs=2 estimate_from=small-out
+	run --separate-stderr sa-campaign plan big.campaign
+	assert_success
+	line=$(grep '^sa-campaign: estimate: ' <<< "$stderr")
+	# what sim-runtime predicts from the small campaign's timings, the
+	# reference step's normalization, for the big one's plan
+	rep=$(sim-runtime --fit --ref-timings small-out/ref/timings.tsv \
+	    --skip-stage normalize --workflow "$TOP/share/workflows/nuclei.wf" \
+	    --instances big-out/instances.tsv -n 2 small-out/timings big-out/buckets.tsv)
+	want=$(awk -F '\t' '/^#/ { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    { printf "%.4g s) on 2 slot(s) (2 at a time, local), %.4g core-hours; fitted to the timings of", $c["makespan"], $c["work"] / 3600 }' <<< "$rep")
+	assert_equal "${line#*(}" "$want $PWD/small-out"
+	# a campaign that did not run: the plan goes on without an estimate
+	rm -r small-out/timings
+	run --separate-stderr sa-campaign plan big.campaign
+	assert_failure 1
+	assert_equal "$stderr" "sa-campaign: big.campaign:12: estimate_from: $PWD/small-out: not the output of a campaign that ran (no timings/ and ref/timings.tsv)"
 }
 
 @test "analysis keys changed after the buckets ran (aggregate, resamples, plot): merge computes the indices again, no bucket runs again" {

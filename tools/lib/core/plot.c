@@ -582,6 +582,7 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	struct plot p;
 	char *args[4];
 	size_t *order = sr_calloc(k ? k : 1, sizeof *order), spot[16], i;
+	int just;
 	double *px = sr_calloc(k ? k : 1, sizeof *px);
 	double *py = sr_calloc(k ? k : 1, sizeof *py);
 	double xmax = axis_max(x, k), ymax = axis_max(y, k);
@@ -619,10 +620,18 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	fputs("set style line 9 lc rgb \"#999999\" dt 2 lw 1.2\nplot "
 	    "0.1 * x ls 9 notitle, 0.5 * x ls 9 notitle, x ls 9 notitle, "
 	    "ARG1 using 1:2 with points pt 7 ps 1.1 lc rgb \"#4c72b0\" "
-	    "notitle, ARG1 using 3:($5 == 0 ? $4 : NaN):(N[int($6)]) with "
-	    "labels left notitle, ARG1 using 3:($5 == 1 ? $4 : NaN):"
-	    "(N[int($6)]) with labels right notitle, ARG1 using 3:($5 == 2 ? "
-	    "$4 : NaN):(N[int($6)]) with labels center notitle\n", p.g);
+	    "notitle", p.g);
+	/* a plot of labels per justification that some label has (an
+	 * empty one would make gnuplot warn of a file without points) */
+	for (just = 0; just < 3; just++) {
+		for (i = 0; i < nlabel && spots[spot[i]].just != just; i++)
+			;
+		if (i < nlabel)
+			fprintf(p.g, ", ARG1 using 3:($5 == %d ? $4 : NaN):"
+			    "(N[int($6)]) with labels %s notitle", just,
+			    just == 0 ? "left" : just == 1 ? "right" : "center");
+	}
+	fputc('\n', p.g);
 	args[0] = (char *)title;
 	args[1] = join((const char *const *)names, k, sizeof *names);
 	args[2] = others_text(names, order, k, nlabel);
