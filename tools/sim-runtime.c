@@ -145,34 +145,6 @@ check_options(const struct opts *o)
 	check_outputs((const char *[]){ o->plot, o->write_model, o->output });
 }
 
-/* The operands: TIMINGS (without --model), then the plans; at most one
- * input is stdin. */
-static void
-take_operands(struct opts *o, int argc, char **argv)
-{
-	sr_simjob *j = &o->job;
-	const char *out[3] = { o->output, o->plot, o->write_model }, **in;
-	size_t i, n, stdins = 0;
-
-	if (optind >= argc)
-		sr_usage_error(j->model ? "no BUCKETS.tsv given" : "no TIMINGS given");
-	if (!j->model)
-		j->timings = argv[optind++];
-	j->buckets = argv + optind;
-	j->nbuckets = (size_t)(argc - optind);
-	if (j->nbuckets && !j->workflow)
-		sr_usage_error("BUCKETS.tsv needs --workflow and --instances");
-	if (j->fit && !j->nbuckets)
-		sr_usage_error("--fit needs the plans BUCKETS.tsv to predict");
-	in = sr_simjob_inputs(j, &n);
-	for (i = 0; i < n; i++)
-		stdins += strcmp(in[i], "-") == 0;
-	if (stdins > 1)
-		sr_usage_error("only one input can be stdin");
-	sr_out_refuse_inputs(out, 3, in, n);
-	free(in);
-}
-
 /* A count of slots, nodes, cores, lines or tiles: 1 to 1e9. */
 static size_t
 count(const char *opt, const char *arg)
@@ -236,7 +208,8 @@ parse_args(int argc, char **argv, struct opts *o)
 		take_option(o, c, optarg);
 	}
 	check_options(o);
-	take_operands(o, argc, argv);
+	sr_simjob_operands(&o->job, argc - optind, argv + optind,
+	    (const char *[]){ o->output, o->plot, o->write_model }, 3);
 	if (o->job.sweep.n == 0)
 		sr_sweep_add(&o->job.sweep, o->nodes ? o->nodes * (o->job.cores /
 		    o->job.cpt) : o->slots ? o->slots : 1);

@@ -3,6 +3,7 @@
 #include "plan/results.h"
 #include "plan/instances.h"
 #include "core/err.h"
+#include "core/out.h"
 #include "core/tsv.h"
 #include "sim/model.h"
 #include "sim/replay.h"
@@ -41,8 +42,10 @@ sr_simjob_check(const sr_simjob *j)
 		    "results name the tiles");
 }
 
-const char **
-sr_simjob_inputs(const sr_simjob *j, size_t *n)
+/* Every input file that j names (to free; not the strings): *n gets
+ * their number. */
+static const char **
+simjob_inputs(const sr_simjob *j, size_t *n)
 {
 	const char *one[] = { j->timings, j->model, j->results, j->workflow,
 	    j->instances };
@@ -58,6 +61,34 @@ sr_simjob_inputs(const sr_simjob *j, size_t *n)
 	for (i = 0; i < j->nref; i++)
 		in[(*n)++] = j->ref[i];
 	return in;
+}
+
+void
+sr_simjob_operands(sr_simjob *j, int argc, char **argv,
+    const char *const *outs, size_t nout)
+{
+	const char **in;
+	size_t i, n, stdins = 0;
+
+	if (argc < 1)
+		sr_usage_error(j->model ? "no BUCKETS.tsv given" : "no TIMINGS given");
+	if (!j->model) {
+		j->timings = *argv++;
+		argc--;
+	}
+	j->buckets = argv;
+	j->nbuckets = (size_t)argc;
+	if (j->nbuckets && !j->workflow)
+		sr_usage_error("BUCKETS.tsv needs --workflow and --instances");
+	if (j->fit && !j->nbuckets)
+		sr_usage_error("--fit needs the plans BUCKETS.tsv to predict");
+	in = simjob_inputs(j, &n);
+	for (i = 0; i < n; i++)
+		stdins += strcmp(in[i], "-") == 0;
+	if (stdins > 1)
+		sr_usage_error("only one input can be stdin");
+	sr_out_refuse_inputs(outs, nout, in, n);
+	free(in);
 }
 
 char *

@@ -63,9 +63,12 @@ typedef struct {
  * other. */
 void sr_simjob_check(const sr_simjob *j);
 
-/* Every input file that j names (to free; not the strings): *n gets
- * their number. */
-const char **sr_simjob_inputs(const sr_simjob *j, size_t *n);
+/* Takes the operands argv[0..argc): TIMINGS (without a model), then the
+ * plans BUCKETS.tsv. Usage error (exit 2) when one is missing, plans lack
+ * the workflow, --fit has no plan, two inputs are stdin, or one of the
+ * outputs outs[0..nout) would replace an input. */
+void sr_simjob_operands(sr_simjob *j, int argc, char **argv,
+    const char *const *outs, size_t nout);
 
 /* The stages named in the comma list, as flags per stage of w; a usage
  * error on a stage w does not have. */
