@@ -114,17 +114,13 @@ usage(FILE *fp)
 static void
 check_outputs(const char *const out[3])
 {
-	int a, b;
+	int a;
 
 	for (a = 0; a < 2; a++)
 		if (out[a] && strcmp(out[a], "-") == 0)
 			sr_usage_error("%s needs a file name", a ? "--write-model" :
 			    "--plot");
-	for (a = 0; a < 3; a++)
-		for (b = a + 1; b < 3; b++)
-			if (out[a] && out[b] && strcmp(out[a], out[b]) == 0)
-				sr_die(SR_EXIT_USAGE, "%s: named twice as an output",
-				    out[a]);
+	sr_out_refuse_twice(out, 3);
 }
 
 /* Usage errors of options that need others or exclude each other. */

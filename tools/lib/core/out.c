@@ -159,6 +159,23 @@ in_place(const char *path)
 	return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
 }
 
+static void
+refuse_twice(const char *path)
+{
+	sr_die(SR_EXIT_USAGE, "%s: named twice as an output", path);
+}
+
+void
+sr_out_refuse_twice(const char *const *outs, size_t n)
+{
+	size_t a, b;
+
+	for (a = 0; a < n; a++)
+		for (b = a + 1; b < n; b++)
+			if (outs[a] && outs[b] && strcmp(outs[a], outs[b]) == 0)
+				refuse_twice(outs[a]);
+}
+
 /* The next free output slot, dying on a name given twice. */
 static struct output *
 new_output(const char *path)
@@ -167,7 +184,7 @@ new_output(const char *path)
 
 	for (i = 0; i < noutputs; i++)
 		if (strcmp(outputs[i].path, path) == 0)
-			sr_die(SR_EXIT_USAGE, "%s: named twice as an output", path);
+			refuse_twice(path);
 	if (noutputs == MAX_OUTPUTS)
 		sr_die(SR_EXIT_DATA, "too many output files");
 	install_handlers();

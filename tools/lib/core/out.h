@@ -54,6 +54,11 @@ void sr_out_temp_forget(const char *path);
  * renamed, so that a failure commits nothing. */
 void sr_out_commit_all(void);
 
+/* Usage error (exit 2), "PATH: named twice as an output", when two of
+ * outs[0..n) are the same name (NULL skipped): before any work, the rule
+ * sr_out_open applies when it opens them. */
+void sr_out_refuse_twice(const char *const *outs, size_t n);
+
 /* Usage error (exit 2), naming both, when one of the outputs outs[0..nout)
  * is one of the inputs ins[0..nin) (the same name or the same file; NULL
  * and "-" skipped): the commit would replace the input. */
