@@ -25,7 +25,7 @@ CV_CFLAGS := $(or $(shell pkg-config --cflags $(CVPKG) 2>/dev/null),-I/usr/inclu
 # only the modules seg-run uses; --as-needed keeps the other tools free of them
 CV_LIBS   = -lopencv_imgproc -lopencv_core
 LDFLAGS  += -Wl,--as-needed
-LDLIBS    = -lopenslide -ltiff -lpng $(CV_LIBS) -ldouble-conversion -lstdc++ -lgsl -lgslcblas -lm -lpthread
+LDLIBS    = -lopenslide -ljansson -ltiff -lpng $(CV_LIBS) -ldouble-conversion -lstdc++ -lgsl -lgslcblas -lm -lpthread
 SHELL     = /bin/bash
 
 ifeq ($(asan),1)
@@ -43,7 +43,7 @@ TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compar
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
             compare_table_test campaign_test lock_test cancel_test ledger_test \
-            num_test report_test prune_test
+            num_test report_test prune_test geojson_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \

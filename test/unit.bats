@@ -97,3 +97,8 @@ load common
 	run prune_test
 	assert_success
 }
+
+@test "outlines along pixel edges cover exactly each object's pixels (brute force); GeoJSON feature lines written and checked (geojson_test)" {
+	run geojson_test
+	assert_success
+}
