@@ -86,6 +86,7 @@ usage(FILE *fp)
 "       sa-testimg crop [--mask] IN X Y W H OUT\n"
 "       sa-testimg solid W H R G B OUT | blank W H OUT\n"
 "       sa-testimg frame IN WIDTH R G B OUT | info FILE | absurd W H OUT.tif\n"
+"       sa-testimg raw LABELS OUT\n"
 "       sa-testimg draw W H OUT 'LABEL X0 Y0 X1 Y1'...\n"
 "       sa-testimg labelmosaic SIZE OUT.tif IN... | diff A B\n"
 "       sa-testimg slide [--format tiff|svs] [--compression deflate|jpeg]\n"
@@ -533,6 +534,35 @@ cmd_info(int argc, char **argv)
 	return SR_EXIT_OK;
 }
 
+/* raw LABELS OUT: "W H\n", then the labels as 32-bit little-endian
+ * words, row by row (what a test in another language reads). */
+static int
+cmd_raw(int argc, char **argv)
+{
+	char err[SR_ERRLEN];
+	unsigned char b[4];
+	sr_labels l;
+	size_t i;
+	FILE *fp;
+
+	if (argc != 3)
+		sr_usage_error("raw: expected LABELS and OUT");
+	if (sr_labels_read(argv[1], &l, err))
+		sr_die(SR_EXIT_DATA, "%s", err);
+	fp = sr_out_open(argv[2]);
+	fprintf(fp, "%zu %zu\n", l.w, l.h);
+	for (i = 0; i < l.w * l.h; i++) {
+		b[0] = l.px[i] & 0xff;
+		b[1] = (l.px[i] >> 8) & 0xff;
+		b[2] = (l.px[i] >> 16) & 0xff;
+		b[3] = l.px[i] >> 24;
+		fwrite(b, 1, 4, fp);
+	}
+	sr_labels_free(&l);
+	sr_out_commit_all();
+	return SR_EXIT_OK;
+}
+
 /* Appends a classic little-endian IFD entry of one value. */
 static void
 ifd_entry(unsigned char *p, unsigned tag, unsigned type, uint32_t v)
@@ -783,6 +813,8 @@ main(int argc, char **argv)
 		return cmd_frame(argc - 1, argv + 1);
 	if (strcmp(argv[1], "info") == 0)
 		return cmd_info(argc - 1, argv + 1);
+	if (strcmp(argv[1], "raw") == 0)
+		return cmd_raw(argc - 1, argv + 1);
 	if (strcmp(argv[1], "absurd") == 0)
 		return cmd_absurd(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bomb") == 0)

@@ -21,11 +21,10 @@
 #include "sa/cancel.h"
 
 enum {
-	OPT_WORKFLOW = CHAR_MAX + 1, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
-	OPT_TILES, OPT_REF, OPT_REF_SUFFIX, OPT_ACTIVE, OPT_MASKS,
-	OPT_MASK_FORMAT, OPT_TIMINGS, OPT_TARGET, OPT_NO_NORMALIZE, OPT_FORCE,
-	OPT_SAVE_NORM, OPT_NO_PREFAULT, OPT_ESTIMATE, OPT_MAX_MEMORY,
-	OPT_LEDGER, OPT_CANCEL, OPT_METRIC, OPT_TILE_ORDER, OPT_VERSION
+	OPT_WORKFLOW = SR_SEGOUT_OPT_END, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
+	OPT_TILES, OPT_REF_SUFFIX, OPT_TARGET, OPT_FORCE, OPT_ESTIMATE,
+	OPT_MAX_MEMORY, OPT_LEDGER, OPT_CANCEL, OPT_METRIC, OPT_TILE_ORDER,
+	OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -34,17 +33,10 @@ static const struct option longopts[] = {
 	{ "buckets", required_argument, NULL, OPT_BUCKETS },
 	{ "bucket", required_argument, NULL, OPT_BUCKET },
 	{ "tiles", required_argument, NULL, OPT_TILES },
-	{ "ref", required_argument, NULL, OPT_REF },
 	{ "ref-suffix", required_argument, NULL, OPT_REF_SUFFIX },
-	{ "active-paths", required_argument, NULL, OPT_ACTIVE },
-	{ "masks", required_argument, NULL, OPT_MASKS },
-	{ "mask-format", required_argument, NULL, OPT_MASK_FORMAT },
-	{ "timings", required_argument, NULL, OPT_TIMINGS },
+	SR_SEGOUT_LONGOPTS,
 	{ "target-image", required_argument, NULL, OPT_TARGET },
-	{ "no-normalize", no_argument, NULL, OPT_NO_NORMALIZE },
 	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "save-normalized", required_argument, NULL, OPT_SAVE_NORM },
-	{ "no-prefault", no_argument, NULL, OPT_NO_PREFAULT },
 	{ "estimate-memory", no_argument, NULL, OPT_ESTIMATE },
 	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
 	{ "ledger", required_argument, NULL, OPT_LEDGER },
@@ -58,8 +50,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
-#define MAX_ACTIVE 1024
-
 struct opts {
 	const char *workflow, *instances, *buckets, *tiles, *ref_suffix, *target;
 	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
@@ -69,8 +59,6 @@ struct opts {
 	long bucket;
 	int force, quiet, estimate, tuneopt, shuffle;
 };
-
-static const char *const mask_formats[] = { "tif32", "png8" };
 
 static void
 usage(FILE *fp)
@@ -94,6 +82,9 @@ usage(FILE *fp)
 "      --active-paths N     paths (and threads) at once [1]\n"
 "      --masks DIR          write each run's labels as DIR/RUN/TILE.tif\n"
 "      --mask-format F      tif32 (32-bit labels) or png8 (0/255) [tif32]\n"
+"      --geojson DIR        write each run's objects as GeoJSON polygons,\n"
+"                           DIR/RUN/SLIDE.CCCC.geojson\n"
+"      --chunk C            the CCCC of --geojson's files [0]\n"
 "      --target-image IMG   normalize to IMG's colour statistics\n"
 "      --no-normalize       use the tiles as they are\n"
 "      --save-normalized DIR  write each tile as normalized to DIR/TILE.tif\n"
@@ -120,6 +111,7 @@ check_estimate(const struct opts *o, const sr_segout *u)
 		sr_usage_error("--estimate-memory needs --tiles");
 	if (o->workflow || o->instances || o->buckets || o->bucket >= 0 ||
 	    u->results || u->timings || u->ref || u->masks || u->save_norm ||
+	    u->geojson || u->chunk >= 0 ||
 	    o->target || o->force || !u->normalize || !u->prefault || u->png8)
 		sr_usage_error("--estimate-memory takes only --tiles and "
 		    "--active-paths (and --max-memory)");
@@ -140,6 +132,7 @@ check_run(const struct opts *o, const sr_segout *u)
 	if (strcmp(u->results, "-") == 0 || strcmp(u->timings, "-") == 0 ||
 	    sr_path_same(u->results, u->timings))
 		sr_usage_error("-o and --timings must be two different files");
+	sr_segout_check_options(u);
 	sr_tune_check(&o->tune, o->tuneopt, u);
 }
 
@@ -152,8 +145,7 @@ parse(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->bucket = -1;
 	sr_tuneopts_init(&o->tune);
-	u->active = 1;
-	u->normalize = u->prefault = 1;
+	sr_segout_init(u);
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_WORKFLOW: o->workflow = optarg; break;
@@ -162,19 +154,9 @@ parse(int argc, char **argv, struct opts *o)
 		case OPT_BUCKET: o->bucket = (long)sr_opt_count("--bucket",
 		    optarg, 0, SR_COUNT_MAX); break;
 		case OPT_TILES: o->tiles = optarg; break;
-		case OPT_REF: u->ref = optarg; break;
 		case OPT_REF_SUFFIX: o->ref_suffix = optarg; break;
-		case OPT_ACTIVE: u->active = sr_opt_count("--active-paths", optarg,
-		    1, MAX_ACTIVE); break;
-		case OPT_MASKS: u->masks = optarg; break;
-		case OPT_MASK_FORMAT: u->png8 = sr_opt_word("--mask-format",
-		    optarg, mask_formats, 2); break;
-		case OPT_TIMINGS: u->timings = optarg; break;
 		case OPT_TARGET: o->target = optarg; break;
-		case OPT_NO_NORMALIZE: u->normalize = 0; break;
-		case OPT_NO_PREFAULT: u->prefault = 0; break;
 		case OPT_FORCE: o->force = 1; break;
-		case OPT_SAVE_NORM: u->save_norm = optarg; break;
 		case OPT_ESTIMATE: o->estimate = 1; break;
 		case OPT_MAX_MEMORY: o->max_memory = optarg; break;
 		case OPT_LEDGER: o->tune.ledger = optarg; break;
@@ -188,7 +170,8 @@ parse(int argc, char **argv, struct opts *o)
 		case 'q': o->quiet = 1; break;
 		case 'h': sr_opt_help(usage);
 		case OPT_VERSION: sr_print_version();
-		default: sr_getopt_fail(c, argv);
+		default: if (!sr_segout_option(u, c, optarg))
+			sr_getopt_fail(c, argv);
 		}
 	}
 	if (optind < argc)

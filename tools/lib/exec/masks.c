@@ -5,6 +5,7 @@
 #include "plan/instances.h"
 #include "core/err.h"
 #include "core/out.h"
+#include "exec/geojson_out.h"
 #include "image/image.h"
 
 #include <errno.h>
@@ -215,6 +216,7 @@ sr_segout_masks_end(void)
 {
 	size_t i;
 
+	sr_geojson_out_end();	/* chained last, unchained first */
 	if (slot == NULL)
 		return;
 	sr_cleanup_hook = next_hook;
@@ -307,6 +309,10 @@ on_mask(void *ctx, size_t i, size_t tile, const uint32_t *labels, size_t w,
 	size_t r;
 
 	(void)ctx;
+	if (mc.o->geojson)
+		sr_geojson_out_tile(i, tile, labels, w, h);
+	if (!mc.o->masks)
+		return;
 	if (!labels)		/* an empty mask */
 		labels = zero = sr_calloc(w * h, sizeof *zero);
 	for (r = 0; r < x->nruns; r++) {
@@ -350,4 +356,8 @@ sr_segout_masks(sr_runjob *job, const sr_segout *o, const sr_segplan *p,
 	}
 	if (o->masks || o->save_norm)
 		slots_init(o->active);
+	if (o->geojson) {
+		sr_geojson_out_start(o, p, tiles);
+		job->mask = on_mask;
+	}
 }

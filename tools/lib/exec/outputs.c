@@ -3,6 +3,7 @@
 #include "plan/instances.h"
 #include "core/err.h"
 #include "core/num.h"
+#include "core/opt.h"
 #include "core/out.h"
 #include "exec/arena.h"
 #include "plan/merge.h"
@@ -245,4 +246,46 @@ sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
 	job->threads = u->active;
 	job->prefault = u->prefault;
 	job->progress = progress;
+}
+
+/* ---- options -------------------------------------------------------- */
+
+static const char *const mask_formats[] = { "tif32", "png8" };
+
+void
+sr_segout_init(sr_segout *u)
+{
+	memset(u, 0, sizeof *u);
+	u->active = 1;
+	u->normalize = u->prefault = 1;
+	u->chunk = -1;
+}
+
+int
+sr_segout_option(sr_segout *u, int c, const char *arg)
+{
+	switch (c) {
+	case SR_SEGOUT_OPT_REF: u->ref = arg; break;
+	case SR_SEGOUT_OPT_ACTIVE: u->active = sr_opt_count("--active-paths",
+	    arg, 1, SR_SEGOUT_MAX_ACTIVE); break;
+	case SR_SEGOUT_OPT_MASKS: u->masks = arg; break;
+	case SR_SEGOUT_OPT_MASK_FORMAT: u->png8 = sr_opt_word("--mask-format",
+	    arg, mask_formats, 2); break;
+	case SR_SEGOUT_OPT_GEOJSON: u->geojson = arg; break;
+	case SR_SEGOUT_OPT_CHUNK: u->chunk = (long)sr_opt_count("--chunk", arg,
+	    0, SR_SEGOUT_MAX_CHUNK); break;
+	case SR_SEGOUT_OPT_TIMINGS: u->timings = arg; break;
+	case SR_SEGOUT_OPT_NO_NORMALIZE: u->normalize = 0; break;
+	case SR_SEGOUT_OPT_NO_PREFAULT: u->prefault = 0; break;
+	case SR_SEGOUT_OPT_SAVE_NORM: u->save_norm = arg; break;
+	default: return 0;
+	}
+	return 1;
+}
+
+void
+sr_segout_check_options(const sr_segout *u)
+{
+	if (u->chunk >= 0 && !u->geojson)
+		sr_usage_error("--chunk needs --geojson");
 }

@@ -4,6 +4,7 @@
 #ifndef SR_OUTPUTS_H
 #define SR_OUTPUTS_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -15,11 +16,50 @@
 typedef struct {
 	const char *results, *timings;	/* files */
 	const char *masks, *save_norm;	/* directories, or NULL */
+	const char *geojson;		/* directory of the polygons, or NULL */
+	long chunk;			/* --chunk, -1 when not given */
 	const char *ref;		/* NULL: no comparison */
 	size_t active;			/* active paths */
 	int png8;			/* masks as 0/255 PNGs, else 32-bit TIFFs */
 	int normalize, target, prefault;
 } sr_segout;
+
+/* ---- options -------------------------------------------------------- */
+
+/* seg-run's options of its outputs, long-only codes from CHAR_MAX + 1
+ * (the tool's own codes start at SR_SEGOUT_OPT_END), as getopt_long
+ * entries for its table. */
+enum {
+	SR_SEGOUT_OPT_REF = CHAR_MAX + 1, SR_SEGOUT_OPT_ACTIVE,
+	SR_SEGOUT_OPT_MASKS, SR_SEGOUT_OPT_MASK_FORMAT, SR_SEGOUT_OPT_GEOJSON,
+	SR_SEGOUT_OPT_CHUNK, SR_SEGOUT_OPT_TIMINGS, SR_SEGOUT_OPT_NO_NORMALIZE,
+	SR_SEGOUT_OPT_NO_PREFAULT, SR_SEGOUT_OPT_SAVE_NORM, SR_SEGOUT_OPT_END
+};
+#define SR_SEGOUT_LONGOPTS \
+	{ "ref", required_argument, NULL, SR_SEGOUT_OPT_REF }, \
+	{ "active-paths", required_argument, NULL, SR_SEGOUT_OPT_ACTIVE }, \
+	{ "masks", required_argument, NULL, SR_SEGOUT_OPT_MASKS }, \
+	{ "mask-format", required_argument, NULL, SR_SEGOUT_OPT_MASK_FORMAT }, \
+	{ "geojson", required_argument, NULL, SR_SEGOUT_OPT_GEOJSON }, \
+	{ "chunk", required_argument, NULL, SR_SEGOUT_OPT_CHUNK }, \
+	{ "timings", required_argument, NULL, SR_SEGOUT_OPT_TIMINGS }, \
+	{ "no-normalize", no_argument, NULL, SR_SEGOUT_OPT_NO_NORMALIZE }, \
+	{ "no-prefault", no_argument, NULL, SR_SEGOUT_OPT_NO_PREFAULT }, \
+	{ "save-normalized", required_argument, NULL, SR_SEGOUT_OPT_SAVE_NORM }
+
+/* The most active paths, and the largest chunk (four digits). */
+#define SR_SEGOUT_MAX_ACTIVE 1024
+#define SR_SEGOUT_MAX_CHUNK 9999
+
+/* Sets u to the defaults: one active path, normalized, prefaulted, no
+ * optional output. */
+void sr_segout_init(sr_segout *u);
+/* Takes option c (a code above) with its argument into u: 1, or 0 when c
+ * is not one of them. A bad value is a usage error. */
+int sr_segout_option(sr_segout *u, int c, const char *arg);
+/* Usage errors between these options once all are read: --chunk without
+ * --geojson. */
+void sr_segout_check_options(const sr_segout *u);
 
 /* Whether the bucket's outputs are complete from an earlier run: both
  * files present and the results made for this bucket (same bucket,

@@ -75,7 +75,7 @@ scan_run(const char *rdir, unsigned long r, chunkfile **f, size_t *n)
 			continue;
 		path = sr_path_join(rdir, e->d_name, "");
 		len = strlen(e->d_name);
-		if (len < s + 7 || strcmp(e->d_name + len - s, SUFFIX) != 0 ||
+		if (len < s + 6 || strcmp(e->d_name + len - s, SUFFIX) != 0 ||
 		    e->d_name[len - s - 5] != '.' ||
 		    !parse_number(e->d_name + len - s - 4, 4, &c))
 			sr_die(SR_EXIT_DATA, "%s: not a chunk's GeoJSON file "
@@ -181,8 +181,8 @@ check_file(const chunkfile *f)
 		if (no == 1) {
 			if (strcmp(line, head) != 0)
 				sr_die(SR_EXIT_DATA, "%s:1: not the header of run "
-				    "%lu, slide %s, chunk %ld (%.60s)", f->path,
-				    f->run, f->slide, f->chunk, head);
+				    "%lu, slide %s, chunk %ld", f->path, f->run,
+				    f->slide, f->chunk);
 			continue;
 		}
 		if (strcmp(line, "]}\n") == 0) {
