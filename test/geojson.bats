@@ -1,0 +1,268 @@
+#!/usr/bin/env bats
+# seg-run --geojson and seg-merge --geojson: the nuclei of each run as
+# GeoJSON polygons in level-0 slide coordinates, per chunk, joined per run
+# and slide; checked by test/geojson-check (Python's json) against the
+# tif32 label masks of the same runs.
+load common
+
+WF=$TOP/share/workflows/nuclei.wf
+CHECK=$TOP/test/geojson-check
+
+# plan DESIGN ALGO [ARGS]: instances i.tsv and plan b.tsv of a design
+plan() {
+	local d=$1 a=$2
+	shift 2
+	wf-compact -q -o i.tsv "$WF" "$d"
+	reuse-merge -a "$a" "$@" -o b.tsv "$WF" i.tsv
+}
+
+segrun() {
+	seg-run --workflow "$WF" --instances i.tsv --buckets b.tsv "$@"
+}
+
+# slide: crops t1, t2 (256x256 MoNuSeg) placed at (512, 512) and (1024,
+# 512) of s.tif (2048x1536, deflate, downsamples 1, 2, 4); the default
+# run planned
+slide() {
+	crops 2 256
+	sa-sample --reference -o ref.tsv "$SPACE"
+	plan ref.tsv none
+	sa-testimg slide --downsample 2 2048 1536 s.tif \
+	    '512 512 tiles/t1.png' '1024 512 tiles/t2.png'
+}
+
+# table LEVEL SIZE OUT: the tile table of s.tif's tiles at (512, 512)
+# and (1024, 512), SIZE pixels of LEVEL
+table() {
+	printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n' > "$3"
+	printf 's_%s_512\ts.tif\t%s\t%s\t512\t%s\t%s\t1\n' \
+	    512 "$1" 512 "$2" "$2" 1024 "$1" 1024 "$2" "$2" >> "$3"
+}
+
+# raw DIR RUN TILE: the run's tif32 mask of TILE as DIR.RUN.TILE.raw
+raw() {
+	sa-testimg raw "$1/$2/$3.tif" "$1.$2.$3.raw"
+}
+
+@test "--geojson: every polygon inside its tile and exactly its mask's object, slide at level 0 and 1, PNG tiles" {
+	slide
+	# level 0: level-0 coordinates are the tile's offset plus its pixels
+	table 0 256 s0.tsv
+	segrun --bucket 0 --tiles s0.tsv --masks m0 --geojson g0 -o r0.tsv \
+	    --timings t0.tsv
+	assert_equal "$(cd g0 && find . -type f | sort)" './0/s.0000.geojson'
+	raw m0 0 s_512_512
+	raw m0 0 s_1024_512
+	run "$CHECK" g0/0/s.0000.geojson 0 s 0 \
+	    s_512_512=m0.0.s_512_512.raw:512:512:1 \
+	    s_1024_512=m0.0.s_1024_512.raw:1024:512:1
+	assert_success
+	assert_output --regexp '^[1-9][0-9]+ features, [0-9]+ pixels: every object exact$'
+	# as many features as the results' objects
+	n=$(body r0.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++)
+	    if ($i == "objects") c = i } NR > 1 { s += $c } END { print s }')
+	assert_output --partial "$n features"
+	# the check can fail: the same file against the wrong offset
+	run "$CHECK" g0/0/s.0000.geojson 0 s 0 \
+	    s_512_512=m0.0.s_512_512.raw:513:512:1 \
+	    s_1024_512=m0.0.s_1024_512.raw:1024:512:1
+	assert_failure
+	# level 1 (downsample 2): tile pixels twice as large on level 0
+	table 1 128 s1.tsv
+	segrun --bucket 0 --tiles s1.tsv --masks m1 --geojson g1 --chunk 12 \
+	    -o r1.tsv --timings t1.tsv
+	raw m1 0 s_512_512
+	raw m1 0 s_1024_512
+	run "$CHECK" g1/0/s.0012.geojson 0 s 12 \
+	    s_512_512=m1.0.s_512_512.raw:512:512:2 \
+	    s_1024_512=m1.0.s_1024_512.raw:1024:512:2
+	assert_success
+	# the level-1 polygons reach level-0 coordinates up to 512 + 2 * 128
+	run python3 -c 'import json, sys
+xs = [p[0] for f in json.load(open(sys.argv[1]))["features"]
+      for r in f["geometry"]["coordinates"] for p in r]
+print(min(xs) >= 512, max(xs) <= 1280, max(xs) > 1024, all(x % 2 == 0 for x in xs))' \
+	    g1/0/s.0012.geojson
+	assert_output 'True True True True'
+	# PNG tiles of a tiles list: one file per tile, the tile's own pixels
+	segrun --bucket 0 --tiles tiles/list --masks mp --geojson gp -o rp.tsv \
+	    --timings tp.tsv
+	assert_equal "$(cd gp && find . -type f | sort | tr '\n' ' ')" \
+	    './0/t1.0000.geojson ./0/t2.0000.geojson '
+	raw mp 0 t1
+	run "$CHECK" gp/0/t1.0000.geojson 0 t1 0 t1=mp.0.t1.raw:0:0:1
+	assert_success
+	# the PNG's polygons are the level-0 slide's, shifted by the offset
+	python3 -c 'import json, sys
+a = json.load(open(sys.argv[1]))["features"]
+b = json.load(open(sys.argv[2]))["features"]
+a = [f["geometry"]["coordinates"] for f in a if f["properties"]["tile"] == "s_512_512"]
+b = [[[[x + 512, y + 512] for x, y in r] for r in f["geometry"]["coordinates"]] for f in b]
+sys.exit(a != b)' g0/0/s.0000.geojson gp/0/t1.0000.geojson
+	no_temp_files .
+}
+
+@test "--geojson: one file per run, the same bytes with 1 or 3 active paths and from merged buckets as from runs alone" {
+	crops 2 128
+	sa-sample -m moat -r 1 -s 5 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 32
+	for p in 1 3; do
+		segrun --bucket 0 --tiles tiles/list --active-paths $p --masks m$p \
+		    --geojson g$p -o r$p.tsv --timings t$p.tsv
+	done
+	run diff -r g1 g3
+	assert_success
+	runs=$(body b.tsv | awk -F'\t' 'NR == 2 { print $3 }' | tr , ' ')
+	assert_equal "$(ls g1 | sort -n | tr '\n' ' ')" "$(tr ' ' '\n' <<< "$runs" | sort -n | tr '\n' ' ')"
+	for r in $runs; do
+		for t in t1 t2; do
+			raw m1 "$r" $t
+			"$CHECK" g1/$r/$t.0000.geojson "$r" $t 0 $t=m1.$r.$t.raw:0:0:1 > /dev/null
+		done
+	done
+	# run 3 alone
+	wf-compact -q -o i.tsv "$WF" d.tsv
+	reuse-merge -a none -o b.tsv "$WF" i.tsv
+	segrun --bucket 3 --tiles tiles/list --geojson ga -o ra.tsv --timings ta.tsv
+	cmp ga/3/t1.0000.geojson g1/3/t1.0000.geojson
+	cmp ga/3/t2.0000.geojson g1/3/t2.0000.geojson
+}
+
+@test "seg-merge --geojson joins the chunks of every run and slide in chunk order" {
+	slide
+	table 0 256 s0.tsv
+	sed 3d s0.tsv > c0.tsv	# chunk 0: s_512_512; chunk 1: s_1024_512
+	sed 2d s0.tsv > c1.tsv
+	segrun --bucket 0 --tiles c1.tsv --masks m --geojson g --chunk 1 -o r1.tsv --timings t1.tsv
+	segrun --bucket 0 --tiles c0.tsv --masks m --geojson g --chunk 0 -o r0.tsv --timings t0.tsv
+	segrun --bucket 0 --tiles s0.tsv --geojson whole -o r.tsv --timings t.tsv
+	assert_equal "$(cd g && find . -type f | sort | tr '\n' ' ')" \
+	    './0/s.0000.geojson ./0/s.0001.geojson '
+	run seg-merge --geojson g -o j
+	assert_success
+	assert_output ''
+	assert_equal "$(cd j && find . -type f)" './0/s.geojson'
+	assert_equal "$(head -1 j/0/s.geojson)" \
+	    '{"type":"FeatureCollection","sareuse":{"run":0,"slide":"s","chunks":[0,1]},"features":['
+	# the features of chunk 0 then chunk 1: those of the whole table
+	assert_equal "$(sed '1d;$d;s/^,//' j/0/s.geojson)" \
+	    "$(sed '1d;$d;s/^,//' whole/0/s.0000.geojson)"
+	raw m 0 s_512_512
+	raw m 0 s_1024_512
+	run "$CHECK" j/0/s.geojson 0 s - s_512_512=m.0.s_512_512.raw:512:512:1 \
+	    s_1024_512=m.0.s_1024_512.raw:1024:512:1
+	assert_success
+	# again: replaced in place, the same bytes
+	cp j/0/s.geojson before
+	seg-merge --geojson g -o j
+	cmp before j/0/s.geojson
+	# a run of empty masks: an empty FeatureCollection, joined as one
+	mkdir -p e/4
+	printf '{"type":"FeatureCollection","sareuse":{"run":4,"slide":"x y","chunk":2},"features":[\n]}\n' > 'e/4/x y.0002.geojson'
+	seg-merge --geojson e -o ej
+	python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); sys.exit(d["features"] != [] or d["sareuse"]["chunks"] != [2])' 'ej/4/x y.geojson'
+	no_temp_files .
+}
+
+# refuse_merge MESSAGE: seg-merge --geojson g -o out fails with exit 1
+# and MESSAGE on one line, and writes nothing
+refuse_merge() {
+	run seg-merge --geojson g -o out
+	assert_failure 1
+	assert_output "seg-merge: $1"
+	assert [ ! -e out/0/s.geojson ]
+	no_temp_files .
+}
+
+@test "seg-merge --geojson: malformed chunks refused naming file and line, nothing written" {
+	mkdir -p g/0
+	h='{"type":"FeatureCollection","sareuse":{"run":0,"slide":"s","chunk":1},"features":['
+	f='{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]},"properties":{}}'
+	good() { printf '%s\n%s\n,%s\n]}\n' "$h" "$f" "$f" > g/0/s.0001.geojson; }
+	good
+	seg-merge --geojson g -o ok
+	assert_equal "$(wc -l < ok/0/s.geojson)" 4
+	# a good chunk beside the bad ones: not written either
+	printf '{"type":"FeatureCollection","sareuse":{"run":0,"slide":"a","chunk":0},"features":[\n]}\n' > g/0/a.0000.geojson
+	printf '%s\n%s\n%s\n]}\n' "$h" "$f" "$f" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:3: a feature after the first does not start with a comma'
+	assert [ ! -e out/0/a.geojson ]
+	printf '%s\n,%s\n]}\n' "$h" "$f" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:2: the first feature starts with a comma'
+	printf '%s\n{"type":"Feature",\n]}\n' "$h" > g/0/s.0001.geojson
+	run seg-merge --geojson g -o out
+	assert_failure 1
+	assert_output --regexp '^seg-merge: g/0/s.0001.geojson:2: not JSON: .*\(column [0-9]+\)$'
+	printf '%s\n%s\n' "$h" "$f" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:3: truncated: no closing ]}'
+	printf '%s\n%s' "$h" "$f" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:2: truncated line (no newline)'
+	printf '%s\n%s\n]}\n%s\n' "$h" "$f" "$f" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:4: text after the end of the FeatureCollection'
+	printf '%s\n%s\n]}\n' "${h/\"run\":0/\"run\":5}" "$f" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:1: not the header of run 0, slide s, chunk 1'
+	printf '%s\n%s\n]}\n' "$h" "${f/Polygon/Point}" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:2: geometry type is not Polygon or MultiPolygon'
+	printf '%s\n%s\n]}\n' "$h" "${f/\[1,1\],/}" > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:2: a ring is not an array of at least 4 positions'
+	: > g/0/s.0001.geojson
+	refuse_merge 'g/0/s.0001.geojson:1: truncated: no closing ]}'
+	good
+	touch g/0/s.geojson
+	refuse_merge "g/0/s.geojson: not a chunk's GeoJSON file (SLIDE.CCCC.geojson)"
+	rm g/0/s.geojson
+	touch g/0/s.001.geojson
+	refuse_merge "g/0/s.001.geojson: not a chunk's GeoJSON file (SLIDE.CCCC.geojson)"
+	rm g/0/s.001.geojson
+	mkdir g/runs
+	refuse_merge 'g/runs: not a run'"'"'s directory (a run number)'
+	rmdir g/runs
+	: > g/7
+	refuse_merge 'g/7: not a run'"'"'s directory (a run number)'
+	rm g/7
+	mkdir empty
+	run seg-merge --geojson empty -o out
+	assert_failure 1
+	assert_output 'seg-merge: empty: no GeoJSON files (RUN/SLIDE.CCCC.geojson)'
+	run seg-merge --geojson missing -o out
+	assert_failure 1
+	assert_output --partial 'seg-merge: missing: No such file or directory'
+}
+
+@test "--geojson and --chunk: usage errors, two slides of one name, a failed run leaves no file" {
+	slide
+	table 0 256 s0.tsv
+	for a in -1 10000 x; do
+		run segrun --bucket 0 --tiles s0.tsv --geojson g --chunk $a -o r.tsv --timings t.tsv
+		assert_failure 2
+		assert_output --partial -- "--chunk"
+	done
+	run segrun --bucket 0 --tiles s0.tsv --chunk 3 -o r.tsv --timings t.tsv
+	assert_failure 2
+	assert_output --partial -- '--chunk needs --geojson'
+	run seg-run --estimate-memory --tiles s0.tsv --geojson g
+	assert_failure 2
+	run seg-run --help
+	assert_output --partial -- '--geojson DIR'
+	assert_output --partial -- '--chunk C'
+	# two slides named s: s.tif and other/s.tif
+	mkdir other
+	cp s.tif other/s.tif
+	(cat s0.tsv; sed -n 2p s0.tsv | sed 's/^s_512_512\ts.tif/o\tother\/s.tif/') > two.tsv
+	run segrun --bucket 0 --tiles two.tsv --geojson g -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output --regexp "two.tsv:[0-9]+: slide .*other/s.tif has the name of slide .*s.tif \(line [0-9]+\), s: --geojson would write both to one file"
+	assert [ ! -e r.tsv ]
+	# without --geojson the table is fine
+	segrun --bucket 0 --tiles two.tsv -o r.tsv --timings t.tsv
+	# a tile that fails midway: no GeoJSON file, no fragment, no temporary
+	cp tiles/t1.png tiles/t0.png
+	head -c 300 tiles/t2.png > tiles/t9.png
+	printf 't0.png\nt9.png\n' > tiles/bad.list
+	run segrun --bucket 0 --tiles tiles/bad.list --geojson gb -o rb.tsv --timings tb.tsv
+	assert_failure 1
+	assert [ ! -e rb.tsv ]
+	run find gb -type f
+	assert_output ''
+	no_temp_files .
+}
