@@ -437,6 +437,46 @@ random_minima(size_t c, int conn)
 	cmp_f32("hmin", c, conn, img, want, w, h);
 }
 
+/* The framed h-minima and local minima of Seg5 against the straightforward
+ * composition of the unframed functions (nscale's localMinima as
+ * nuclei.c computed it before issue 17): images with a -FLT_MAX
+ * background, as Seg5's. */
+static void
+random_hmin_local_minima(size_t c, int conn)
+{
+	size_t w, h, i, x, y, W;
+	float img[MAXPIX], rec[MAXPIX], *framed;
+	uint8_t want[MAXPIX], *got;
+
+	rand_dims(&w, &h);
+	rand_f32(img, w, h);
+	for (i = 0; i < w * h; i++)
+		if (rnd(3) == 0)
+			img[i] = -FLT_MAX;
+	W = sr_framed_stride(w);
+	framed = sr_framed_f32(w, h);
+	got = malloc((h + 2) * W);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			framed[(y + 1) * W + 1 + x] = -img[y * w + x];
+	sr_hmin_local_minima_framed_f32(framed, got, w, h, 1.0f, 8, conn);
+	sr_hmin_f32(img, w, h, 1.0f, 8);
+	sr_regional_minima_f32(img, want, w, h, conn);
+	for (i = 0; i < w * h; i++) {
+		img[i] = -img[i];
+		rec[i] = img[i] - 1.0f;
+	}
+	sr_reconstruct_f32(rec, img, w, h, conn);
+	for (i = 0; i < w * h; i++)
+		if (img[i] - 1.0f < rec[i])
+			want[i] = 0;
+	for (y = 0; y < h; y++)
+		memmove(got + y * w, got + (y + 1) * W + 1, w);
+	cmp_u8("hmin_local_minima_framed", c, conn, got, want, w, h);
+	free(framed);
+	free(got);
+}
+
 /* Builds a w x h binary image from rows of '#' and '.'. */
 static void
 from_text(uint8_t *img, const char *const *rows, size_t w, size_t h)
@@ -635,6 +675,7 @@ main(void)
 		random_recon_f32(c, conn);
 		random_binary(c, conn);
 		random_minima(c, conn);
+		random_hmin_local_minima(c, conn);
 	}
 	if (failures) {
 		printf("FAIL: %d checks failed\n", failures);

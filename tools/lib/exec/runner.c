@@ -31,6 +31,7 @@ typedef struct {
 	size_t nref;		/* objects of ref */
 	sr_nuc_out *out;	/* per node */
 	size_t *pending;	/* per node: children whose subtrees are not done */
+	size_t *readers;	/* per node: tasks still to read its buffers */
 	double *secs;		/* per node: seconds from the tile's start through it */
 } tstate;
 
@@ -40,6 +41,8 @@ typedef struct {
 	const sr_rtree *t;
 	size_t *rep;		/* an instance below each node */
 	size_t *pre;		/* depth-first rank of each node */
+	size_t *readers;	/* per node: the nodes below it at the depth of
+				 * the last task reading its buffers */
 	tstate *ts;		/* per tile */
 	deque *dq;		/* per thread */
 	unsigned char *alive;	/* per instance (job->gate): runs on this tile */
@@ -155,6 +158,7 @@ release(run *r, size_t tile, size_t v)
 			sr_labels_free(&ts->ref);
 			free(ts->out);
 			free(ts->pending);
+			free(ts->readers);
 			free(ts->secs);
 			memset(ts, 0, sizeof *ts);
 			return 1;
@@ -208,6 +212,8 @@ do_root(run *r, size_t i)
 	}
 	ts->out = sr_calloc(r->t->nnodes, sizeof *ts->out);
 	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
+	ts->readers = sr_reallocarray(NULL, r->t->nnodes, sizeof *ts->readers);
+	memcpy(ts->readers, r->readers, r->t->nnodes * sizeof *ts->readers);
 	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);
 	ts->secs[0] = t0 - t1;
 	ts->out[0].status = SR_NUC_CONTINUE;
@@ -217,6 +223,30 @@ do_root(run *r, size_t i)
 	lock(r);
 	add_timing(r, i, 0, -1, ts->secs[0], bytes);
 	unlock(r);
+}
+
+/* The depth of the last task that reads the buffers of node v at depth
+ * d >= 1 (beyond the tree for Seg6's labels). */
+static size_t
+reader_depth(size_t d)
+{
+	return (size_t)sr_nuc_last_reader[d - 1] + 1;
+}
+
+/* Node v has run: frees the buffers of the ancestors that no task still
+ * to run reads (their last reader below them was v), so that a path
+ * holds what its next tasks read, not every output above it. Without
+ * this (or where a gate leaves readers out) they go with the subtree.
+ * Called locked. */
+static void
+drop_read(run *r, tstate *ts, size_t v)
+{
+	const sr_rtree *t = r->t;
+	size_t d = t->node[v].depth, a;
+
+	for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
+		if (reader_depth(t->node[a].depth) == d && --ts->readers[a] == 0)
+			sr_nuc_out_drop(&ts->out[a]);
 }
 
 /* Runs node v's task on tile i. */
@@ -240,6 +270,7 @@ do_task(run *r, size_t i, size_t v)
 	ts->secs[v] = sr_now() - t0;
 	lock(r);
 	add_timing(r, i, v, (int)d - 1, ts->secs[v], ts->out[v].bytes);
+	drop_read(r, ts, v);
 	ts->secs[v] += ts->secs[t->node[v].parent];
 	unlock(r);
 }
@@ -474,6 +505,13 @@ index_tree(run *r, sr_runout *o, size_t n)
 		sp += k;
 	}
 	free(stack);
+	r->readers = sr_calloc(t->nnodes, sizeof *r->readers);
+	for (v = 1; v < t->nnodes; v++) {
+		size_t a, dv = t->node[v].depth;
+		for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
+			if (reader_depth(t->node[a].depth) == dv)
+				r->readers[a]++;
+	}
 }
 
 static run *sort_run;	/* for cmp_timing: qsort has no context */
@@ -490,22 +528,25 @@ cmp_timing(const void *a, const void *b)
 	return (x->task > y->task) - (x->task < y->task);
 }
 
-/* Measured peak resident memory of seg-run on 1000^2 to 4096^2 tiles with
- * 1, 2 and 4 active paths (--no-prefault): 3 bytes per pixel for each
- * tile in flight (4 more with a reference mask) and about 23 for the
- * first path on it; a further path adds anything from a few bytes (paths
- * that part at Seg5 share the outputs before) to 23, depending on the
- * bucket's tree and on whether the paths peak together. The model counts
- * the first path of each tile in flight only: a heap short of the peak
- * leaves page faults to the further paths, one beyond it would hold
- * memory for nothing. The normalization's colour table (64 MiB, touched
- * only where the tile has colours) is left out. */
+/* Measured peak heap of seg-run on a 4096^2 tile, one active path
+ * (--no-prefault, 2026-11-26): 3 bytes per pixel for each tile in flight
+ * (4 more with a reference mask) and about 13 for the first path on it,
+ * at Seg5 (its two framed float planes; a node's buffers go once the last
+ * task reading them has run, see drop_read). It was 23 before issue 17,
+ * when every output above a path's deepest node stayed. A further path
+ * adds anything from a few bytes (paths that part at Seg5 share the
+ * outputs before) to 13, depending on the bucket's tree and on whether
+ * the paths peak together. The model counts the first path of each tile
+ * in flight only: a heap short of the peak leaves page faults to the
+ * further paths, one beyond it would hold memory for nothing. The
+ * normalization's colour table (64 MiB, touched only where the tile has
+ * colours) is left out. */
 size_t
 sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles, int ref)
 {
 	size_t k = threads < tiles ? threads : tiles;
 
-	return w * h * k * ((ref ? 7 : 3) + 23);
+	return w * h * k * ((ref ? 7 : 3) + 13);
 }
 
 void
@@ -569,6 +610,7 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	free(r.alive);
 	free(r.rep);
 	free(r.pre);
+	free(r.readers);
 	free(th);
 	free(wa);
 }

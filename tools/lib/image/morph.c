@@ -822,3 +822,94 @@ sr_hmin_f32(float *img, size_t w, size_t h, float hval, int conn)
 	free(m);
 	free(mk);
 }
+
+/* ---- framed planes ------------------------------------------------------ */
+
+size_t
+sr_framed_stride(size_t w)
+{
+	return stride(w);
+}
+
+float *
+sr_framed_f32(size_t w, size_t h)
+{
+	check_size(w, h);
+	return sr_reallocarray(NULL, h + 2, stride(w) * sizeof(float));
+}
+
+/* Sets the frame of framed plane a to v. */
+static void
+set_frame_f32(float *a, size_t w, size_t h, float v)
+{
+	size_t W = stride(w), x, y;
+
+	for (x = 0; x < W; x++)
+		a[x] = a[(h + 1) * W + x] = v;
+	for (y = 1; y <= h; y++) {
+		a[y * W] = v;
+		for (x = w + 1; x < W; x++)
+			a[y * W + x] = v;
+	}
+}
+
+static void
+set_frame_u8(uint8_t *a, size_t w, size_t h, uint8_t v)
+{
+	size_t W = stride(w), y;
+
+	memset(a, v, W);
+	memset(a + (h + 1) * W, v, W);
+	for (y = 1; y <= h; y++) {
+		a[y * W] = v;
+		memset(a + y * W + w + 1, v, W - w - 1);
+	}
+}
+
+/* The steps of sr_hmin_f32, sr_regional_minima_f32 and nuclei.c's
+ * reconstruction test, with the same float operations in the same order
+ * (so the same bits), on c and one more plane m: m = c - hval
+ * reconstructed under c is -hmin(img); its negation's regional minima;
+ * then c = m - 1 reconstructed under m, and the minima where m - 1 < c
+ * dropped. */
+void
+sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w, size_t h,
+    float hval, int hconn, int conn)
+{
+	size_t W = stride(w), x, y, p;
+	float *m;
+	fifo q;
+
+	if (w == 0 || h == 0)
+		return;
+	check_size(w, h);
+	conn = conn == 4 ? 4 : 8;
+	m = frame_f32(w, h, -INFINITY);
+	set_frame_f32(c, w, h, -INFINITY);
+	for (y = 1; y <= h; y++)
+		for (x = 1, p = y * W + 1; x <= w; x++, p++)
+			m[p] = c[p] - hval;
+	recon_framed_f32(m, c, w, h, hconn);
+	set_frame_f32(c, w, h, INFINITY);
+	for (y = 1; y <= h; y++)
+		for (x = 1, p = y * W + 1; x <= w; x++, p++)
+			c[p] = -m[p];
+	set_frame_u8(out, w, h, 0);
+	fifo_init(&q);
+	for (y = 1; y <= h; y++) {
+		p = y * W + 1;
+		minima_seed_row(c + p, out + p, w, W, conn, p, &q);
+	}
+	minima_spread(c, out, W, conn, &q);
+	free(q.v);
+	set_frame_f32(c, w, h, -INFINITY);
+	for (y = 1; y <= h; y++)
+		for (x = 1, p = y * W + 1; x <= w; x++, p++)
+			c[p] = -c[p] - 1.0f;
+	recon_framed_f32(c, m, w, h, conn);
+	for (y = 1; y <= h; y++)
+		for (x = 1, p = y * W + 1; x <= w; x++, p++)
+			if (m[p] - 1.0f < c[p])
+				out[p] = 0;
+	free(m);
+}

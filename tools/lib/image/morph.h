@@ -45,4 +45,25 @@ void sr_regional_minima_f32(const float *img, uint8_t *out, size_t w,
  * dilation with connectivity conn (MATLAB's imhmin). */
 void sr_hmin_f32(float *img, size_t w, size_t h, float hval, int conn);
 
+/* ---- framed planes --------------------------------------------------------
+ * The layout the functions above copy their images into: row y, column x
+ * of a w x h image is element (y + 1) * sr_framed_stride(w) + x + 1 of a
+ * plane of (h + 2) rows, so that callers that need several passes (and
+ * OpenCV, through a region of interest with that stride) can keep an
+ * image framed and save the copies and their memory. */
+size_t sr_framed_stride(size_t w);
+/* A framed float plane, frame and inside unset (dies if w x h is too
+ * large for the framed indices). */
+float *sr_framed_f32(size_t w, size_t h);
+
+/* The watershed markers of nscale's Seg5 in place, with two float planes
+ * instead of five: on entry c (framed) holds -img inside; on return out
+ * (framed, u8, frame 0) holds the local minima (nscale's localMinima, see
+ * nuclei.c, connectivity conn) of the h-minima transform (depth hval,
+ * connectivity hconn) of img, exactly as sr_hmin_f32, then
+ * sr_regional_minima_f32 and the reconstruction test would compute them
+ * on unframed copies; c is destroyed. */
+void sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w,
+    size_t h, float hval, int hconn, int conn);
+
 #endif

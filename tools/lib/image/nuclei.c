@@ -55,6 +55,22 @@ sr_nuc_param_check(int p, double v)
 	}
 }
 
+/* Seg0's rbc and Seg2's diff are read by Seg4, recon by Seg2, bw1 by
+ * Seg3, cand by Seg4, open by Seg5, sep by Seg6. */
+const int sr_nuc_last_reader[SR_NUC_NTASK] = { 4, 2, 4, 4, 5, 6,
+    SR_NUC_NTASK };
+
+void
+sr_nuc_out_drop(sr_nuc_out *o)
+{
+	int status = o->status;
+	size_t objects = o->objects;
+
+	sr_nuc_out_free(o);
+	o->status = status;
+	o->objects = objects;
+}
+
 void
 sr_nuc_out_free(sr_nuc_out *o)
 {
@@ -296,32 +312,16 @@ seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	return rc;
 }
 
-/* nscale's localMinima of img (which it negates in place): with c = -img,
- * the pixels where the reconstruction of c - 1 under c stays at c - 1 (no
- * higher point is reachable without dropping by 1 or more), less the
- * plateaus among them that have a higher neighbour. Such a plateau is not
- * a regional maximum of c, and a regional maximum's pixels all pass or all
- * fail the first test, so this is the regional minima of img that pass
- * it: the minima whose dynamic is at least 1. After an h-minima transform
- * with h = 1 that keeps the minima at least 2 deep in the original, which
- * is what nscale computes (and what its published scores come from). */
-static void
-local_minima(float *img, uint8_t *out, size_t w, size_t h, int conn)
-{
-	size_t n = w * h, i;
-	float *rec = sr_malloc(n * sizeof *rec);
-
-	sr_regional_minima_f32(img, out, w, h, conn);
-	for (i = 0; i < n; i++) {
-		img[i] = -img[i];
-		rec[i] = img[i] - 1.0f;
-	}
-	sr_reconstruct_f32(rec, img, w, h, conn);
-	for (i = 0; i < n; i++)
-		if (img[i] - 1.0f < rec[i])
-			out[i] = 0;
-	free(rec);
-}
+/* nscale's localMinima (sr_hmin_local_minima_framed_f32 computes it with
+ * the h-minima transform before it): with c = -img, the pixels where the
+ * reconstruction of c - 1 under c stays at c - 1 (no higher point is
+ * reachable without dropping by 1 or more), less the plateaus among them
+ * that have a higher neighbour. Such a plateau is not a regional maximum
+ * of c, and a regional maximum's pixels all pass or all fail the first
+ * test, so this is the regional minima of img that pass it: the minima
+ * whose dynamic is at least 1. After an h-minima transform with h = 1
+ * that keeps the minima at least 2 deep in the original, which is what
+ * nscale computes (and what its published scores come from). */
 
 /* Cleans the lines of an OpenCV watershed (padded labels, -1 on lines) as
  * nscale's NeighborOperations::border: a pixel below a line pixel whose
@@ -353,16 +353,21 @@ clean_lines(int32_t *lab, size_t W, size_t H)
  * (seg_big); markers are the regional minima (Watershed connectivity) of
  * the h-minima (h = 1) of minus the distance to the background, the
  * background itself at -FLT_MAX; the watershed of the tile masked by
- * seg_big from them; seg_big off the cleaned watershed lines. */
+ * seg_big from them; seg_big off the cleaned watershed lines. The float
+ * planes stay framed (morph.h) from the distance to the markers, and the
+ * markers are labelled straight into the watershed's padded plane: the
+ * peak is 11 bytes a pixel, not 22. */
 static int
 seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
-	size_t w = t->w, h = t->h, n = w * h, W = w + 2, H = h + 2, i, y, nmin;
+	size_t w = t->w, h = t->h, W = w + 2, H = h + 2, i, y, x, nmin;
+	size_t FW = sr_framed_stride(w);
 	int conn = (int)p[SR_NP_WATERSHED], rc = -1;
-	uint8_t *big_t = new_plane(t), *big = new_plane(t), *minima, *nuc = NULL;
-	float *dist = NULL;
-	int32_t *lab = NULL, *mark = NULL;
+	uint8_t *big_t = new_plane(t), *big = new_plane(t), *minima = NULL;
+	uint8_t *nuc = NULL;
+	float *c = NULL;
+	int32_t *mark = NULL;
 	size_t kept;
 
 	if (area_keep(up[4]->open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY,
@@ -371,37 +376,42 @@ seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 		goto out;
 	free(big_t);
 	big_t = NULL;
-	dist = sr_malloc(n * sizeof *dist);
-	if (sr_opencv_distance(big, dist, w, h, errbuf) < 0)
+	c = sr_framed_f32(w, h);
+	if (sr_opencv_distance_roi(big, c + FW + 1, FW, w, h, errbuf) < 0)
 		goto out;
-	for (i = 0; i < n; i++)
-		dist[i] = big[i] ? -dist[i] : -FLT_MAX;
-	sr_hmin_f32(dist, w, h, 1.0f, 8);
-	minima = new_plane(t);
-	local_minima(dist, minima, w, h, conn);
-	free(dist);
-	dist = NULL;
-	lab = sr_malloc(n * sizeof *lab);
-	rc = sr_opencv_label(minima, lab, w, h, conn, &nmin, errbuf);
-	free(minima);
-	if (rc < 0)
-		goto out;
-	rc = -1;
+	/* c = -img, img = -distance on seg_big, -FLT_MAX elsewhere */
+	for (y = 0; y < h; y++) {
+		float *cr = c + (y + 1) * FW + 1;
+		const uint8_t *br = big + y * w;
+		for (x = 0; x < w; x++)
+			cr[x] = br[x] ? cr[x] : FLT_MAX;
+	}
+	minima = sr_malloc((h + 2) * FW);
+	sr_hmin_local_minima_framed_f32(c, minima, w, h, 1.0f, 8, conn);
+	free(c);
+	c = NULL;
 	/* a one-pixel frame of unknown (0) markers and black, as nscale: the
 	 * watershed puts its own frame of lines there, not on the tile */
-	mark = sr_calloc(W * H, sizeof *mark);
+	mark = sr_malloc(W * H * sizeof *mark);
+	memset(mark, 0, W * sizeof *mark);
+	memset(mark + (H - 1) * W, 0, W * sizeof *mark);
+	for (y = 1; y + 1 < H; y++)
+		mark[y * W] = mark[y * W + W - 1] = 0;
+	if (sr_opencv_label_roi(minima + FW + 1, FW, mark + W + 1, W, w, h,
+	    conn, &nmin, errbuf) < 0)
+		goto out;
+	free(minima);
+	minima = NULL;
 	nuc = sr_calloc(W * H, 3);
-	for (y = 0; y < h; y++) {
-		memcpy(mark + (y + 1) * W + 1, lab + y * w, w * sizeof *mark);
+	for (y = 0; y < h; y++)
 		for (i = 0; i < w; i++)
 			if (big[y * w + i])
 				memcpy(nuc + 3 * ((y + 1) * W + 1 + i),
 				    t->rgb + 3 * (y * w + i), 3);
-	}
-	free(lab);
-	lab = NULL;
 	if (sr_opencv_watershed(nuc, mark, W, H, errbuf) < 0)
 		goto out;
+	free(nuc);
+	nuc = NULL;
 	clean_lines(mark, W, H);
 	o->sep = big;
 	for (y = 0; y < h; y++)
@@ -409,14 +419,14 @@ seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 			if (mark[(y + 1) * W + 1 + i] < 0)
 				big[y * w + i] = 0;
 	big = NULL;
-	o->bytes = n;
+	o->bytes = w * h;
 	o->status = SR_NUC_CONTINUE;
 	rc = 0;
 out:
 	free(big_t);
 	free(big);
-	free(dist);
-	free(lab);
+	free(c);
+	free(minima);
 	free(mark);
 	free(nuc);
 	return rc;

@@ -62,6 +62,14 @@ typedef struct {
 
 void sr_nuc_out_free(sr_nuc_out *o);
 
+/* The deepest task that reads task t's buffers (through up[t]); Seg6's
+ * labels are the result, read by no task (SR_NUC_NTASK). Once every task
+ * of that depth below a node has run, the node's buffers can go. */
+extern const int sr_nuc_last_reader[SR_NUC_NTASK];
+
+/* Frees o's buffers, keeping its status and objects. */
+void sr_nuc_out_drop(sr_nuc_out *o);
+
 /* Runs task t (0..6) on the normalized tile with param (all 15 values),
  * up[k] the outputs of task k < t of the same path; fills *out. Returns
  * 0, or -1 with errbuf set. */

@@ -112,6 +112,24 @@ sr_opencv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
 }
 
 extern "C" int
+sr_opencv_distance_roi(const uint8_t *bin, float *dist, size_t dstride,
+    size_t w, size_t h, char *errbuf)
+{
+	try {
+		if (!fits(w, h) || !fits(dstride, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat d((int)h, (int)w, CV_32FC1, dist, dstride * sizeof *dist);
+		cv::distanceTransform(wrap(bin, w, h, CV_8UC1), d, cv::DIST_L2,
+		    cv::DIST_MASK_PRECISE, CV_32F);
+		if (d.data != (uchar *)dist)
+			throw std::logic_error("distances reallocated");
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "distance transform");
+	}
+}
+
+extern "C" int
 sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h,
     char *errbuf)
 {
@@ -136,6 +154,28 @@ sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
 		cv::Mat l = wrap(labels, w, h, CV_32SC1);
 		int k = cv::connectedComponents(wrap(bin, w, h, CV_8UC1), l,
 		    conn == 4 ? 4 : 8, CV_32S, cv::CCL_DEFAULT);
+		if (l.data != (uchar *)labels)
+			throw std::logic_error("labels reallocated");
+		*n = (size_t)k - 1;
+		return 0;
+	} catch (...) {
+		return fail(errbuf, "labelling");
+	}
+}
+
+extern "C" int
+sr_opencv_label_roi(const uint8_t *bin, size_t bstride, int32_t *labels,
+    size_t lstride, size_t w, size_t h, int conn, size_t *n, char *errbuf)
+{
+	try {
+		if (!fits(w, h) || !fits(bstride, h) || !fits(lstride, h))
+			throw std::length_error("image too large for OpenCV");
+		cv::Mat b((int)h, (int)w, CV_8UC1, const_cast<uint8_t *>(bin),
+		    bstride);
+		cv::Mat l((int)h, (int)w, CV_32SC1, labels,
+		    lstride * sizeof *labels);
+		int k = cv::connectedComponents(b, l, conn == 4 ? 4 : 8, CV_32S,
+		    cv::CCL_DEFAULT);
 		if (l.data != (uchar *)labels)
 			throw std::logic_error("labels reallocated");
 		*n = (size_t)k - 1;

@@ -35,6 +35,11 @@ int sr_opencv_dilate(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
 int sr_opencv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
     char *errbuf);
 
+/* sr_opencv_distance into the w x h region of interest of a plane whose
+ * rows are dstride floats apart (a framed plane of morph.h). */
+int sr_opencv_distance_roi(const uint8_t *bin, float *dist, size_t dstride,
+    size_t w, size_t h, char *errbuf);
+
 /* Meyer's flooding of the 8-bit RGB image rgb from the seeds in markers
  * (1..n seeds, 0 unknown), in place: every pixel gets the label of the
  * basin it is flooded from, or -1 on the lines between basins (and on the
@@ -48,6 +53,11 @@ int sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h
  * every run since OpenCV runs single-threaded (sr_opencv_init). */
 int sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
     int conn, size_t *n, char *errbuf);
+
+/* sr_opencv_label from and into regions of interest: bin's rows are
+ * bstride bytes apart, labels' lstride elements. */
+int sr_opencv_label_roi(const uint8_t *bin, size_t bstride, int32_t *labels,
+    size_t lstride, size_t w, size_t h, int conn, size_t *n, char *errbuf);
 
 /* The median of every k x k neighbourhood (k odd; the border
  * replicated), OpenCV's medianBlur. src and dst may not overlap. */
