@@ -1,13 +1,15 @@
 /* sa_test.c - tests of what sa-sample and sa-indices moved to the
  * library: sa/method (names, tables, run counts), sa/sample (checks, run
  * counts), sr_space_fix, sa/indices (design fit, missing runs, a corr
- * analysis of a linear model) and sa/indices_tsv (the table).
+ * analysis of a linear model), sa/indices_tsv (the table) and the row
+ * writer of sa/design against sr_design_write_row.
  *
  * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
  * exit 1.
  */
 #include "core/err.h"
 #include "core/opt.h"
+#include "sa/design.h"
 #include "sa/indices.h"
 #include "sa/indices_tsv.h"
 #include "sa/method.h"
@@ -213,6 +215,55 @@ test_indices(void)
 	sr_design_free(d);
 }
 
+/* The text of rows written by f (0: sr_design_write_row, 1: the row
+ * writer) into buf; rows of n values repeat values as VBD blocks do, and
+ * hold values of the same text and different bits (0, -0). */
+static void
+rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
+{
+	FILE *fp = fmemopen(buf, size, "w");
+	struct sr_row_writer w;
+	double *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b),
+	    *v = calloc(n, sizeof *v);
+	size_t r, i;
+
+	sr_row_writer_init(&w, n);
+	for (r = 0; r < nrow; r++) {
+		for (i = 0; i < n; i++) {	/* a new block every n + 2 rows */
+			if (r % (n + 2) == 0) {
+				a[i] = (double)((r * 7 + i * 13) % 5) / 3 - 0.5;
+				b[i] = -a[i] * 1e-7 + (i == 0 ? 0 : 1e300);
+				if ((r + i) % 3 == 0)
+					a[i] = (r + i) % 2 ? -0.0 : 0.0;
+			}
+			v[i] = r % (n + 2) == n + 1 || r % (n + 2) == i + 1 ? b[i] : a[i];
+		}
+		if (f)
+			sr_row_writer_put(&w, fp, r * 1000003, v);
+		else
+			sr_design_write_row(fp, r * 1000003, v, n);
+	}
+	fclose(fp);
+	sr_row_writer_free(&w);
+	free(a);
+	free(b);
+	free(v);
+}
+
+static void
+test_row_writer(void)
+{
+	static char want[1 << 16], got[1 << 16];
+	size_t n;
+
+	for (n = 0; n <= 9; n += 3) {
+		rows_text(0, want, sizeof want, n, 40);
+		rows_text(1, got, sizeof got, n, 40);
+		check("row writer: the bytes of sr_design_write_row",
+		    strcmp(want, got) == 0 && strlen(want) > 40);
+	}
+}
+
 int
 main(void)
 {
@@ -220,6 +271,7 @@ main(void)
 	test_method();
 	test_sample();
 	test_indices();
+	test_row_writer();
 	if (failures)
 		printf("%d failures\n", failures);
 	return failures != 0;
