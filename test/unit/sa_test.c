@@ -1,13 +1,16 @@
 /* sa_test.c - tests of what sa-sample and sa-indices moved to the
  * library: sa/method (names, tables, run counts), sa/sample (checks, run
  * counts), sr_space_fix, sa/indices (design fit, missing runs, a corr
- * analysis of a linear model), sa/indices_tsv (the table) and the row
- * writer of sa/design against sr_design_write_row.
+ * analysis of a linear model), sa/indices_tsv (the table), the row
+ * writer of sa/design against sr_design_write_row, and core/draws (the
+ * bootstraps' draws) against GSL's.
  *
  * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
  * exit 1.
  */
+#include "core/draws.h"
 #include "core/err.h"
+#include "core/rng.h"
 #include "core/opt.h"
 #include "sa/design.h"
 #include "sa/indices.h"
@@ -264,6 +267,38 @@ test_row_writer(void)
 	}
 }
 
+/* core/draws gives the integers gsl_rng_uniform_int gives on
+ * sr_rng_new's generator, for every kind of bound (scale 1 included). */
+static void
+test_draws(void)
+{
+	static const unsigned long seeds[] = { 0, 1, 7, 4357, SR_SEED_MAX };
+	static const size_t bounds[] = { 1, 2, 3, 10, 1000, 16384, 65537,
+	    858993459, 1431655765, 2147483647, 2147483648UL, 3000000000UL,
+	    4294967295UL };	/* scales 5, 3, 2 and 1 too */
+	size_t out[3000], i, j, t, same = 0, total = 0;
+
+	for (i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		gsl_rng *r = sr_rng_new(seeds[i]);
+		sr_draws *d = sr_draws_new(seeds[i]);
+		for (j = 0; j < sizeof bounds / sizeof bounds[0]; j++) {
+			check("draws: a bound in range", sr_draws_fill(d, bounds[j],
+			    out, 3000) == 0);
+			for (t = 0; t < 3000; t++, total++)
+				same += out[t] == gsl_rng_uniform_int(r, bounds[j]);
+		}
+		gsl_rng_free(r);
+		sr_draws_free(d);
+	}
+	check("draws: GSL's integers, one for one", same == total);
+	{
+		sr_draws *d = sr_draws_new(1);
+		check("draws: bounds 0 and 2^32 refused",
+		    sr_draws_fill(d, 0, out, 1) && sr_draws_fill(d, 4294967296UL, out, 1));
+		sr_draws_free(d);
+	}
+}
+
 int
 main(void)
 {
@@ -272,6 +307,7 @@ main(void)
 	test_sample();
 	test_indices();
 	test_row_writer();
+	test_draws();
 	if (failures)
 		printf("%d failures\n", failures);
 	return failures != 0;
