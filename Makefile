@@ -4,7 +4,9 @@
 # make asan=1 check    the same with AddressSanitizer + UBSan (into bin-asan/)
 # make valgrind=1 check  run the test suite with every tool under valgrind
 # make demo           the main job: a MOAT campaign on bundled tiles (examples/moat)
-# make bench           print the benchmark figures (test/bench)
+# make bench           print the benchmark figures (test/bench); SALIB=DIR
+#                      measures SALib beside sa-sample and sa-indices, and
+#                      SR_BASE=REV the code of REV beside this one
 # make fuzz            libFuzzer on every reader, FUZZ_SECONDS each (clang; test/fuzz)
 # make install         PREFIX, DESTDIR, BINDIR, MANDIR, SHAREDIR honoured
 
@@ -131,6 +133,7 @@ lint:
 
 bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-prunefn
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/salib
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/segrun
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/compare

@@ -1,4 +1,4 @@
-/* num_test - core/num's parsing and formatting (double-conversion inside)
+/* num_test - core/num's parsing and formatting (core/dconv inside)
  * against the straightforward versions they replaced: snprintf at 15, 16
  * then 17 digits until strtod reads the value back, and strtod itself.
  * Byte for byte on millions of doubles of every kind, and accept/reject
@@ -124,6 +124,17 @@ test_fmt(void)
 			double m = (double)rnd(100000) / (double)(1 + rnd(10000));
 			check_fmt(m * pow(10, e));
 			check_fmt(round(m * 1000) / 1000 * pow(10, e));
+		}
+	for (e = 1; e <= 53; e++)	/* dyadic fractions, as Sobol points are */
+		for (j = 0; j < 2000; j++)
+			check_fmt(ldexp((double)(rnd64() >> (64 - (e < 32 ? e : 32))), -e) *
+			    (e % 2 ? 1 : 7.5));
+	for (e = 3; e <= 7; e++)	/* 3 to 7 decimals, beside the fast path's end */
+		for (j = 0; j < 20000; j++) {
+			double m = (double)rnd(1000000000) / pow(10, e);
+			check_fmt(m);
+			check_fmt(nextafter(m, 0));
+			check_fmt(m / 1000);
 		}
 	for (i = 0; i < 200000; i++)	/* integers around 1e15 and above */
 		check_fmt((double)(999999999000000LL + (long long)rnd(2000000)) +

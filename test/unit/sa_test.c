@@ -1,13 +1,18 @@
 /* sa_test.c - tests of what sa-sample and sa-indices moved to the
  * library: sa/method (names, tables, run counts), sa/sample (checks, run
  * counts), sr_space_fix, sa/indices (design fit, missing runs, a corr
- * analysis of a linear model) and sa/indices_tsv (the table).
+ * analysis of a linear model), sa/indices_tsv (the table), the row
+ * writer of sa/design against sr_design_write_row, and core/draws (the
+ * bootstraps' draws) against GSL's.
  *
  * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
  * exit 1.
  */
+#include "core/draws.h"
 #include "core/err.h"
+#include "core/rng.h"
 #include "core/opt.h"
+#include "sa/design.h"
 #include "sa/indices.h"
 #include "sa/indices_tsv.h"
 #include "sa/method.h"
@@ -213,6 +218,87 @@ test_indices(void)
 	sr_design_free(d);
 }
 
+/* The text of rows written by f (0: sr_design_write_row, 1: the row
+ * writer) into buf; rows of n values repeat values as VBD blocks do, and
+ * hold values of the same text and different bits (0, -0). */
+static void
+rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
+{
+	FILE *fp = fmemopen(buf, size, "w");
+	struct sr_row_writer w;
+	double *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b),
+	    *v = calloc(n, sizeof *v);
+	size_t r, i;
+
+	sr_row_writer_init(&w, n);
+	for (r = 0; r < nrow; r++) {
+		for (i = 0; i < n; i++) {	/* a new block every n + 2 rows */
+			if (r % (n + 2) == 0) {
+				a[i] = (double)((r * 7 + i * 13) % 5) / 3 - 0.5;
+				b[i] = -a[i] * 1e-7 + (i == 0 ? 0 : 1e300);
+				if ((r + i) % 3 == 0)
+					a[i] = (r + i) % 2 ? -0.0 : 0.0;
+			}
+			v[i] = r % (n + 2) == n + 1 || r % (n + 2) == i + 1 ? b[i] : a[i];
+		}
+		if (f)
+			sr_row_writer_put(&w, fp, r * 1000003, v);
+		else
+			sr_design_write_row(fp, r * 1000003, v, n);
+	}
+	fclose(fp);
+	sr_row_writer_free(&w);
+	free(a);
+	free(b);
+	free(v);
+}
+
+static void
+test_row_writer(void)
+{
+	static char want[1 << 16], got[1 << 16];
+	size_t n;
+
+	for (n = 0; n <= 9; n += 3) {
+		rows_text(0, want, sizeof want, n, 40);
+		rows_text(1, got, sizeof got, n, 40);
+		check("row writer: the bytes of sr_design_write_row",
+		    strcmp(want, got) == 0 && strlen(want) > 40);
+	}
+}
+
+/* core/draws gives the integers gsl_rng_uniform_int gives on
+ * sr_rng_new's generator, for every kind of bound (scale 1 included). */
+static void
+test_draws(void)
+{
+	static const unsigned long seeds[] = { 0, 1, 7, 4357, SR_SEED_MAX };
+	static const size_t bounds[] = { 1, 2, 3, 10, 1000, 16384, 65537,
+	    858993459, 1431655765, 2147483647, 2147483648UL, 3000000000UL,
+	    4294967295UL };	/* scales 5, 3, 2 and 1 too */
+	size_t out[3000], i, j, t, same = 0, total = 0;
+
+	for (i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		gsl_rng *r = sr_rng_new(seeds[i]);
+		sr_draws *d = sr_draws_new(seeds[i]);
+		for (j = 0; j < sizeof bounds / sizeof bounds[0]; j++) {
+			check("draws: a bound in range", sr_draws_fill(d, bounds[j],
+			    out, 3000) == 0);
+			for (t = 0; t < 3000; t++, total++)
+				same += out[t] == gsl_rng_uniform_int(r, bounds[j]);
+		}
+		gsl_rng_free(r);
+		sr_draws_free(d);
+	}
+	check("draws: GSL's integers, one for one", same == total);
+	{
+		sr_draws *d = sr_draws_new(1);
+		check("draws: bounds 0 and 2^32 refused",
+		    sr_draws_fill(d, 0, out, 1) && sr_draws_fill(d, 4294967296UL, out, 1));
+		sr_draws_free(d);
+	}
+}
+
 int
 main(void)
 {
@@ -220,6 +306,8 @@ main(void)
 	test_method();
 	test_sample();
 	test_indices();
+	test_row_writer();
+	test_draws();
 	if (failures)
 		printf("%d failures\n", failures);
 	return failures != 0;

@@ -1,7 +1,9 @@
 /* dconv.h - the shortest round-trip digits of a double and strict decimal
- * parsing, from Google's double-conversion library (Debian's
- * libdouble-conversion) behind C wrappers: it is C++ only, so dconv.cpp is
- * core's one C++ file. core/num builds its text formats on these. */
+ * parsing behind C wrappers: C++17's std::to_chars and std::from_chars
+ * (libstdc++), with Google's double-conversion library (Debian's
+ * libdouble-conversion) for the strings from_chars leaves; both are C++
+ * only, so this wrapper is C++, as core/draws is. core/num builds its text
+ * formats on these. */
 #ifndef SR_DCONV_H
 #define SR_DCONV_H
 

@@ -125,33 +125,18 @@ put_scaled(char *buf, int neg, uint64_t m, int frac)
 	return len;
 }
 
-/* Writes the shortest round-trip digits of v (double-conversion) as
- * printf's %.Pg writes them, P the first of 15, 16 and 17 digits that
- * reads back as v: the form every earlier sareuse wrote (the digits %.Pg
- * gives are the shortest and closest ones; the exponent form is taken
- * for exponents below -4 or from P on, with a sign and two digits at
- * least). Returns buf. */
-static char *
-fmt_shortest(char *buf, double v)
+/* Writes v, finite and not subnormal, from its shortest round-trip
+ * digits d[0..len) (v = 0.d x 10^point, core/dconv) as printf's %.Pg
+ * writes them, P the first of 15, 16 and 17 digits that reads back as v:
+ * the form every earlier sareuse wrote (the digits %.Pg gives are the
+ * shortest and closest ones; the exponent form is taken for exponents
+ * below -4 or from P on, with a sign and two digits at least). Returns
+ * the length. */
+static int
+put_digits(char *buf, double v, const char *d, int len, int point)
 {
-	char d[18];
-	int len, point, x, prec, i, n = 0;
+	int x = point - 1, prec = len > 15 ? len : 15, i, n = 0;	/* v = d[0].d[1]... x 10^x */
 
-	if (!isfinite(v)) {	/* nan, -nan, inf, -inf, as printf has them */
-		snprintf(buf, SR_NUMLEN, "%g", v);
-		return buf;
-	}
-	if (fabs(v) < DBL_MIN) {	/* subnormal: fewer digits than %.15g */
-		for (prec = 15; prec <= 17; prec++) {
-			snprintf(buf, SR_NUMLEN, "%.*g", prec, v);
-			if (prec == 17 || strtod(buf, NULL) == v)
-				break;
-		}
-		return buf;
-	}
-	sr_dconv_shortest(v, d, &len, &point);
-	x = point - 1;	/* v = d[0].d[1]... x 10^x */
-	prec = len > 15 ? len : 15;
 	if (v < 0)
 		buf[n++] = '-';
 	if (x < -4 || x >= prec) {
@@ -161,9 +146,15 @@ fmt_shortest(char *buf, double v)
 			for (i = 1; i < len; i++)
 				buf[n++] = d[i];
 		}
-		snprintf(buf + n, SR_NUMLEN - (size_t)n, "e%c%02d",
-		    x < 0 ? '-' : '+', x < 0 ? -x : x);
-		return buf;
+		buf[n++] = 'e';
+		buf[n++] = x < 0 ? '-' : '+';
+		x = x < 0 ? -x : x;	/* below 400 */
+		if (x >= 100)
+			buf[n++] = (char)('0' + x / 100);
+		buf[n++] = (char)('0' + x / 10 % 10);
+		buf[n++] = (char)('0' + x % 10);
+		buf[n] = '\0';
+		return n;
 	}
 	if (x < 0) {
 		buf[n++] = '0';
@@ -177,31 +168,72 @@ fmt_shortest(char *buf, double v)
 		buf[n++] = i < len ? d[i] : '0';
 	}
 	buf[n] = '\0';
-	return buf;
+	return n;
+}
+
+/* What printf writes for a value that is not finite or is subnormal:
+ * nan, -nan, inf, -inf, and the first of %.15g, %.16g, %.17g that reads
+ * back. Returns the length. */
+static int
+put_special(char *buf, double v)
+{
+	int prec, n = 0;
+
+	if (!isfinite(v))
+		return snprintf(buf, SR_NUMLEN, "%g", v);
+	for (prec = 15; prec <= 17; prec++) {
+		n = snprintf(buf, SR_NUMLEN, "%.*g", prec, v);
+		if (prec == 17 || strtod(buf, NULL) == v)
+			break;
+	}
+	return n;
+}
+
+size_t
+sr_fmt_double_n(char buf[SR_NUMLEN], double v)
+{
+	double a = fabs(v), x, back;
+	int frac, n, len = 0, point = 0, normal = isfinite(v) && a >= DBL_MIN;
+	char d[18];
+
+	/* fast paths: integers, and values with up to 6 decimals that read
+	 * back exactly (grid values, rounded data); x below 1e15 is whole
+	 * when it survives a trip through an integer (what floor would say,
+	 * without the emulation of floor that SSE2 code gets). Past 2
+	 * decimals the shortest digits are taken first: what the fast paths
+	 * write reads back as v in at most 15 significant digits and `frac`
+	 * decimals, and no two decimals of 15 digits read as the same double
+	 * (DBL_DIG), so it would be the shortest decimal of v: when that has
+	 * more than 6 decimals neither path can write anything (continuous
+	 * values, where the loop was a sixth of the time) */
+	for (frac = 0; frac <= 6 && a < 1e9; frac++) {
+		if (frac == 3 && normal) {
+			sr_dconv_shortest(v, d, &len, &point);
+			if (len - point > 6)
+				return (size_t)put_digits(buf, v, d, len, point);
+		}
+		x = a * pow10_exact[frac];
+		if (x != (double)(int64_t)x)
+			continue;
+		n = put_scaled(buf, v < 0, (uint64_t)x, frac);
+		if (frac == 0 || (parse_simple(buf, &back) && back == v))
+			return (size_t)n;
+		break;
+	}
+	if (a < 1e15 && a == (double)(int64_t)a)
+		return (size_t)put_scaled(buf, v < 0, (uint64_t)a, 0);
+	if (!normal)
+		return (size_t)put_special(buf, v);
+	if (len == 0)
+		sr_dconv_shortest(v, d, &len, &point);
+	return (size_t)put_digits(buf, v, d, len, point);
 }
 
 char *
 sr_fmt_double(char buf[SR_NUMLEN], double v)
 {
-	double a = fabs(v), x, back;
-	int frac;
-
-	/* fast paths: integers, and values with up to 6 decimals that read
-	 * back exactly (grid values, rounded data) */
-	for (frac = 0; frac <= 6 && a < 1e9; frac++) {
-		x = a * pow10_exact[frac];
-		if (x != floor(x))
-			continue;
-		put_scaled(buf, v < 0, (uint64_t)x, frac);
-		if (frac == 0 || (parse_simple(buf, &back) && back == v))
-			return buf;
-		break;
-	}
-	if (v == floor(v) && a < 1e15) {
-		put_scaled(buf, v < 0, (uint64_t)a, 0);
-		return buf;
-	}
-	return fmt_shortest(buf, v);
+	sr_fmt_double_n(buf, v);
+	return buf;
 }
 
 char *

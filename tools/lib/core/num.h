@@ -18,6 +18,8 @@ const char *sr_parse_long(const char *s, long *out);
 /* Writes the shortest decimal form of v that reads back as v; integral
  * values without exponent up to 1e15. Returns buf. */
 char *sr_fmt_double(char buf[SR_NUMLEN], double v);
+/* The same, returning the length written (the NUL not counted). */
+size_t sr_fmt_double_n(char buf[SR_NUMLEN], double v);
 
 /* Writes v rounded to `digits` significant digits (1 to 15), trailing
  * zeros dropped, as a reader of durations wants it: a value of more

@@ -41,9 +41,57 @@ sr_instance_write(FILE *fp, const sr_workflow *w, const sr_instance *in)
 	fputc('\n', fp);
 }
 
-/* Parses the comma list of runs of the current row into in. */
+/* The chunks runs and values are carved from: two mallocs per instance
+ * cost 16 to 24 bytes each on top of what they held, and reuse-merge
+ * reads millions of instances. */
+#define POOL_CHUNK (1 << 20)
+
+typedef struct pool_chunk {
+	struct pool_chunk *next;
+	size_t used, size;	/* in doubles */
+	double data[];		/* doubles and size_t, both 8 bytes here */
+} pool_chunk;
+
+/* bytes (a multiple of 8) from s's pool */
+static void *
+pool_alloc(sr_instances *s, size_t bytes)
+{
+	pool_chunk *c = s->pool;
+	size_t n = bytes / sizeof(double);
+
+	if (c == NULL || c->size - c->used < n) {
+		size_t size = n > POOL_CHUNK / 64 ? n : POOL_CHUNK / sizeof(double);
+		pool_chunk *fresh = sr_calloc(1, sizeof *fresh + size * sizeof(double));
+		fresh->size = size;
+		if (c && size == n) {	/* a big one: behind the current chunk */
+			fresh->next = c->next;
+			c->next = fresh;
+			fresh->used = n;
+			return fresh->data;
+		}
+		fresh->next = c;
+		s->pool = c = fresh;
+	}
+	c->used += n;
+	return c->data + c->used - n;
+}
+
 static void
-read_runs(const sr_tsv *t, int col, sr_instance *in)
+pool_free(void *pool)
+{
+	pool_chunk *c = pool, *next;
+
+	for (; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+}
+
+/* Parses the comma list of runs of the current row into in, through
+ * the growing buffer *buf of *cap runs. */
+static void
+read_runs(sr_instances *s, const sr_tsv *t, int col, sr_instance *in,
+    size_t **buf, size_t *cap)
 {
 	const char *p = sr_tsv_str(t, col);
 	char item[32];
@@ -54,13 +102,16 @@ read_runs(const sr_tsv *t, int col, sr_instance *in)
 		if (sr_parse_long(item, &r) || r < 0 || r > 1000000000)
 			sr_tsv_die(t, col, "run '%s' is not a run number (0 to 1e9)",
 			    item);
-		if ((in->nruns & (in->nruns - 1)) == 0)	/* doubling */
-			in->runs = sr_reallocarray(in->runs, in->nruns ? 2 * in->nruns : 1,
-			    sizeof *in->runs);
-		in->runs[in->nruns++] = (size_t)r;
+		if (in->nruns == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*buf = sr_reallocarray(*buf, *cap, sizeof **buf);
+		}
+		(*buf)[in->nruns++] = (size_t)r;
 	}
 	if (rc < 0)
 		sr_tsv_die_value(t, col, "is not a list of runs");
+	in->runs = pool_alloc(s, (in->nruns ? in->nruns : 1) * sizeof *in->runs);
+	memcpy(in->runs, *buf, in->nruns * sizeof *in->runs);
 }
 
 /* Reads the row's upstream: '-' for the first stage, else an instance of
@@ -86,20 +137,30 @@ read_upstream(const sr_tsv *t, int col, const sr_instances *s, size_t stage)
 /* Reads the parameter values of the current row into in: numbers for the
  * stage's parameters, empty fields for the others. */
 static void
-read_values(const sr_tsv *t, const int *col, const sr_workflow *w,
-    sr_instance *in)
+read_values(sr_instances *si, const sr_tsv *t, const int *col,
+    const sr_workflow *w, sr_instance *in, double **nan_row)
 {
 	const sr_stage *s = &w->stage[in->stage];
 	size_t i;
 
-	in->value = sr_calloc(w->nparam, sizeof *in->value);
+	if (s->nparam == 0) {	/* all empty: one shared row of NaN */
+		if (*nan_row == NULL) {
+			*nan_row = pool_alloc(si, (w->nparam + 1) * sizeof **nan_row);
+			for (i = 0; i < w->nparam; i++)
+				(*nan_row)[i] = NAN;
+		}
+		in->value = *nan_row;
+	} else
+		in->value = pool_alloc(si, (w->nparam ? w->nparam : 1) *
+		    sizeof *in->value);
 	for (i = 0; i < w->nparam; i++) {
 		int used = sr_stage_param(s, i) >= 0;
 		const char *f = sr_tsv_str(t, col[i]);
 		if (!used && *f)
 			sr_tsv_die(t, col[i], "stage %s has no parameter %s: the "
 			    "field must be empty", s->name, w->param[i]);
-		in->value[i] = used ? sr_tsv_double(t, col[i]) : NAN;
+		if (s->nparam)
+			in->value[i] = used ? sr_tsv_double(t, col[i]) : NAN;
 	}
 }
 
@@ -180,7 +241,8 @@ sr_instances_read(const char *path, const sr_workflow *w)
 	int cu = sr_tsv_need(t, SR_INSTANCES_UPSTREAM);
 	int cr = sr_tsv_need(t, SR_INSTANCES_RUNS);
 	int *col = sr_calloc(w->nparam ? w->nparam : 1, sizeof *col), st;
-	size_t i, cap = 0, cur = 0;
+	size_t i, cap = 0, cur = 0, runs_cap = 0, *runs_buf = NULL;
+	double *nan_row = NULL;
 	sr_instance *in;
 
 	for (i = 0; i < w->nparam; i++)
@@ -212,8 +274,8 @@ sr_instances_read(const char *path, const sr_workflow *w)
 			    sr_tsv_str(t, ci), s->n - s->first[st]);
 		in->id = s->n - s->first[st];
 		in->upstream = read_upstream(t, cu, s, (size_t)st);
-		read_runs(t, cr, in);
-		read_values(t, col, w, in);
+		read_runs(s, t, cr, in, &runs_buf, &runs_cap);
+		read_values(s, t, col, w, in, &nan_row);
 		s->n++;
 	}
 	if (s->n == 0 || cur + 1 != w->nstage)
@@ -222,6 +284,7 @@ sr_instances_read(const char *path, const sr_workflow *w)
 	s->first[w->nstage] = s->n;
 	check_runs(s, t->path);
 	check_run_count(s, t);
+	free(runs_buf);
 	free(col);
 	sr_tsv_close(t);
 	return s;
@@ -234,10 +297,11 @@ sr_instances_free(sr_instances *s)
 
 	if (s == NULL)
 		return;
-	for (i = 0; i < s->n; i++) {
+	for (i = 0; s->pool == NULL && i < s->n; i++) {
 		free(s->inst[i].runs);
 		free(s->inst[i].value);
 	}
+	pool_free(s->pool);
 	free(s->inst);
 	free(s->first);
 	free(s->line);

@@ -33,6 +33,11 @@ typedef struct {
 	size_t *first;		/* nstage + 1 offsets into inst */
 	size_t nruns;		/* runs (0..nruns-1) */
 	size_t *line;		/* line of each instance in the file read */
+	/* read from a file: the instances' runs and values are carved from
+	 * these chunks (a list), and instances of a stage without
+	 * parameters share one row of NaN; NULL: each instance owns its
+	 * arrays */
+	void *pool;
 } sr_instances;
 
 /* Writes instances.tsv's header line; then sr_instance_write per row. */

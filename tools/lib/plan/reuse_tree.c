@@ -7,30 +7,69 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The child of parent under key, created (with cost) if missing: the
- * interner of (parent, key) gives the pairs dense ids in order of first
- * sight, so the child of pair id is node id + 1 (node 0 is the root). */
+/* The children of the nodes being built, by (parent, key): an open
+ * addressing table of node ids (0: empty) over the nodes' own parents
+ * and keys. The general interner kept a copy of every 16-byte pair, its
+ * hash and offset in doubling arrays: some 60 bytes a node, half of
+ * reuse-merge's peak on 10^6 runs; this is 16 at most (a key and two
+ * slots), and the last child of each node 4 more. Node numbers fit 32
+ * bits: a tree of 2^32 nodes would not fit the machine. */
+typedef struct {
+	uint32_t *slot;
+	size_t mask;
+	uint64_t *key;		/* key of node c (c >= 1) */
+	uint32_t *last_child;	/* of node c, while it is built */
+} child_table;
+
+static void
+child_table_init(child_table *h, size_t max)
+{
+	size_t cap = 16;
+
+	if (max >= UINT32_MAX)
+		sr_die(SR_EXIT_DATA, "a reuse tree of %zu nodes is beyond this "
+		    "build (4294967294)", max);
+	while (cap < 2 * max)
+		cap *= 2;
+	h->slot = sr_calloc(cap, sizeof *h->slot);
+	h->mask = cap - 1;
+	h->key = sr_calloc(max, sizeof *h->key);
+	h->last_child = sr_calloc(max, sizeof *h->last_child);
+}
+
+static void
+child_table_free(child_table *h)
+{
+	free(h->slot);
+	free(h->key);
+	free(h->last_child);
+}
+
+/* The child of parent under key, created (with cost) if missing; nodes
+ * are numbered in order of first sight (node 0 is the root). */
 static size_t
-child(sr_rtree *t, sr_interner *children, size_t *last_child, size_t parent,
-    uint64_t key, double cost)
+child(sr_rtree *t, child_table *h, size_t parent, uint64_t key, double cost)
 {
 	uint64_t pair[2] = { parent, key };
-	size_t c;
+	size_t i = (size_t)sr_hash_bytes(pair, sizeof pair) & h->mask, c;
 	sr_rnode *p;
-	int added;
 
-	c = sr_intern(children, pair, sizeof pair, &added) + 1;
-	if (!added)
-		return c;
-	t->nnodes++;
+	for (; h->slot[i]; i = (i + 1) & h->mask) {
+		c = h->slot[i];
+		if (t->node[c].parent == parent && h->key[c] == key)
+			return c;
+	}
+	c = t->nnodes++;
+	h->slot[i] = (uint32_t)c;
+	h->key[c] = key;
 	p = &t->node[parent];
 	t->node[c] = (sr_rnode){ parent, p->depth + 1, SR_NONE, SR_NONE, 0,
 	    cost };
 	if (p->first_child == SR_NONE)
 		p->first_child = c;
 	else
-		t->node[last_child[parent]].next_sibling = c;
-	last_child[parent] = c;
+		t->node[h->last_child[parent]].next_sibling = c;
+	h->last_child[parent] = (uint32_t)c;
 	return c;
 }
 
@@ -40,8 +79,7 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 {
 	sr_rtree *t = sr_calloc(1, sizeof *t);
 	size_t max = n * m + 1, i, d, cur;
-	sr_interner children;
-	size_t *last_child = sr_calloc(max, sizeof *last_child);
+	child_table children;
 
 	t->m = m;
 	t->n = n;
@@ -50,20 +88,21 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 	t->path = sr_calloc(n, (m + 1) * sizeof *t->path);
 	t->node[0] = (sr_rnode){ SR_NONE, 0, SR_NONE, SR_NONE, 0, 0 };
 	t->nnodes = 1;
-	sr_interner_init(&children);
+	child_table_init(&children, max);
 	for (i = 0; i < n; i++) {
 		t->path[i * (m + 1)] = cur = 0;
 		t->node[0].nleaves++;
 		for (d = 0; d < m; d++) {
-			cur = child(t, &children, last_child, cur, key[i * m + d],
+			cur = child(t, &children, cur, key[i * m + d],
 			    task_cost ? task_cost[d] : 1.0);
 			t->node[cur].nleaves++;
 			t->path[i * (m + 1) + d + 1] = cur;
 		}
 		t->leaf[i] = cur;
 	}
-	free(last_child);
-	sr_interner_free(&children);
+	child_table_free(&children);
+	/* give back what the worst case reserved and the tree did not use */
+	t->node = sr_reallocarray(t->node, t->nnodes, sizeof *t->node);
 	return t;
 }
 

@@ -29,6 +29,8 @@ sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long se
 	g->seed = seed;
 	g->varied = sr_calloc(s->n, sizeof *g->varied);
 	g->row = sr_calloc(s->n, sizeof *g->row);
+	g->writer = sr_calloc(1, sizeof *g->writer);
+	sr_row_writer_init(g->writer, s->n);
 	for (i = 0; i < s->n; i++) {
 		const sr_param *p = &s->p[i];
 		if (p->fixed)
@@ -45,6 +47,8 @@ sr_generator_free(sr_generator *g)
 {
 	free(g->varied);
 	free(g->row);
+	sr_row_writer_free(g->writer);
+	free(g->writer);
 }
 
 static void
@@ -54,7 +58,7 @@ emit(sr_generator *g)
 		g->before_rows(g->arg);
 		g->before_rows = NULL;
 	}
-	sr_design_write_row(g->fp, g->run++, g->row, g->space->n);
+	sr_row_writer_put(g->writer, g->fp, g->run++, g->row);
 }
 
 /* Writes a row from k unit coordinates: strata (level = 0) or Morris

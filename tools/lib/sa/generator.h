@@ -7,6 +7,8 @@
 
 #include "sa/space.h"
 
+struct sr_row_writer;
+
 /* What a generator needs: the space (fixed parameters marked), the varied
  * parameters, where to write and how far numbering has got. */
 typedef struct {
@@ -16,6 +18,7 @@ typedef struct {
 	FILE *fp;
 	size_t run;		/* next run number */
 	double *row;		/* space->n values; fixed ones pre-filled */
+	struct sr_row_writer *writer;	/* writes the rows (sa/design.h) */
 	unsigned long seed;
 	/* called once, before the first row: writes what precedes the rows,
 	 * so that a generator that fails early has written nothing */

@@ -1,7 +1,7 @@
 /* sobol.c - Sobol indices from Saltelli pick-and-freeze blocks, with
  * bootstrap confidence intervals (the estimators SALib uses). */
 #include "sa/sobol.h"
-#include "core/rng.h"
+#include "core/draws.h"
 #include "sa/method.h"
 
 #include <math.h>
@@ -25,6 +25,7 @@ typedef struct {
 	 * for each i, A + B and A^2 + B^2 (2k + 2 values, one cache-friendly
 	 * row per random draw) */
 	double *t;
+	double *acc;	/* 2k + 2 sums of rows of t */
 } blocks;
 
 /* Parts of base sample j's block in the standardized outputs. */
@@ -33,37 +34,96 @@ static double B(const blocks *b, size_t j) { return b->y[j * b->bs + b->bs - 1];
 static double AB(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + i]; }
 static double BA(const blocks *b, size_t j, size_t i) { return b->y[j * b->bs + 1 + b->k + i]; }
 
+/* Rows of t a bootstrap sum reads ahead of the one it adds: they are
+ * drawn at random from a table of some MiB. */
+#define PREFETCH_AHEAD 16
+
+/* Two doubles added at once (SSE2 on x86-64; GCC's and clang's vector
+ * extension, plain C elsewhere) */
+#if defined(__GNUC__)
+typedef double pair __attribute__((vector_size(16)));
+#else
+typedef struct { double v[2]; } pair;
+#endif
+
+static pair
+pair_load(const double *p)
+{
+	pair x;
+
+	memcpy(&x, p, sizeof x);
+	return x;
+}
+
+static pair
+pair_add(pair a, pair b)
+{
+#if defined(__GNUC__)
+	return a + b;
+#else
+	a.v[0] += b.v[0];
+	a.v[1] += b.v[1];
+	return a;
+#endif
+}
+
+/* acc[0..m) = the sums of columns c..c+m of the rows idx[0..n) of t (w
+ * columns; rows 0..n when idx is NULL), m 8 or 2, each column's sum in
+ * the order of the rows (the bytes of the intervals depend on it). The
+ * sums stay in registers: a column at a time over the rows spent most of
+ * its time storing and reloading them. */
+static void
+sum_columns(const double *t, size_t w, const size_t *idx, size_t n, size_t c,
+    size_t m, double *acc)
+{
+	pair a0 = { 0, 0 }, a1 = a0, a2 = a0, a3 = a0;
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		const double *r = t + (idx ? idx[j] : j) * w + c;
+		if (idx && j + PREFETCH_AHEAD < n)
+			__builtin_prefetch(t + idx[j + PREFETCH_AHEAD] * w + c);
+		a0 = pair_add(a0, pair_load(r));
+		if (m == 8) {
+			a1 = pair_add(a1, pair_load(r + 2));
+			a2 = pair_add(a2, pair_load(r + 4));
+			a3 = pair_add(a3, pair_load(r + 6));
+		}
+	}
+	memcpy(acc, &a0, sizeof a0);
+	if (m == 8) {
+		memcpy(acc + 2, &a1, sizeof a1);
+		memcpy(acc + 4, &a2, sizeof a2);
+		memcpy(acc + 6, &a3, sizeof a3);
+	}
+}
+
 /* First and total order (and second order when s2 != NULL) over the base
  * samples idx[0..n) (all of them when idx is NULL): S1 Saltelli 2010, ST
  * Jansen 1999, V = var([A; B]). */
 static void
 estimate(const blocks *b, const size_t *idx, double *s1, double *st, double *s2)
 {
-	size_t n = b->n, k = b->k, j, i, l;
-	double sum = 0, sumsq = 0, v;
+	size_t n = b->n, k = b->k, w = 2 * k + 2, j, i, l, c;
+	double *acc = b->acc, sum, sumsq, v;
 
-	memset(s1, 0, k * sizeof *s1);
-	memset(st, 0, k * sizeof *st);
+	for (c = 0; c < w; c += w - c >= 8 ? 8 : 2)	/* w is even */
+		sum_columns(b->t, w, idx, n, c, w - c >= 8 ? 8 : 2, acc + c);
 	if (s2)
 		memset(s2, 0, k * k * sizeof *s2);
-	for (j = 0; j < n; j++) {
+	for (j = 0; s2 && j < n; j++) {
 		size_t s = idx ? idx[j] : j;
-		const double *t = b->t + s * (2 * k + 2);
-		for (i = 0; i < k; i++) {
-			s1[i] += t[i];
-			st[i] += t[k + i];
-		}
-		sum += t[2 * k];
-		sumsq += t[2 * k + 1];
-		for (i = 0; s2 && i < k; i++)
+		for (i = 0; i < k; i++)
 			for (l = i + 1; l < k; l++)
 				s2[i * k + l] += BA(b, s, i) * AB(b, s, l) -
 				    A(b, s) * B(b, s);
 	}
+	sum = acc[2 * k];
+	sumsq = acc[2 * k + 1];
 	v = sumsq / (2.0 * n) - (sum / (2.0 * n)) * (sum / (2.0 * n));
 	for (i = 0; i < k; i++) {
-		s1[i] /= n * v;
-		st[i] /= 2.0 * n * v;
+		s1[i] = acc[i] / (n * v);
+		st[i] = acc[k + i] / (2.0 * n * v);
 	}
 	for (i = 0; s2 && i < k; i++)
 		for (l = i + 1; l < k; l++)
@@ -76,7 +136,8 @@ precompute(blocks *b)
 {
 	size_t j, i, n = b->n, k = b->k, w = 2 * k + 2;
 
-	if ((b->t = malloc(n * w * sizeof *b->t)) == NULL)
+	if ((b->t = malloc(n * w * sizeof *b->t)) == NULL ||
+	    (b->acc = malloc(w * sizeof *b->acc)) == NULL)
 		return -1;
 	for (j = 0; j < n; j++) {
 		double a = A(b, j), bb = B(b, j), *t = b->t + j * w;
@@ -96,6 +157,7 @@ blocks_free(blocks *b)
 {
 	free((double *)b->y);
 	free(b->t);
+	free(b->acc);
 }
 
 /* Fills conf (z * sd, ddof=1) and lo/hi (percentiles) of m replicates
@@ -187,7 +249,7 @@ sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
 	const char *why = check_blocks(&b, y, n, k, second_order);
 	double *r1 = NULL, *rt = NULL, *r2 = NULL, z;
 	size_t *idx = NULL, t, j, i;
-	gsl_rng *rng = NULL;
+	sr_draws *draws = NULL;
 	int rc = -1;
 
 	(void)percentile;	/* the percentile bounds are always computed */
@@ -203,14 +265,16 @@ sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
 	    (rt = calloc(resamples + 1, k * sizeof *rt)) == NULL ||
 	    (second_order && (r2 = calloc(resamples + 1, k * k * sizeof *r2)) == NULL) ||
 	    (idx = calloc(n, sizeof *idx)) == NULL ||
-	    (rng = sr_rng_new(seed)) == NULL) {
+	    (draws = sr_draws_new(seed)) == NULL) {
 		snprintf(errbuf, SR_ERRLEN, "out of memory");
 		goto done;
 	}
 	estimate(&b, NULL, out->S1, out->ST, out->S2);
 	for (t = 0; t < resamples; t++) {
-		for (j = 0; j < n; j++)
-			idx[j] = gsl_rng_uniform_int(rng, n);
+		if (sr_draws_fill(draws, n, idx, n)) {
+			snprintf(errbuf, SR_ERRLEN, "too many base samples to draw from");
+			goto done;
+		}
 		estimate(&b, idx, r1 + t * k, rt + t * k, r2 ? r2 + t * k * k : NULL);
 	}
 	z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
@@ -233,7 +297,6 @@ done:
 	free(r2);
 	free(idx);
 	blocks_free(&b);
-	if (rng)
-		gsl_rng_free(rng);
+	sr_draws_free(draws);
 	return rc;
 }
