@@ -201,19 +201,67 @@ set(sr_campaign *c, const char *key, char *s)
 	c->setting[i] = s;
 }
 
-/* space, tiles and workflow: absolute, and readable files. */
+static void warn(sr_campaign *c, size_t line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The keys of wsi-tiles' options, which only slides = ... uses. */
+static const char *const slide_keys[] = { "tile_size", "level", "mpp",
+    "min_tissue" };
+#define NSLIDE_KEYS (sizeof slide_keys / sizeof slide_keys[0])
+
+/* Whether key is one of slide_keys. */
+static int
+is_slide_key(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < NSLIDE_KEYS; i++)
+		if (strcmp(key, slide_keys[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* tiles or slides, exactly one; wsi-tiles' keys without slides are
+ * warned of, level and mpp together refused. */
+static int
+check_tile_source(sr_campaign *c, char *err, size_t errlen)
+{
+	size_t i;
+
+	if (line_of(c, "tiles") && line_of(c, "slides"))
+		return error(err, errlen, "%s:%zu: slides: the campaign has tiles "
+		    "(line %zu) already: give tiles or slides, not both", c->path,
+		    line_of(c, "slides"), line_of(c, "tiles"));
+	if (!line_of(c, "tiles") && !line_of(c, "slides"))
+		return error(err, errlen, "%s: no 'tiles' key (required, or "
+		    "'slides')", c->path);
+	if (line_of(c, "level") && line_of(c, "mpp"))
+		return error(err, errlen, "%s:%zu: mpp: the campaign has level "
+		    "(line %zu): give one of them", c->path, line_of(c, "mpp"),
+		    line_of(c, "level"));
+	for (i = 0; i < NSLIDE_KEYS; i++)
+		if (line_of(c, slide_keys[i]) && !line_of(c, "slides"))
+			warn(c, line_of(c, slide_keys[i]), "%s: not used without "
+			    "slides (it is an option of wsi-tiles)", slide_keys[i]);
+	return 0;
+}
+
+/* space, workflow, and tiles or slides: absolute, and readable files. */
 static int
 resolve_files(sr_campaign *c, const char *dir, const sr_campaign_env *env,
     char *err, size_t errlen)
 {
-	static const char *const files[] = { "space", "tiles", "workflow" };
+	static const char *const files[] = { "space", "tiles", "slides",
+	    "workflow" };
 	const char *key;
 	size_t i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
 		key = files[i];
 		if (c->value[key_index(key)])
 			set(c, key, sr_campaign_path(dir, c->value[key_index(key)]));
+		else if (strcmp(key, "tiles") == 0 || strcmp(key, "slides") == 0)
+			continue;	/* the other one (check_tile_source) */
 		else if (env->sharedir)
 			set(c, key, sr_campaign_path(env->sharedir,
 			    "workflows/nuclei.wf"));
@@ -468,8 +516,8 @@ key_place(const sr_campaign *c, const char *key, char *buf, size_t size)
 static int
 check_paths(const sr_campaign *c, char *err, size_t errlen)
 {
-	static const char *const keys[] = { "space", "tiles", "workflow",
-	    "reference", "output", "estimate_from" };
+	static const char *const keys[] = { "space", "tiles", "slides",
+	    "workflow", "reference", "output", "estimate_from" };
 	const char *v;
 	char where[SR_CAMPAIGN_ERRLEN];
 	struct stat st;
@@ -849,6 +897,7 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 		}
 	sensitivity_settings(c);
 	if (check_concerns(c, err, errlen) ||
+	    check_tile_source(c, err, errlen) ||
 	    resolve_files(c, dir, env, err, errlen) ||
 	    resolve_reference(c, dir, err, errlen) ||
 	    resolve_estimate_from(c, dir, err, errlen) ||
@@ -966,6 +1015,9 @@ plan_keys(FILE *fp, const sr_campaign *c)
 		if ((strcmp(k->name, "batches") == 0 ||
 		    strcmp(k->name, "knowledge") == 0) &&
 		    strcmp(c->setting[i], k->def ? k->def : "") == 0)
+			continue;
+		/* wsi-tiles' options decide the tiles of slides only */
+		if (is_slide_key(k->name) && is(c, "slides", ""))
 			continue;
 		if (k->type != SR_KEY_PATH && decides_runs(c, k))
 			fprintf(fp, "plan_key=%s = %s%c", k->name, c->setting[i],
