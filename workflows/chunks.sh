@@ -157,8 +157,9 @@ chunk_list() {
 array_size() {
 	local m=${conf[max_array_size]}
 	if [ -z "$m" ] && [ "${conf[engine]}" = slurm ]; then
+		# (awk reads all: scontrol is not cut off by a closed pipe)
 		m=$(scontrol show config 2> /dev/null |
-		    awk '$1 == "MaxArraySize" { print $3; exit }') || m=
+		    awk '$1 == "MaxArraySize" && m == "" { m = $3 } END { print m }') || m=
 	fi
 	is_uint "$m" && [ "$m" -ge 1 ] || m=1001
 	echo "$m"
