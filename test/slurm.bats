@@ -28,6 +28,13 @@ teardown_file() {
 	fi
 }
 
+# A test that lowered the cluster's MaxArraySize (array_size) sets it
+# back, whatever its end.
+teardown() {
+	[ -z "${lowered:-}" ] ||
+	    "$TOP/test/slurm-cluster" array-size "$BATS_FILE_TMPDIR/slurm" 10001
+}
+
 setup() {
 	if [ "$(id -u)" -ne 0 ]; then
 		skip "not root: the real Slurm cluster needs root"
@@ -457,4 +464,31 @@ attempts() {
 	assert_success
 	assert_line "batch=3 of 3: $PWD/slurm-out/batch-3"
 	assert_output --regexp "sets=9 complete=9 running=0 cancelled=0 waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
+}
+
+@test "a slide campaign through Slurm with MaxArraySize (5) below its 16 array tasks: 4 arrays with offsets, the indices of the same tiles as PNGs run locally" {
+	slide
+	campaign png.campaign tiles=png/list -reference -reference_suffix
+	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	    engine=slurm array_limit=2 -tiles -reference -reference_suffix
+	sa-campaign -q run png.campaign
+	lowered=1
+	"$TOP/test/slurm-cluster" array-size "$BATS_FILE_TMPDIR/slurm" 5
+	run sa-campaign run s.campaign
+	assert_success
+	assert_output --regexp 'buckets: +[0-9]+,[0-9]+,[0-9]+,[0-9]+ \(16 of 16 array tasks: 0-15%2\)'
+	# arrays of indices 0-4, each at offset 5k, each after the one before
+	assert_equal "$(awk '$1 == "buckets" { print $3 }' s-out/logs/jobs | paste -sd' ')" "0 5 10 15"
+	ids=($(awk '$1 == "buckets" { print $2 }' s-out/logs/jobs))
+	run scontrol -o show job "${ids[1]}"
+	assert_output --partial 'ArrayTaskThrottle=2'
+	assert_output --partial "afterany:${ids[0]}"
+	wait_campaign s-out
+	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	run sa-campaign status s.campaign
+	assert_line "buckets=8 chunks=2 tasks=16 done=16 running=0 pending=0 failed=0 waiting=0"
+	# every task ran once, logged under its bucket and chunk, exit marker last
+	assert_equal "$(cut -d' ' -f1 s-out/logs/attempts | sort -n | paste -sd' ')" "$(seq 0 15 | paste -sd' ')"
+	assert_equal "$(tail -n 1 s-out/logs/bucket-00007-0001.log)" "sa-campaign job: exit 0"
+	assert_equal "$(ls s-out/results | wc -l)" 16
 }

@@ -43,6 +43,13 @@ campaign_tiles() {
 	fi
 }
 
+# check_tiles LIST: dies on keys the tiles (LIST: campaign_tiles) cannot
+# serve: aggregate_by = slide with a tiles list
+check_tiles() {
+	[ "${conf[aggregate_by]}" != slide ] || [ -n "${conf[slides]}" ] || is_tile_table "$1" ||
+	    die "$campaign: aggregate_by = slide needs slides or a tile table of slides (a tiles list names no slide)"
+}
+
 # tiles_record LIST: the plan's record of the tiles: "tiles CKSUM" of
 # LIST, or for slides "slides CKSUM" of their paths, sizes and times of
 # modification (a slide is not read whole for every task)
@@ -131,6 +138,21 @@ bucket_name() {
 	fi
 }
 
+# tasks_word [short|array|long]: what the plan's tasks are called:
+# "tasks", "array tasks", "array tasks (a bucket on a chunk of tiles)"
+# or, without chunks, "buckets"
+tasks_word() {
+	if [ -z "$nchunks" ]; then
+		echo buckets
+		return
+	fi
+	case ${1:-array} in
+	short) echo tasks ;;
+	array) echo "array tasks" ;;
+	long) echo "array tasks (a bucket on a chunk of tiles)" ;;
+	esac
+}
+
 # task_label I: task I in messages: "task I (bucket B, chunk C)", or
 # "bucket I" without chunks
 task_label() {
@@ -190,8 +212,6 @@ slide_tiles() {
 # trials.tsv and indices.tsv (and the plot) of each slide
 per_slide() {
 	local out=$1 s d
-	is_tile_table "$out/tiles.list" ||
-	    die "$campaign: aggregate_by = slide needs slides or a tile table of slides (tiles lists name no slide)"
 	rm -rf -- "$out/slides"
 	slide_tiles "$out" | cut -f 2 | sort -u | while IFS= read -r s; do
 		d=$out/slides/$s
