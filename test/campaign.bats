@@ -116,7 +116,7 @@ bats_require_minimum_version 1.5.0
 	# merge refuses and names the missing buckets
 	run sa-campaign merge c.campaign
 	assert_failure 1
-	assert_output --partial "buckets without results:"
+	assert_output --partial "array tasks without results:"
 	assert [ ! -e c-out/indices.tsv ]
 	# the killed buckets count as failed, none as running (once their
 	# processes, killed too, are gone)
@@ -457,7 +457,7 @@ gone() {
 	run --separate-stderr sa-campaign plan c.campaign
 	assert_success
 	assert_output ''
-	assert_equal "$(sed -n 1p <<< "$stderr")" "sa-campaign: plan: 32 runs, 65 stage instances, $(body c-out/buckets.tsv | tail -n +2 | wc -l) buckets x 1 chunk(s) of at most 16 of 2 tiles = $(body c-out/buckets.tsv | tail -n +2 | wc -l) array tasks (0-$(($(body c-out/buckets.tsv | tail -n +2 | wc -l) - 1))): $PWD/c-out/buckets.tsv"
+	assert_equal "$(sed -n 1p <<< "$stderr")" "sa-campaign: plan: 32 runs, 65 stage instances, $(body c-out/buckets.tsv | tail -n +2 | wc -l) buckets x 1 chunk(s) of up to 16 tiles (2 tile(s) in all) = $(body c-out/buckets.tsv | tail -n +2 | wc -l) array tasks (0-$(($(body c-out/buckets.tsv | tail -n +2 | wc -l) - 1))): $PWD/c-out/buckets.tsv"
 	stats=$(sed -n 's/^#stats //p' c-out/buckets.tsv)
 	grep -qF "task nodes: $(tr ' ' '\n' <<< "$stats" | sed -n 's/^tasks_noreuse=//p') without reuse" <<< "$stderr"
 	assert_equal "$(sed -n 3p <<< "$stderr")" "sa-campaign: memory per array task: $(seg-run --estimate-memory --tiles c-out/tiles.list)M for 1 active path(s) on the largest tile"
@@ -878,7 +878,7 @@ trials_rows() {
 	sa-campaign -q run png.campaign
 	run sa-campaign plan s.campaign
 	assert_success
-	assert_output --partial "8 buckets x 2 chunk(s) of at most 3 of 4 tiles = 16 array tasks (0-15)"
+	assert_output --partial "8 buckets x 2 chunk(s) of up to 3 tiles (4 tile(s) in all) = 16 array tasks (0-15)"
 	# the campaign's tile table: the four tissue tiles, the slide absolute
 	assert_equal "$(body s-out/tiles.list | cut -f 1,2,4-7)" \
 	    "$(printf 'tile\tslide\tx\ty\twidth\theight\n'; for xy in 0_0 260_0 0_260 260_260; do
@@ -1003,4 +1003,24 @@ trials_rows() {
 	conf[engine]=slurm
 	assert_equal "$(split_arrays "$(printf '%s\n' 1 2 3 5 9 10 11 12)")" \
 	    "$(printf '0 1-3\n4 1\n8 1-3\n12 0')"
+}
+
+@test "plan's estimate models the array tasks: tiles_per_task = 1 on two tiles, a bucket's row per chunk on one tile: the same core-hours, half the makespan on enough slots" {
+	tiles 160
+	campaign one.campaign tiles_per_task=1 jobs=16
+	campaign all.campaign jobs=16
+	run --separate-stderr sa-campaign plan one.campaign
+	assert_success
+	assert_equal "$(sed -n 1p <<< "$stderr" | grep -o '= [0-9]* array tasks')" "= 16 array tasks"
+	one=$(grep '^sa-campaign: estimate: ' <<< "$stderr")
+	run --separate-stderr sa-campaign plan all.campaign
+	assert_success
+	all=$(grep '^sa-campaign: estimate: ' <<< "$stderr")
+	# the work: each bucket's on one tile twice, or on two tiles once
+	assert_equal "$(grep -o '[0-9.e-]* core-hours' <<< "$one")" "$(grep -o '[0-9.e-]* core-hours' <<< "$all")"
+	# 16 slots: every task at once, the longest a bucket on one tile
+	a=$(sed 's/.*(\([0-9.e-]*\) s) on 16 slot.*/\1/' <<< "$one")
+	b=$(sed 's/.*(\([0-9.e-]*\) s) on 16 slot.*/\1/' <<< "$all")
+	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && (2 * a - b) ^ 2 < (1e-3 * b) ^ 2) }' ||
+	    fail "makespan $a s for 16 tasks of one tile, $b s for 8 of two"
 }

@@ -232,13 +232,3 @@ task_of() {
 	[ "$b" = "$1" ] || c=${1#*-}
 	echo $((10#$b * ${nchunks:-1} + 10#$c))
 }
-
-# chunked_plan OUT: OUT/buckets.tsv as sim-runtime would see the array
-# tasks: each bucket's row nchunks times (renumbered), each a bucket on
-# a chunk of tiles_per_task tiles (the last chunk, smaller, counted full)
-chunked_plan() {
-	awk -F '\t' -v OFS='\t' -v c="${nchunks:-1}" '
-	    /^#/ { print; next }
-	    !h++ { print; next }
-	    { for (k = 0; k < c; k++) { $1 = n++; print } }' "$1/buckets.tsv"
-}

@@ -131,6 +131,9 @@ array_failures() {
 		log=$out/logs/bucket-$b.log
 		echo "failed: $(task_label $((task + offset))) (array task ${id}_$task, Slurm: $st, exit $exit${reason:+, $reason}); the end of $log:"
 		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
+		# what Slurm wrote of it (a kill, a limit): the array task's output
+		log=$out/logs/buckets-${id}_$task.log
+		[ ! -s "$log" ] || { echo "  and of $log:"; tail -n 3 "$log" | sed 's/^/  /'; }
 	done < <(awk -v p="${id}_" 'index($1, p) == 1' <<< "$3")
 }
 
@@ -266,7 +269,7 @@ slurm_submit() {
 			id=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
 			    --job-name=sa-bucket --array="$idx$lim" \
 			    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
-			    --open-mode=append --output="$sout/logs/buckets-%A.log" "$off")
+			    --output="$sout/logs/buckets-%A_%a.log" "$off")
 			echo "buckets $id $off" >> "$out/logs/jobs"
 			arr=${arr:+$arr,}$id
 			[ -z "$lim" ] || prev=$id
