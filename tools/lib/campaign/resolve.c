@@ -201,9 +201,6 @@ set(sr_campaign *c, const char *key, char *s)
 	c->setting[i] = s;
 }
 
-static void warn(sr_campaign *c, size_t line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
 /* The keys of wsi-tiles' options, which only slides = ... uses. */
 static const char *const slide_keys[] = { "tile_size", "level", "mpp",
     "min_tissue" };
@@ -221,13 +218,10 @@ is_slide_key(const char *key)
 	return 0;
 }
 
-/* tiles or slides, exactly one; wsi-tiles' keys without slides are
- * warned of, level and mpp together refused. */
+/* tiles or slides, exactly one; level and mpp together refused. */
 static int
 check_tile_source(sr_campaign *c, char *err, size_t errlen)
 {
-	size_t i;
-
 	if (line_of(c, "tiles") && line_of(c, "slides"))
 		return error(err, errlen, "%s:%zu: slides: the campaign has tiles "
 		    "(line %zu) already: give tiles or slides, not both", c->path,
@@ -239,10 +233,6 @@ check_tile_source(sr_campaign *c, char *err, size_t errlen)
 		return error(err, errlen, "%s:%zu: mpp: the campaign has level "
 		    "(line %zu): give one of them", c->path, line_of(c, "mpp"),
 		    line_of(c, "level"));
-	for (i = 0; i < NSLIDE_KEYS; i++)
-		if (line_of(c, slide_keys[i]) && !line_of(c, "slides"))
-			warn(c, line_of(c, slide_keys[i]), "%s: not used without "
-			    "slides (it is an option of wsi-tiles)", slide_keys[i]);
 	return 0;
 }
 
@@ -709,7 +699,8 @@ by_line(const void *a, const void *b)
 }
 
 /* The warnings: each key given that c's method, merge or engine does not
- * use, and method = sobol in a sensitivity campaign, in line order. */
+ * use, method = sobol in a sensitivity campaign, and wsi-tiles' keys
+ * without slides, in line order. */
 static void
 find_warnings(sr_campaign *c)
 {
@@ -734,6 +725,9 @@ find_warnings(sr_campaign *c)
 			warn(c, g[i].line, "method: sobol plans a correlation "
 			    "study on Sobol points; Sobol (variance-based) "
 			    "indices are method = vbd");
+		else if (is_slide_key(k->name) && !line_of(c, "slides"))
+			warn(c, g[i].line, "%s: not used without slides (it is "
+			    "an option of wsi-tiles)", k->name);
 	}
 	free(g);
 }
