@@ -15,8 +15,8 @@ tiles() {
 	printf '# two crops\na.png\nb.png\n' > tiles/list
 }
 
-# campaign FILE [KEY=VALUE...]: a small MOAT campaign (32 runs), keys
-# replaced or added
+# campaign FILE [KEY=VALUE | -KEY ...]: a small MOAT campaign (32 runs),
+# keys replaced or added (KEY=VALUE) or left out (-KEY)
 campaign() {
 	local f=$1 kv k
 	shift
@@ -33,9 +33,30 @@ merge = rtma
 bucket_size = 4
 EOC
 	for kv in "$@"; do
+		case $kv in -*) sed -i "/^${kv#-} = /d" "$f"; continue ;; esac
 		k=${kv%%=*}
 		sed -i "/^$k = /d" "$f"
 		echo "$k = ${kv#*=}" >> "$f"
 	done
 }
 
+
+# slide: s.tif, a 780x520 pyramidal TIFF (deflate: lossless, 2 levels)
+# with four 260x260 crops of MoNuSeg tiles in a 2x2 block at its top-left
+# corner, the right third background; slides.list naming it; and png/,
+# the same four crops named as wsi-tiles names the tiles (s_X_Y.png) in
+# the table's order, listed in png/list
+slide() {
+	local f k=0 xy=(0_0 260_0 0_260 260_260)
+	mkdir -p png
+	for f in "$MONUSEG"/TCGA-21-5784-01Z-00-DX1.png "$MONUSEG"/TCGA-A7-A13E-01Z-00-DX1.png \
+	    "$MONUSEG"/TCGA-B0-5698-01Z-00-DX1.png "$MONUSEG"/TCGA-G9-6362-01Z-00-DX1.png; do
+		sa-testimg crop "$f" 200 200 260 260 "png/s_${xy[k]}.png"
+		echo "s_${xy[k]}.png" >> png/list
+		k=$((k + 1))
+	done
+	sa-testimg slide --levels 2 --downsample 2 780 520 s.tif \
+	    "0 0 png/s_0_0.png" "260 0 png/s_260_0.png" \
+	    "0 260 png/s_0_260.png" "260 260 png/s_260_260.png"
+	echo s.tif > slides.list
+}

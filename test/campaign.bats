@@ -32,7 +32,7 @@ bats_require_minimum_version 1.5.0
 	assert [ ! -e c-out/best.tsv ] && assert [ ! -e c-out/tune.png ] && assert [ ! -e c-out/ledger.tsv ]
 	run sa-campaign status c.campaign
 	assert_success
-	assert_output --partial "buckets=$nb done=$nb running=0 pending=0 failed=0 waiting=0"
+	assert_output --partial "buckets=$nb chunks=1 tasks=$nb done=$nb running=0 pending=0 failed=0 waiting=0"
 	assert_output --partial "trials: $PWD/c-out/trials.tsv"
 	refute_output --partial "sets="
 	# the reference run is compared with the ground truth
@@ -79,8 +79,8 @@ bats_require_minimum_version 1.5.0
 	assert [ "$(body rtma-out/timings.tsv | grep -c Seg)" -lt "$(body none-out/timings.tsv | grep -c Seg)" ]
 	# stage-level reuse: the buckets read the normalized tiles
 	assert_equal "$(body none-out/timings.tsv | awk -F'\t' '$4 == "normalize"' | wc -l)" 64
-	grep -q 'normalize=none' stage-out/results/00000.tsv
-	grep -q 'normalize=reinhard' none-out/results/00000.tsv
+	grep -q 'normalize=none' stage-out/results/00000-0000.tsv
+	grep -q 'normalize=reinhard' none-out/results/00000-0000.tsv
 }
 
 @test "reference = defaults: the default run's masks are the reference" {
@@ -116,7 +116,7 @@ bats_require_minimum_version 1.5.0
 	# merge refuses and names the missing buckets
 	run sa-campaign merge c.campaign
 	assert_failure 1
-	assert_output --partial "buckets without results:"
+	assert_output --partial "array tasks without results:"
 	assert [ ! -e c-out/indices.tsv ]
 	# the killed buckets count as failed, none as running (once their
 	# processes, killed too, are gone)
@@ -169,10 +169,10 @@ bats_require_minimum_version 1.5.0
 	nb=$(body c-out/buckets.tsv | awk 'NR > 1' | wc -l)
 	run sa-campaign merge c.campaign
 	assert_failure 1
-	assert_output --partial "buckets without results: 1,3-$((nb - 1)) (of 0-$((nb - 1)))"
+	assert_output --partial "array tasks without results: 1,3-$((nb - 1)) (of 0-$((nb - 1)))"
 	run sa-campaign bucket c.campaign "$nb"
 	assert_failure 1
-	assert_output --partial "bucket '$nb': the plan has buckets 0 to $((nb - 1))"
+	assert_output --partial "bucket '$nb': the plan has array tasks (a bucket on a chunk of tiles) 0 to $((nb - 1))"
 }
 
 @test "--output puts the campaign elsewhere; another campaign's output is refused" {
@@ -300,10 +300,13 @@ bats_require_minimum_version 1.5.0
 	export PBS_O_WORKDIR=$PWD/c-out
 	PBS_ARRAY_INDEX=3 "$TOP/slurm/pbs/sa-bucket.pbs"
 	PBS_ARRAYID=5 "$TOP/slurm/pbs/sa-bucket.pbs"
-	assert_equal "$(ls c-out/results)" "$(printf '00003.tsv\n00005.tsv')"
+	assert_equal "$(ls c-out/results)" "$(printf '00003-0000.tsv\n00005-0000.tsv')"
 	assert_equal "$(cut -d' ' -f1 c-out/logs/attempts | tr '\n' ' ')" "3 5 "
-	grep -q '^#bucket=3 ' c-out/results/00003.tsv
-	[ -e c-out/logs/bucket-00005.log ]
+	grep -q '^#bucket=3 ' c-out/results/00003-0000.tsv
+	assert_equal "$(tail -n 1 c-out/logs/bucket-00005-0000.log)" "sa-campaign job: exit 0"
+	# an array's offset (SA_TASK_OFFSET): array task 1 of the array from 6
+	PBS_ARRAYID=1 SA_TASK_OFFSET=6 "$TOP/slurm/pbs/sa-bucket.pbs"
+	[ -s c-out/results/00007-0000.tsv ]
 	run env -u PBS_ARRAY_INDEX -u PBS_ARRAYID -u SLURM_ARRAY_TASK_ID "$TOP/slurm/pbs/sa-bucket.pbs"
 	assert_failure 1
 	assert_output --partial "not an array task"
@@ -454,7 +457,7 @@ gone() {
 	run --separate-stderr sa-campaign plan c.campaign
 	assert_success
 	assert_output ''
-	assert_equal "$(sed -n 1p <<< "$stderr")" "sa-campaign: plan: 32 runs, 65 stage instances, $(body c-out/buckets.tsv | tail -n +2 | wc -l) buckets (array tasks 0-$(($(body c-out/buckets.tsv | tail -n +2 | wc -l) - 1))): $PWD/c-out/buckets.tsv"
+	assert_equal "$(sed -n 1p <<< "$stderr")" "sa-campaign: plan: 32 runs, 65 stage instances, $(body c-out/buckets.tsv | tail -n +2 | wc -l) buckets x 1 chunk(s) of up to 16 tiles (2 tile(s) in all) = $(body c-out/buckets.tsv | tail -n +2 | wc -l) array tasks (0-$(($(body c-out/buckets.tsv | tail -n +2 | wc -l) - 1))): $PWD/c-out/buckets.tsv"
 	stats=$(sed -n 's/^#stats //p' c-out/buckets.tsv)
 	grep -qF "task nodes: $(tr ' ' '\n' <<< "$stats" | sed -n 's/^tasks_noreuse=//p') without reuse" <<< "$stderr"
 	assert_equal "$(sed -n 3p <<< "$stderr")" "sa-campaign: memory per array task: $(seg-run --estimate-memory --tiles c-out/tiles.list)M for 1 active path(s) on the largest tile"
@@ -642,7 +645,7 @@ gone() {
 	assert_success
 	PATH=/usr/bin:/bin run "$SR_BIN/sa-campaign" -q bucket c.campaign 0
 	assert_success
-	[ -s c-out/results/00000.tsv ]
+	[ -s c-out/results/00000-0000.tsv ]
 }
 
 @test "bucket: seg-run exiting 3 (I/O or system failure) is tried again once, in place; exiting 3 twice, or 1, fails the bucket" {
@@ -667,9 +670,9 @@ EOF
 	echo 3 > codes
 	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 0
 	assert_success
-	assert_output --partial "sa-campaign: bucket 0: seg-run exited 3 (I/O or system failure): trying again once"
-	[ -s c-out/results/00000.tsv ]
-	[ ! -e c-out/logs/failed/00000 ]
+	assert_output --partial "sa-campaign: task 0 (bucket 0, chunk 0): seg-run exited 3 (I/O or system failure): trying again once"
+	[ -s c-out/results/00000-0000.tsv ]
+	[ ! -e c-out/logs/failed/00000-0000 ]
 	assert_equal "$(wc -l < calls)" 2
 	assert_equal "$(awk '$1 == 0' c-out/logs/attempts | wc -l)" 1
 	# twice 3: one retry only, then the bucket fails
@@ -677,9 +680,9 @@ EOF
 	printf '3\n3\n' > codes
 	PATH=$PWD/wrap:$PATH run sa-campaign -q bucket c.campaign 1
 	assert_failure 1
-	assert_output --partial "sa-campaign: bucket 1 failed"
+	assert_output --partial "sa-campaign: task 1 (bucket 1, chunk 0) failed"
 	assert_equal "$(wc -l < calls)" 2
-	[ -e c-out/logs/failed/00001 ] && [ ! -e c-out/results/00001.tsv ]
+	[ -e c-out/logs/failed/00001-0000 ] && [ ! -e c-out/results/00001-0000.tsv ]
 	# 1, bad data: not tried again
 	rm calls
 	echo 1 > codes
@@ -687,10 +690,10 @@ EOF
 	assert_failure 1
 	refute_output --partial "trying again"
 	assert_equal "$(wc -l < calls)" 1
-	[ -e c-out/logs/failed/00001 ]
+	[ -e c-out/logs/failed/00001-0000 ]
 	# status names the failed bucket (its log: a local run's bucket's)
 	run sa-campaign status c.campaign
-	assert_output --partial "failed: bucket 1; the end of $PWD/c-out/logs/bucket-00001.log:"
+	assert_output --partial "failed: task 1 (bucket 1, chunk 0); the end of $PWD/c-out/logs/bucket-00001-0000.log:"
 	echo 1 > codes
 	PATH=$PWD/wrap:$PATH SA_CAMPAIGN_PARENT=$$ run sa-campaign -q bucket c.campaign 1
 	assert_failure 1
@@ -698,7 +701,7 @@ EOF
 	assert_line "  seg-run: results.tsv: No space left on device"
 	# the same bucket, nothing queued: done, its failure record removed
 	PATH=$PWD/wrap:$PATH sa-campaign -q bucket c.campaign 1
-	[ -s c-out/results/00001.tsv ] && [ ! -e c-out/logs/failed/00001 ]
+	[ -s c-out/results/00001-0000.tsv ] && [ ! -e c-out/logs/failed/00001-0000 ]
 	run sa-campaign status c.campaign
 	assert_output --partial 'done=2 running=0 pending=0 failed=0'
 }
@@ -737,7 +740,7 @@ EOF
 	sa-campaign -q run s.campaign
 	assert_equal "$(body s-out/indices.tsv)" "$(body l-out/indices.tsv)"
 	assert_equal "$(body s-out/results.tsv | sort | cut -f 1-8)" "$(body l-out/results.tsv | sort | cut -f 1-8)"
-	grep -q -- '--tile-order shuffle:3' s-out/results/00000.tsv
+	grep -q -- '--tile-order shuffle:3' s-out/results/00000-0000.tsv
 }
 
 @test "a planned sensitivity output refuses the campaign made a tune one, and the other way round, naming the goal" {
@@ -865,4 +868,159 @@ trials_rows() {
 	assert_equal "$(body v-out/indices-s2.tsv | head -n 1 | cut -f1-3)" $'param_i\tparam_j\tS2'
 	assert_equal "$(body v-out/indices-s2.tsv | awk 'NR > 1' | wc -l)" 3
 	grep -q '^#method=vbd .* order=2' v-out/indices-s2.tsv
+}
+
+@test "slides: wsi-tiles' table, array tasks of a bucket on a chunk (NNNNN-CCCC, the last chunk smaller), the indices of the same tiles as PNGs" {
+	slide
+	campaign png.campaign tiles=png/list -reference -reference_suffix
+	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	    -tiles -reference -reference_suffix
+	sa-campaign -q run png.campaign
+	run sa-campaign plan s.campaign
+	assert_success
+	assert_output --partial "8 buckets x 2 chunk(s) of up to 3 tiles (4 tile(s) in all) = 16 array tasks (0-15)"
+	# the campaign's tile table: the four tissue tiles, the slide absolute
+	assert_equal "$(body s-out/tiles.list | cut -f 1,2,4-7)" \
+	    "$(printf 'tile\tslide\tx\ty\twidth\theight\n'; for xy in 0_0 260_0 0_260 260_260; do
+		printf 's_%s\t%s\t%s\t%s\t260\t260\n' "$xy" "$PWD/s.tif" "${xy%_*}" "${xy#*_}"; done)"
+	grep -q '^slides [0-9]' s-out/inputs
+	grep -qx 'tiles_per_task = 3' s-out/inputs
+	run sa-campaign run s.campaign
+	assert_success
+	assert_output --partial "16 of 16 array tasks to run"
+	# results per (bucket, chunk): chunk 0 has 3 tiles, chunk 1 one
+	assert_equal "$(ls s-out/results | sed -n '1p;2p;$p' | tr '\n' ' ')" "00000-0000.tsv 00000-0001.tsv 00007-0001.tsv "
+	grep -q '^#bucket=7 .* tiles=3 ' s-out/results/00007-0000.tsv
+	grep -q '^#bucket=7 .* tiles=1 ' s-out/results/00007-0001.tsv
+	[ -e s-out/logs/bucket-00003-0001.log ]
+	# the tasks normalize their own tiles: no normalized tiles stored
+	[ ! -e s-out/norm ]
+	grep -q 'normalize=reinhard' s-out/results/00000-0000.tsv
+	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	assert_equal "$(trials_rows s-out/trials.tsv)" "$(trials_rows png-out/trials.tsv)"
+	run sa-campaign status s.campaign
+	assert_line "buckets=8 chunks=2 tasks=16 done=16 running=0 pending=0 failed=0 waiting=0"
+	# one task again: its bucket and chunk; an index beyond the tasks
+	rm s-out/results/00002-0001.tsv
+	run sa-campaign merge s.campaign
+	assert_failure 1
+	assert_output --partial "tasks without results: 5 (of 0-15)"
+	sa-campaign bucket s.campaign 5
+	grep -q '^#bucket=2 .* tiles=1 ' s-out/results/00002-0001.tsv
+	run sa-campaign bucket s.campaign 16
+	assert_failure 1
+	assert_output "sa-campaign: bucket '16': the plan has array tasks (a bucket on a chunk of tiles) 0 to 15"
+	# another tiles_per_task is another plan
+	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	    -tiles -reference -reference_suffix
+	run sa-campaign plan s.campaign
+	assert_failure 1
+	assert_output --partial "planned with tiles_per_task = 3"
+}
+
+@test "tiles = a tile table of two slides, aggregate_by = slide: per slide results, trials and indices, those of the slide's tiles as PNGs" {
+	slide
+	mkdir t
+	cp s.tif t/a.tif
+	cp s.tif t/b.tif
+	# slide a holds the first two tiles, b the last two (relative paths)
+	{ printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n'
+	  printf 's_0_0\ta.tif\t0\t0\t0\t260\t260\t1\ns_260_0\ta.tif\t0\t260\t0\t260\t260\t1\n'
+	  printf 's_0_260\tb.tif\t0\t0\t260\t260\t260\t1\ns_260_260\tb.tif\t0\t260\t260\t260\t260\t1\n'; } > t/tiles.tsv
+	campaign png.campaign tiles=png/list -reference -reference_suffix
+	campaign t.campaign tiles=t/tiles.tsv aggregate_by=slide -reference \
+	    -reference_suffix
+	sa-campaign -q run png.campaign
+	run sa-campaign run t.campaign
+	assert_success
+	assert_output --partial "indices: $PWD/t-out/slides/a/indices.tsv"
+	assert_equal "$(body t-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	assert_equal "$(ls t-out/slides | tr '\n' ' ')" "a b "
+	# each slide's indices: sa-indices on the PNG campaign's results of
+	# its tiles
+	for s in a:'s_0_0|s_260_0' b:'s_0_260|s_260_260'; do
+		awk -F '\t' -v re="^(${s#*:})\$" '/^#/ || !h++ || $2 ~ re' \
+		    png-out/results.tsv > "${s%%:*}.results"
+		sa-indices -m moat -s 3 -o "${s%%:*}.indices" png-out/design.tsv "${s%%:*}.results"
+		assert_equal "$(body "t-out/slides/${s%%:*}/indices.tsv")" "$(body "${s%%:*}.indices")"
+		assert_equal "$(cut -f 2 "t-out/slides/${s%%:*}/results.tsv" | grep -v '^#' | sort -u | paste -sd' ')" \
+		    "$(tr '|' '\n' <<< "${s#*:}" | sort | paste -sd' ') tile"
+		[ -s "t-out/slides/${s%%:*}/trials.tsv" ] && [ -s "t-out/slides/${s%%:*}/indices.png" ]
+	done
+	[ "$(body t-out/slides/a/indices.tsv)" != "$(body t-out/slides/b/indices.tsv)" ]
+	# a tiles list names no slide
+	campaign l.campaign tiles=png/list aggregate_by=slide -reference -reference_suffix
+	run sa-campaign plan l.campaign
+	assert_failure 1
+	assert_output "sa-campaign: l.campaign: aggregate_by = slide needs slides or a tile table of slides (a tiles list names no slide)"
+}
+
+@test "slide keys: tiles and slides, neither, level and mpp refused with file and line; wsi-tiles' keys without slides warned of; tiles_per_task only for sensitivity" {
+	slide
+	tiles 160
+	campaign c.campaign slides=slides.list
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign:11: slides: the campaign has tiles (line 6) already: give tiles or slides, not both"
+	campaign c.campaign -tiles
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output "sa-campaign: c.campaign: no 'tiles' key (required, or 'slides')"
+	campaign c.campaign slides=slides.list level=0 mpp=0.5 -tiles -reference -reference_suffix
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --regexp '^sa-campaign: c.campaign:[0-9]+: mpp: the campaign has level \(line [0-9]+\): give one of them$'
+	campaign c.campaign tile_size=512 -reference -reference_suffix
+	run sa-campaign -q plan c.campaign
+	assert_success
+	assert_output "sa-campaign: c.campaign:9: tile_size: not used without slides (it is an option of wsi-tiles)"
+	campaign c.campaign goal=tune tiles_per_task=4 method=random samples=4
+	run sa-campaign plan c.campaign
+	assert_failure 1
+	assert_output --partial "tiles_per_task: only for goal = sensitivity"
+	# no tissue: refused by wsi-tiles, naming the slide, nothing planned
+	sa-testimg slide --levels 2 --downsample 2 780 520 e.tif
+	echo e.tif > e.list
+	campaign c.campaign slides=e.list tile_size=260 -tiles -reference -reference_suffix
+	run sa-campaign -o n plan c.campaign
+	assert_failure 1
+	assert_output --partial "wsi-tiles: $PWD/e.tif: no tile of the 6 has 25 % tissue or more"
+	[ ! -e n/inputs ]
+}
+
+@test "array tasks, sourced: names NNNNN-CCCC, task_of, chunk_list of a table, split_arrays at max_array_size" {
+	source "$SR_BIN/sa-campaign"
+	nchunks=3
+	assert_equal "$(bucket_name 7)" 00002-0001
+	assert_equal "$(task_of 00002-0001)" 7
+	assert_equal "$(task_label 7)" "task 7 (bucket 2, chunk 1)"
+	conf[tiles_per_task]=2
+	printf '#c\ntile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n' > t.tsv
+	for k in 0 1 2 3 4; do printf 't%s\t/s.tif\t0\t0\t0\t1\t1\t1\n' $k; done >> t.tsv
+	assert_equal "$(chunk_list t.tsv 2 | cut -f 1 | tr '\n' ' ')" "tile t4 "
+	assert_equal "$(tile_count t.tsv) $(tile_names t.tsv | tr '\n' ' ')" "5 t0 t1 t2 t3 t4 "
+	conf[max_array_size]=4
+	conf[engine]=slurm
+	assert_equal "$(split_arrays "$(printf '%s\n' 1 2 3 5 9 10 11 12)")" \
+	    "$(printf '0 1-3\n4 1\n8 1-3\n12 0')"
+}
+
+@test "plan's estimate models the array tasks: tiles_per_task = 1 on two tiles, a bucket's row per chunk on one tile: the same core-hours, half the makespan on enough slots" {
+	tiles 160
+	campaign one.campaign tiles_per_task=1 jobs=16
+	campaign all.campaign jobs=16
+	run --separate-stderr sa-campaign plan one.campaign
+	assert_success
+	assert_equal "$(sed -n 1p <<< "$stderr" | grep -o '= [0-9]* array tasks')" "= 16 array tasks"
+	one=$(grep '^sa-campaign: estimate: ' <<< "$stderr")
+	run --separate-stderr sa-campaign plan all.campaign
+	assert_success
+	all=$(grep '^sa-campaign: estimate: ' <<< "$stderr")
+	# the work: each bucket's on one tile twice, or on two tiles once
+	assert_equal "$(grep -o '[0-9.e-]* core-hours' <<< "$one")" "$(grep -o '[0-9.e-]* core-hours' <<< "$all")"
+	# 16 slots: every task at once, the longest a bucket on one tile
+	a=$(sed 's/.*(\([0-9.e-]*\) s) on 16 slot.*/\1/' <<< "$one")
+	b=$(sed 's/.*(\([0-9.e-]*\) s) on 16 slot.*/\1/' <<< "$all")
+	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && (2 * a - b) ^ 2 < (1e-3 * b) ^ 2) }' ||
+	    fail "makespan $a s for 16 tasks of one tile, $b s for 8 of two"
 }

@@ -103,7 +103,7 @@ rows() {
 	n=$(wc -l < c-out/logs/finished)
 	sa-campaign -q bucket c.campaign 1
 	assert_equal "$(wc -l < c-out/logs/finished)" "$n"
-	rm c-out/results/00001.tsv
+	rm c-out/results/00001-0000.tsv
 	sa-campaign -q bucket c.campaign 1
 	assert_equal "$(wc -l < c-out/logs/finished)" "$((n + 1))"
 }

@@ -450,6 +450,33 @@ results() {
 	assert_equal "$(val makespan)" 32
 }
 
+@test "--tiles-per-task T: a bucket as array tasks on chunks of T tiles (the last smaller), its seconds split by tiles, a start-up each" {
+	ex2
+	printf 'task\tseconds\tspread\nt1\t4\t0\nt2\t2\t0\nt3\t1\t0\n' > m.tsv
+	# buckets of 8, 8 and 7 s a tile on 3 tiles: tasks 16, 8 | 16, 8 | 14, 7
+	run sim-runtime -n 2 --tiles 3 --tiles-per-task 2 --model m.tsv \
+	    --workflow "$T3" --instances i.tsv sca.tsv
+	assert_success
+	assert_equal "$(val work)" 69
+	assert_equal "$(val makespan)" 38	# 16 + 8 + 14 | 8 + 16 + 7
+	assert_output --partial 'array_tasks=6'
+	assert_output --partial 'tiles_per_task=2'
+	run sim-runtime -n 2 --overhead 1 --tiles 3 --tiles-per-task 2 \
+	    --model m.tsv --workflow "$T3" --instances i.tsv sca.tsv
+	assert_equal "$(val makespan)" 41	# 17 + 9 + 15 | 9 + 17 + 8
+	# as many tiles a task as there are: a bucket a task
+	run sim-runtime -n 2 --tiles 3 --tiles-per-task 3 --model m.tsv \
+	    --workflow "$T3" --instances i.tsv sca.tsv
+	assert_equal "$(val makespan)" 45	# 24 + 21 | 24
+	assert_output --partial 'array_tasks=3'
+	run sim-runtime --tiles-per-task 2 --lines 2 --tiles 3 --model m.tsv \
+	    --workflow "$T3" --instances i.tsv sca.tsv
+	assert_failure 2
+	assert_output --partial "--tiles-per-task excludes --lines and --cancel"
+	run sim-runtime --tiles-per-task 0 t.tsv
+	assert_failure 2
+}
+
 @test "--model with a spread: lognormal draws, reproducible by --seed" {
 	ex2
 	printf 'task\tseconds\tspread\nt1\t4\t0.5\nt2\t2\t0.5\nt3\t1\t0.5\n' > m.tsv

@@ -28,6 +28,13 @@ teardown_file() {
 	fi
 }
 
+# A test that lowered the cluster's MaxArraySize (array_size) sets it
+# back, whatever its end.
+teardown() {
+	[ -z "${lowered:-}" ] ||
+	    "$TOP/test/slurm-cluster" array-size "$BATS_FILE_TMPDIR/slurm" 10001
+}
+
 setup() {
 	if [ "$(id -u)" -ne 0 ]; then
 		skip "not root: the real Slurm cluster needs root"
@@ -160,7 +167,7 @@ wait_campaign() {
 	run sa-campaign run slurm.campaign
 	assert_success
 	assert_output --regexp 'reference: [0-9]+'
-	assert_output --regexp 'buckets: +[0-9]+ \(8 of 8: 0-7%3\)'
+	assert_output --regexp 'buckets: +[0-9]+ \(8 of 8 array tasks: 0-7%3\)'
 	assert_output --regexp 'merge: +[0-9]+'
 	# one array job of 8 tasks, at most 3 at once, memory and CPUs set
 	arr=$(awk '$1 == "buckets" { print $2 }' slurm-out/logs/jobs)
@@ -202,12 +209,12 @@ wait_campaign() {
 	run find slurm-out -name '.*.tmp.*'
 	assert_output ''
 	run sa-campaign status slurm.campaign
-	assert_output --partial "buckets=$nb done=$done "
+	assert_output --partial "buckets=$nb chunks=1 tasks=$nb done=$done "
 	# resubmit: only the unfinished buckets
 	run sa-campaign run slurm.campaign
 	assert_success
 	assert_output --partial "reference: done"
-	assert_output --partial "($((nb - done)) of $nb: "
+	assert_output --partial "($((nb - done)) of $nb array tasks: "
 	wait_campaign slurm-out
 	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
 	# no bucket ran twice to completion
@@ -260,7 +267,7 @@ wait_campaign() {
 	wait_campaign c-out
 	run sa-campaign status c.campaign
 	assert_success
-	assert_line --index 0 'buckets=8 done=0 running=0 pending=0 failed=0 waiting=8'
+	assert_line --index 0 'buckets=8 chunks=1 tasks=8 done=0 running=0 pending=0 failed=0 waiting=8'
 	ref=$(awk '$1 == "reference" { print $2 }' c-out/logs/jobs)
 	assert_line "failed: the reference job $ref (exit 1); the end of $PWD/c-out/logs/reference-$ref.log:"
 	assert_output --partial 'no reference mask for tile a'
@@ -307,7 +314,7 @@ wait_campaign() {
 	assert_output --partial "$other"
 	run sa-campaign status pbs.campaign
 	assert_success
-	assert_output --partial 'buckets=8 done=8 running=0 pending=0 failed=0 waiting=0'
+	assert_output --partial 'buckets=8 chunks=1 tasks=8 done=8 running=0 pending=0 failed=0 waiting=0'
 	scancel "$j1" "$j2"
 }
 
@@ -326,7 +333,7 @@ wait_campaign() {
 	sa-campaign -q -o "$o" run slurm.campaign
 	wait_campaign "$o"
 	assert_equal "$(body "$o/indices.tsv")" "$(body local-out/indices.tsv)"
-	[ -e "$o/logs/bucket-00000.log" ] && [ ! -e PWNED2 ] && [ ! -e "$o/PWNED2" ]
+	[ -e "$o/logs/bucket-00000-0000.log" ] && [ ! -e PWNED2 ] && [ ! -e "$o/PWNED2" ]
 	# the jobs' settings: the command and the campaign, a line each
 	assert_equal "$(cat "$o/jobs/settings")" "$SR_BIN/sa-campaign
 $PWD/slurm.campaign"
@@ -347,7 +354,7 @@ attempts() {
 	for round in 1 2 3; do
 		run sa-campaign run slurm.campaign
 		assert_success
-		[ "$round" = 1 ] || assert_output --regexp 'buckets: +[0-9]+ \(1 of 2: 1\)'
+		[ "$round" = 1 ] || assert_output --regexp 'buckets: +[0-9]+ \(1 of 2 array tasks: 1\)'
 		arr=$(awk '$1 == "buckets" { print $2 }' slurm-out/logs/jobs)
 		before=$(attempts slurm-out 1)
 		# task 1 running, and its bucket started: then killed
@@ -362,12 +369,12 @@ attempts() {
 		echo "round $round: killed ${arr}_1" >&3
 		# the merge is cancelled (its dependency can never be met)
 		wait_campaign slurm-out
-		[ ! -e slurm-out/results/00001.tsv ] ||
+		[ ! -e slurm-out/results/00001-0000.tsv ] ||
 		    fail "round $round: bucket 1 finished before the kill"
 		# nothing of the task runs on (seg-run killed with it)
 		run pgrep -f -- "$PWD/slurm-out"
 		assert_failure
-		[ -s slurm-out/results/00000.tsv ]
+		[ -s slurm-out/results/00000-0000.tsv ]
 		assert [ ! -e slurm-out/indices.tsv ]
 		run states "$arr"
 		refute_output --partial '1 COMPLETED'
@@ -376,8 +383,8 @@ attempts() {
 		assert_output CANCELLED
 		# status names the killed task as Slurm ended it, and counts it
 		run sa-campaign status slurm.campaign
-		assert_line --index 0 'buckets=2 done=1 running=0 pending=0 failed=1 waiting=0'
-		assert_line --regexp "^failed: bucket 1 \\(array task ${arr}_1, Slurm: CANCELLED, exit [0-9]+:[0-9]+\\); the end of $PWD/slurm-out/logs/bucket-00001.log:\$"
+		assert_line --index 0 'buckets=2 chunks=1 tasks=2 done=1 running=0 pending=0 failed=1 waiting=0'
+		assert_line --regexp "^failed: task 1 \\(bucket 1, chunk 0\\) \\(array task ${arr}_1, Slurm: CANCELLED, exit [0-9]+:[0-9]+\\); the end of $PWD/slurm-out/logs/bucket-00001-0000.log:\$"
 		assert_output --partial "CANCELLED AT"	# slurmstepd's line, the end of the log
 		assert_line "failed: the merge job $mrg never ran: a job it depends on failed (Slurm: CANCELLED, DependencyNeverSatisfied)"
 	done
@@ -385,7 +392,7 @@ attempts() {
 	run sa-campaign run slurm.campaign
 	assert_success
 	assert_output --partial 'reference: done'
-	assert_output --regexp 'buckets: +[0-9]+ \(1 of 2: 1\)'
+	assert_output --regexp 'buckets: +[0-9]+ \(1 of 2 array tasks: 1\)'
 	wait_campaign slurm-out
 	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
 	assert_equal "$(attempts slurm-out 0) $(attempts slurm-out 1)" "1 4"
@@ -457,4 +464,31 @@ attempts() {
 	assert_success
 	assert_line "batch=3 of 3: $PWD/slurm-out/batch-3"
 	assert_output --regexp "sets=9 complete=9 running=0 cancelled=0 waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
+}
+
+@test "a slide campaign through Slurm with MaxArraySize (5) below its 16 array tasks: 4 arrays with offsets, the indices of the same tiles as PNGs run locally" {
+	slide
+	campaign png.campaign tiles=png/list -reference -reference_suffix
+	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	    engine=slurm array_limit=2 -tiles -reference -reference_suffix
+	sa-campaign -q run png.campaign
+	lowered=1
+	"$TOP/test/slurm-cluster" array-size "$BATS_FILE_TMPDIR/slurm" 5
+	run sa-campaign run s.campaign
+	assert_success
+	assert_output --regexp 'buckets: +[0-9]+,[0-9]+,[0-9]+,[0-9]+ \(16 of 16 array tasks: 0-15%2\)'
+	# arrays of indices 0-4, each at offset 5k, each after the one before
+	assert_equal "$(awk '$1 == "buckets" { print $3 }' s-out/logs/jobs | paste -sd' ')" "0 5 10 15"
+	ids=($(awk '$1 == "buckets" { print $2 }' s-out/logs/jobs))
+	run scontrol -o show job "${ids[1]}"
+	assert_output --partial 'ArrayTaskThrottle=2'
+	assert_output --partial "afterany:${ids[0]}"
+	wait_campaign s-out
+	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	run sa-campaign status s.campaign
+	assert_line "buckets=8 chunks=2 tasks=16 done=16 running=0 pending=0 failed=0 waiting=0"
+	# every task ran once, logged under its bucket and chunk, exit marker last
+	assert_equal "$(cut -d' ' -f1 s-out/logs/attempts | sort -n | paste -sd' ')" "$(seq 0 15 | paste -sd' ')"
+	assert_equal "$(tail -n 1 s-out/logs/bucket-00007-0001.log)" "sa-campaign job: exit 0"
+	assert_equal "$(ls s-out/results | wc -l)" 16
 }

@@ -18,8 +18,8 @@
 
 enum {
 	OPT_NODES = CHAR_MAX + 1, OPT_CORES, OPT_CPT, OPT_SWEEP, OPT_OVERHEAD,
-	OPT_DELAY, OPT_LINES, OPT_ORDER, OPT_WORKFLOW, OPT_INSTANCES, OPT_SKIP,
-	OPT_MODEL, OPT_TILES, OPT_RESULTS, OPT_METRIC, OPT_CANCEL, OPT_PLOT,
+	OPT_DELAY, OPT_LINES, OPT_PER_TASK, OPT_ORDER, OPT_WORKFLOW,
+	OPT_INSTANCES, OPT_SKIP, OPT_MODEL, OPT_TILES, OPT_RESULTS, OPT_METRIC, OPT_CANCEL, OPT_PLOT,
 	OPT_FIT, OPT_REF, OPT_WRITE_MODEL, OPT_VERSION
 };
 
@@ -32,6 +32,7 @@ static const struct option longopts[] = {
 	{ "overhead", required_argument, NULL, OPT_OVERHEAD },
 	{ "delay", required_argument, NULL, OPT_DELAY },
 	{ "lines", required_argument, NULL, OPT_LINES },
+	{ "tiles-per-task", required_argument, NULL, OPT_PER_TASK },
 	{ "order", required_argument, NULL, OPT_ORDER },
 	{ "workflow", required_argument, NULL, OPT_WORKFLOW },
 	{ "instances", required_argument, NULL, OPT_INSTANCES },
@@ -83,6 +84,7 @@ usage(FILE *fp)
 "      --delay S            seconds from an array task's end to the next\n"
 "                           start on its slot [0]\n"
 "      --lines M            consecutive buckets per array task [1]\n"
+"      --tiles-per-task T   array tasks of a bucket on T tiles [all tiles]\n"
 "      --order O            file or longest-first [file]\n"
 "      --workflow WF        the workflow (with --instances: needed for\n"
 "                           BUCKETS, --model, --results, --skip-stage)\n"
@@ -164,6 +166,7 @@ take_option(struct opts *o, int c, const char *arg)
 		j->overhead_given = 1; break;
 	case OPT_DELAY: j->delay = sr_opt_seconds("--delay", arg); break;
 	case OPT_LINES: j->lines = count("--lines", arg); break;
+	case OPT_PER_TASK: j->per_task = count("--tiles-per-task", arg); break;
 	case OPT_ORDER: j->order = (sr_simorder)sr_opt_word("--order", arg,
 		    sr_simorder_names, SR_NORDER); break;
 	case OPT_WORKFLOW: j->workflow = arg; break;

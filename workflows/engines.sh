@@ -1,8 +1,10 @@
 # engines.sh - the cluster engines of sa-campaign, sourced by it: Slurm job
 # arrays (sbatch) and PBS job arrays (qsub: PBS Pro's -J or Torque's -t).
-# Each submission is: the reference step (unless done), one array over the
-# unfinished buckets after it, and the merge after the array, each job
-# depending on the previous one succeeding.
+# Each submission is: the reference step (unless done), the arrays over
+# the unfinished array tasks after it (one, or several where the plan has
+# more tasks than the scheduler's largest array: split_arrays), and the
+# merge after the arrays, each job depending on the previous ones
+# succeeding.
 # shellcheck shell=bash
 
 # The directory of the job scripts: jobsdir (set by make), or the source
@@ -66,9 +68,9 @@ engine_failures() {
 	active=" $(engine_active) "
 	[ "${conf[engine]}" != slurm ] ||
 	    states=$(slurm_states $(awk '{ print $2 }' "$out/logs/jobs"))
-	while read -r what id; do
+	while read -r what id offset; do
 		if [ "$what" = buckets ]; then
-			[ -z "$states" ] || array_failures "$out" "$id" "$states"
+			[ -z "$states" ] || array_failures "$out" "$id" "$states" "${offset:-0}"
 			continue
 		fi
 		case $active in *" $id "* | *" ${id}_"*) continue ;; esac
@@ -103,11 +105,12 @@ job_ending() {
 	esac
 }
 
-# array_failures OUT ID STATES: the array ID's tasks that Slurm ended
-# without their bucket's results or failure record (bucket_failures names
-# those), with the end of their logs, and the array's tasks that never ran
+# array_failures OUT ID STATES OFFSET: the array ID's tasks (array task
+# I being the campaign's task OFFSET + I) that Slurm ended without their
+# results or failure record (bucket_failures names those), with the end
+# of their logs, and the array's tasks that never ran
 array_failures() {
-	local out=$1 id=$2 task st exit reason b log
+	local out=$1 id=$2 offset=$4 task st exit reason b log
 	while read -r task st exit reason; do
 		task=${task#"${id}_"}
 		task=${task//[\[\]]/}
@@ -123,11 +126,14 @@ array_failures() {
 			echo "failed: the bucket array $id never ran (tasks $task): $reason"
 			continue
 		fi
-		b=$(bucket_name "$task")
+		b=$(bucket_name $((task + offset)))
 		[ ! -s "$out/results/$b.tsv" ] && [ ! -e "$out/logs/failed/$b" ] || continue
 		log=$out/logs/bucket-$b.log
-		echo "failed: bucket $task (array task ${id}_$task, Slurm: $st, exit $exit${reason:+, $reason}); the end of $log:"
+		echo "failed: $(task_label $((task + offset))) (array task ${id}_$task, Slurm: $st, exit $exit${reason:+, $reason}); the end of $log:"
 		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
+		# what Slurm wrote of it (a kill, a limit): the array task's output
+		log=$out/logs/buckets-${id}_$task.log
+		[ ! -s "$log" ] || { echo "  and of $log:"; tail -n 3 "$log" | sed 's/^/  /'; }
 	done < <(awk -v p="${id}_" 'index($1, p) == 1' <<< "$3")
 }
 
@@ -180,7 +186,7 @@ engine_active() {
 # by state
 engine_queue() {
 	local out=$1 id
-	id=$(awk '$1 == "buckets" { print $2 }' "$out/logs/jobs")
+	id=$(awk '$1 == "buckets" { print $2 }' "$out/logs/jobs" | paste -sd, -)
 	[ -n "$id" ] || { echo "0 0"; return; }
 	case ${conf[engine]} in
 	slurm) squeue -h -r -j "$id" -o '%T' 2>/dev/null |
@@ -207,14 +213,15 @@ slurm_opts() {
 	sopts+=(${x[@]+"${x[@]}"})
 }
 
-# slurm_sub WHAT SCRIPT SBATCH-OPTIONS...: submits one of the campaign's
-# job scripts from OUT (the job's working directory): the job reads the
-# sa-campaign command and the campaign file from OUT/jobs/settings;
-# prints the job id
+# slurm_sub WHAT SCRIPT SBATCH-OPTIONS... [OFFSET]: submits one of the
+# campaign's job scripts from OUT (the job's working directory), an
+# array's OFFSET its argument: the job reads the sa-campaign command and
+# the campaign file from OUT/jobs/settings; prints the job id
 slurm_sub() {
-	local what=$1 s=$2 id
+	local what=$1 s=$2 id arg=()
 	shift 2
-	id=$(cd -- "${top:-$out}" && sbatch --parsable "${sopts[@]}" "$@" "$s") ||
+	! is_uint "${!#}" || { arg=("${!#}"); set -- "${@:1:$#-1}"; }
+	id=$(cd -- "${top:-$out}" && sbatch --parsable "${sopts[@]}" "$@" "$s" ${arg[@]+"${arg[@]}"}) ||
 	    die "sbatch refused the $what job"
 	printf '%s\n' "${id%%;*}"
 }
@@ -222,7 +229,7 @@ slurm_sub() {
 # submitted: what was submitted (from $ref, $arr, $n, $list and $mrg)
 submitted() {
 	echo "reference: ${ref:-done}"
-	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets: ${list:-})"
+	echo "buckets:   ${arr:-none left} (${n:-0} of $nbuckets${nchunks:+ array tasks}: ${list:-})"
 	echo "merge:     $mrg"
 	if [ -n "$top" ]; then
 		say "batch ${out##*/batch-} of ${conf[batches]}: its merge job plans and submits the next batch; sa-campaign status $campaign"
@@ -232,7 +239,7 @@ submitted() {
 }
 
 slurm_submit() {
-	local todo list mem dir ref='' arr mrg dep=() n sout=${out//%/%%}
+	local todo list='' mem dir ref='' arr='' mrg dep=() n sout=${out//%/%%} off idx id prev='' lim=''
 	# sout: the output for --output, where Slurm expands %j, %a... (also
 	# in a relative path, which it makes absolute first)
 	dir=$(job_scripts)
@@ -243,24 +250,33 @@ slurm_submit() {
 	mkdir -p "$out/logs"
 	job_settings
 	new_jobs
-	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
+	if ! reference_done "$out"; then
 		ref=$(slurm_sub reference "$dir/sa-reference.sbatch" \
 		    --job-name=sa-reference --cpus-per-task="${conf[active_paths]}" \
 		    --mem="$mem" --output="$sout/logs/reference-%j.log")
 		echo "reference $ref" >> "$out/logs/jobs"
-		dep=(--dependency=afterok:"$ref" --kill-on-invalid-dep=yes)
 	fi
+	[ -z "${conf[array_limit]}" ] || lim=%${conf[array_limit]}
 	if [ -n "$todo" ]; then
 		n=$(wc -l <<< "$todo")
-		list=$(ranges <<< "$todo")
-		[ -z "${conf[array_limit]}" ] || list="$list%${conf[array_limit]}"
-		arr=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
-		    --job-name=sa-bucket --array="$list" \
-		    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
-		    --output="$sout/logs/bucket-%5a.log")
-		echo "buckets $arr" >> "$out/logs/jobs"
-		dep=(--dependency=afterok:"$arr" --kill-on-invalid-dep=yes)
+		list=$(ranges <<< "$todo")$lim
+		# an array per MaxArraySize tasks, each task OFFSET + its index
+		# (the script's argument); with array_limit, each array after
+		# the one before it, so that the limit holds for the whole plan
+		while read -r off idx; do
+			dep=()
+			[ -z "$ref" ] && [ -z "$prev" ] || dep=(--dependency="${ref:+afterok:$ref}${ref:+${prev:+,}}${prev:+afterany:$prev}" --kill-on-invalid-dep=yes)
+			id=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
+			    --job-name=sa-bucket --array="$idx$lim" \
+			    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
+			    --output="$sout/logs/buckets-%A_%a.log" "$off")
+			echo "buckets $id $off" >> "$out/logs/jobs"
+			arr=${arr:+$arr,}$id
+			[ -z "$lim" ] || prev=$id
+		done < <(split_arrays "$todo")
 	fi
+	dep=()
+	[ -z "$arr$ref" ] || dep=(--dependency=afterok:"$(tr , : <<< "${arr:-$ref}")" --kill-on-invalid-dep=yes)
 	mrg=$(slurm_sub merge "$dir/sa-merge.sbatch" ${dep[@]+"${dep[@]}"} \
 	    --job-name=sa-merge --cpus-per-task=1 --mem=1G \
 	    --output="$sout/logs/merge-%j.log")
@@ -311,7 +327,7 @@ job_settings() {
 }
 
 pbs_submit() {
-	local todo mem dir ref='' arr mrg dep=() n arrayopt res lp=''
+	local todo mem dir ref='' arr='' mrg dep=() n arrayopt res lp='' off idx id lo hi
 	dir=$(job_scripts)/pbs
 	todo=$(unfinished "$out" "$nbuckets")
 	mem=$(task_mem "$out" "${conf[active_paths]}")M
@@ -327,7 +343,7 @@ pbs_submit() {
 	# the logs' paths, from OUT: the batch's logs in a batched campaign
 	[ -z "$top" ] || lp=${out##*/}/
 	new_jobs
-	if ! [ -s "$out/ref/results.tsv" ] || ! [ -s "$out/norm/tiles.list" ]; then
+	if ! reference_done "$out"; then
 		ref=$(pbs_sub sa-reference.pbs -N sa-reference -l "$res" \
 		    -o "${lp}logs/reference.log" -j oe)
 		echo "reference $ref" >> "$out/logs/jobs"
@@ -336,24 +352,28 @@ pbs_submit() {
 	if [ -n "$todo" ]; then
 		n=$(wc -l <<< "$todo")
 		list=$(ranges <<< "$todo")
-		case ${conf[pbs]} in
-		pro)	# -J takes X-Y only (and two subjobs at least): the
-			# span of the unfinished buckets; finished ones inside it
-			# exit at once (seg-run keeps complete buckets)
-			local lo hi
-			lo=$(head -1 <<< "$todo")
-			hi=$(tail -1 <<< "$todo")
-			list=$lo-$hi
-			arrayopt=(-J "$lo-$hi${conf[array_limit]:+%${conf[array_limit]}}") ;;
-		torque) arrayopt=(-t "$list${conf[array_limit]:+%${conf[array_limit]}}") ;;
-		esac
-		if [ "$n" -eq 1 ]; then	# a single bucket: a plain job
-			arrayopt=()
-			arrayopt=(-v "SA_BUCKET=$todo")
-		fi
-		arr=$(pbs_sub sa-bucket.pbs ${dep[@]+"${dep[@]}"} -N "$(pbs_bucket_name)" \
-		    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o "${lp}logs/pbs-buckets.log" -j oe)
-		echo "buckets $arr" >> "$out/logs/jobs"
+		# an array per max_array_size tasks (split_arrays), each task
+		# SA_TASK_OFFSET + its index
+		while read -r off idx; do
+			case ${conf[pbs]} in
+			pro)	# -J takes X-Y only (and two subjobs at least): the
+				# span of the unfinished tasks; finished ones inside it
+				# exit at once (seg-run keeps complete buckets)
+				lo=${idx%%[-,]*}
+				hi=${idx##*[-,]}
+				arrayopt=(-J "$lo-$hi${conf[array_limit]:+%${conf[array_limit]}}") ;;
+			torque) arrayopt=(-t "$idx${conf[array_limit]:+%${conf[array_limit]}}") ;;
+			esac
+			if [[ $idx =~ ^[0-9]+$ ]]; then	# a single task: a plain job
+				arrayopt=(-v "SA_BUCKET=$((off + idx))")
+			else
+				arrayopt+=(-v "SA_TASK_OFFSET=$off")
+			fi
+			id=$(pbs_sub sa-bucket.pbs ${dep[@]+"${dep[@]}"} -N "$(pbs_bucket_name)" \
+			    ${arrayopt[@]+"${arrayopt[@]}"} -l "$res" -o "${lp}logs/pbs-buckets.log" -j oe)
+			echo "buckets $id $off" >> "$out/logs/jobs"
+			arr=${arr:+$arr:}$id
+		done < <(split_arrays "$todo")
 		case ${conf[pbs]} in
 		pro) dep=(-W depend=afterok:"$arr") ;;
 		torque) dep=(-W depend=afterokarray:"$arr") ;;

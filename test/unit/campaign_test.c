@@ -222,6 +222,12 @@ test_check_messages(void)
 	    "c.campaign:4: fix: B=20: B is fixed twice");
 	resolve_refused("merge = trtma\nworkflow = space.tsv\n", NULL,
 	    "c.campaign: merge = trtma needs max_buckets or cores");
+	resolve_refused("workflow = space.tsv\nslides = tiles.list\n", NULL,
+	    "c.campaign:5: slides: the campaign has tiles (line 3) already: "
+	    "give tiles or slides, not both");
+	resolve_refused("workflow = space.tsv\nlevel = 1\nmpp = 0.5\n", NULL,
+	    "c.campaign:6: mpp: the campaign has level (line 5): give one of "
+	    "them");
 }
 
 static void
@@ -335,6 +341,14 @@ test_warnings(void)
 	warned(text, "c.campaign:5: cores: not used by merge = rtma and engine = "
 	    "pbs (it concerns trtma or local)|c.campaign:8: jobs: not used by "
 	    "engine = pbs (it concerns local)");
+	snprintf(text, sizeof text, "%smethod = moat\nmin_tissue = 0.5\n"
+	    "tile_size = 512\n", base);
+	warned(text, "c.campaign:5: min_tissue: not used without slides (it is "
+	    "an option of wsi-tiles)|c.campaign:6: tile_size: not used without "
+	    "slides (it is an option of wsi-tiles)");
+	snprintf(text, sizeof text, "space = space.tsv\nslides = tiles.list\n"
+	    "workflow = space.tsv\nmethod = moat\ntile_size = 512\n");
+	warned(text, "");
 	snprintf(text, sizeof text, "%smethod = sobol\nsamples = 8\n", base);
 	warned(text, "c.campaign:4: method: sobol plans a correlation study on "
 	    "Sobol points; Sobol (variance-based) indices are method = vbd");
@@ -552,7 +566,7 @@ test_tune_records(void)
 	snprintf(want, sizeof want, "method = moat|trajectories = 20|levels = 4|"
 	    "optimize = |seed = 1|fix = |reference = defaults|"
 	    "reference_suffix = |masks = no|merge = rtma|bucket_size = 8|"
-	    "double_prune = no|cost = tasks");
+	    "double_prune = no|cost = tasks|tiles_per_task = 16");
 	expect_record(c, "plan_key", want);
 	if (sr_campaign_is_tune(c))
 		fail("sensitivity taken for tune");

@@ -38,7 +38,13 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "fix", SR_KEY_FIX, NULL, 0, NULL, PLAN, NULL, 0 },
 	/* the workflow and the tiles */
 	{ "workflow", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 0 },
-	{ "tiles", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 1 },
+	{ "tiles", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 0 },
+	/* slides: wsi-tiles makes the tile table (tiles or slides, one) */
+	{ "slides", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 0 },
+	{ "tile_size", SR_KEY_INT, "4096", 1, NULL, PLAN, NULL, 0 },
+	{ "level", SR_KEY_INT, NULL, 0, NULL, PLAN, NULL, 0 },
+	{ "mpp", SR_KEY_REAL, NULL, 0, NULL, PLAN, NULL, 0 },
+	{ "min_tissue", SR_KEY_FRACTION, "0.25", 0, NULL, PLAN, NULL, 0 },
 	{ "reference", SR_KEY_REFERENCE, "defaults", 0, NULL, PLAN, NULL, 0 },
 	{ "reference_suffix", SR_KEY_TEXT, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "masks", SR_KEY_YESNO, "no", 0, NULL, PLAN, NULL, 0 },
@@ -46,6 +52,8 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "metric", SR_KEY_ENUM, "dice", 0, "dice jaccard object_dice aji objects",
 	    TUNE_PLAN, NULL, 0 },
 	{ "aggregate", SR_KEY_ENUM, "mean", 0, "mean median sum", ANALYSIS,
+	    "sensitivity", 0 },
+	{ "aggregate_by", SR_KEY_ENUM, "all", 0, "all slide", ANALYSIS,
 	    "sensitivity", 0 },
 	{ "resamples", SR_KEY_INT, NULL, 1, NULL, ANALYSIS, "moat vbd", 0 },
 	{ "plot", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },
@@ -76,6 +84,8 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "max_bucket_tasks", SR_KEY_INT, NULL, 1, NULL, PLAN, "trtma", 0 },
 	{ "cost", SR_KEY_ENUM, "tasks", 0, "tasks weights", PLAN,
 	    "naive sca rtma trtma", 0 },
+	/* array tasks: a bucket on a chunk of tiles */
+	{ "tiles_per_task", SR_KEY_INT, "16", 1, NULL, PLAN, "sensitivity", 0 },
 	/* running the buckets */
 	{ "active_paths", SR_KEY_INT, "1", 1, NULL, ENGINE, NULL, 0 },
 	{ "engine", SR_KEY_ENUM, "local", 0, SR_CAMPAIGN_ENGINES, ENGINE, NULL,
@@ -86,6 +96,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "qos", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "time", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "array_limit", SR_KEY_INT, NULL, 1, NULL, ENGINE, "slurm pbs", 0 },
+	{ "max_array_size", SR_KEY_INT, NULL, 1, NULL, ENGINE, "slurm pbs", 0 },
 	{ "mem", SR_KEY_SIZE, NULL, 0, NULL, ENGINE, "slurm pbs", 0 },
 	{ "sbatch_options", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, "slurm", 0 },
 	{ "pbs", SR_KEY_ENUM, "pro", 0, "pro torque", ENGINE, "pbs", 0 },

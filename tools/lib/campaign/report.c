@@ -148,7 +148,8 @@ slurp(const char *path, size_t max, size_t *len)
 	return buf;
 }
 
-/* The data lines of path (not blank, not '#'). */
+/* The tiles of a tiles list or table: its data lines (not blank, not
+ * '#', not a tile table's header). */
 static size_t
 count_lines(const char *path)
 {
@@ -159,7 +160,9 @@ count_lines(const char *path)
 	if (fp == NULL)
 		sr_die_errno("%s", path);
 	while (getline(&line, &cap, fp) != -1)
-		n += line[strspn(line, " \t\r\n")] != '\0' && line[0] != '#';
+		/* a tile table's header (tiletable(5)) names no tile */
+		n += line[strspn(line, " \t\r\n")] != '\0' && line[0] != '#' &&
+		    strncmp(line, "tile\tslide\t", 11) != 0;
 	if (ferror(fp))
 		sr_die_io("%s", path);
 	free(line);

@@ -201,19 +201,57 @@ set(sr_campaign *c, const char *key, char *s)
 	c->setting[i] = s;
 }
 
-/* space, tiles and workflow: absolute, and readable files. */
+/* The keys of wsi-tiles' options, which only slides = ... uses. */
+static const char *const slide_keys[] = { "tile_size", "level", "mpp",
+    "min_tissue" };
+#define NSLIDE_KEYS (sizeof slide_keys / sizeof slide_keys[0])
+
+/* Whether key is one of slide_keys. */
+static int
+is_slide_key(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < NSLIDE_KEYS; i++)
+		if (strcmp(key, slide_keys[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* tiles or slides, exactly one; level and mpp together refused. */
+static int
+check_tile_source(sr_campaign *c, char *err, size_t errlen)
+{
+	if (line_of(c, "tiles") && line_of(c, "slides"))
+		return error(err, errlen, "%s:%zu: slides: the campaign has tiles "
+		    "(line %zu) already: give tiles or slides, not both", c->path,
+		    line_of(c, "slides"), line_of(c, "tiles"));
+	if (!line_of(c, "tiles") && !line_of(c, "slides"))
+		return error(err, errlen, "%s: no 'tiles' key (required, or "
+		    "'slides')", c->path);
+	if (line_of(c, "level") && line_of(c, "mpp"))
+		return error(err, errlen, "%s:%zu: mpp: the campaign has level "
+		    "(line %zu): give one of them", c->path, line_of(c, "mpp"),
+		    line_of(c, "level"));
+	return 0;
+}
+
+/* space, workflow, and tiles or slides: absolute, and readable files. */
 static int
 resolve_files(sr_campaign *c, const char *dir, const sr_campaign_env *env,
     char *err, size_t errlen)
 {
-	static const char *const files[] = { "space", "tiles", "workflow" };
+	static const char *const files[] = { "space", "tiles", "slides",
+	    "workflow" };
 	const char *key;
 	size_t i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
 		key = files[i];
 		if (c->value[key_index(key)])
 			set(c, key, sr_campaign_path(dir, c->value[key_index(key)]));
+		else if (strcmp(key, "tiles") == 0 || strcmp(key, "slides") == 0)
+			continue;	/* the other one (check_tile_source) */
 		else if (env->sharedir)
 			set(c, key, sr_campaign_path(env->sharedir,
 			    "workflows/nuclei.wf"));
@@ -468,8 +506,8 @@ key_place(const sr_campaign *c, const char *key, char *buf, size_t size)
 static int
 check_paths(const sr_campaign *c, char *err, size_t errlen)
 {
-	static const char *const keys[] = { "space", "tiles", "workflow",
-	    "reference", "output", "estimate_from" };
+	static const char *const keys[] = { "space", "tiles", "slides",
+	    "workflow", "reference", "output", "estimate_from" };
 	const char *v;
 	char where[SR_CAMPAIGN_ERRLEN];
 	struct stat st;
@@ -661,7 +699,8 @@ by_line(const void *a, const void *b)
 }
 
 /* The warnings: each key given that c's method, merge or engine does not
- * use, and method = sobol in a sensitivity campaign, in line order. */
+ * use, method = sobol in a sensitivity campaign, and wsi-tiles' keys
+ * without slides, in line order. */
 static void
 find_warnings(sr_campaign *c)
 {
@@ -686,6 +725,9 @@ find_warnings(sr_campaign *c)
 			warn(c, g[i].line, "method: sobol plans a correlation "
 			    "study on Sobol points; Sobol (variance-based) "
 			    "indices are method = vbd");
+		else if (is_slide_key(k->name) && !line_of(c, "slides"))
+			warn(c, g[i].line, "%s: not used without slides (it is "
+			    "an option of wsi-tiles)", k->name);
 	}
 	free(g);
 }
@@ -849,6 +891,7 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 		}
 	sensitivity_settings(c);
 	if (check_concerns(c, err, errlen) ||
+	    check_tile_source(c, err, errlen) ||
 	    resolve_files(c, dir, env, err, errlen) ||
 	    resolve_reference(c, dir, err, errlen) ||
 	    resolve_estimate_from(c, dir, err, errlen) ||
@@ -966,6 +1009,9 @@ plan_keys(FILE *fp, const sr_campaign *c)
 		if ((strcmp(k->name, "batches") == 0 ||
 		    strcmp(k->name, "knowledge") == 0) &&
 		    strcmp(c->setting[i], k->def ? k->def : "") == 0)
+			continue;
+		/* wsi-tiles' options decide the tiles of slides only */
+		if (is_slide_key(k->name) && is(c, "slides", ""))
 			continue;
 		if (k->type != SR_KEY_PATH && decides_runs(c, k))
 			fprintf(fp, "plan_key=%s = %s%c", k->name, c->setting[i],

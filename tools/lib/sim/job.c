@@ -37,6 +37,9 @@ sr_simjob_check(const sr_simjob *j)
 		sr_usage_error("--ref-timings and --write-model go with --fit");
 	if (j->tiles && !j->model && !j->fit)
 		sr_usage_error("--tiles and --seed go with --model or --fit");
+	if (j->per_task && (j->lines > 1 || j->cancel))
+		sr_usage_error("--tiles-per-task excludes --lines and --cancel "
+		    "(a tune campaign's task is a bucket on every tile)");
 	if (j->tiles && j->results)
 		sr_usage_error("--tiles and --results exclude each other: the "
 		    "results name the tiles");
@@ -256,7 +259,9 @@ sr_simjob_run(const sr_simjob *j, const sr_siminputs *r)
 	double *task;
 
 	for (i = 0; i < r->nplan; i++) {
-		task = sr_simplan_tasks(r->plan[i], j->lines, &ntask);
+		task = j->per_task ? sr_simplan_chunk_tasks(r->plan[i],
+		    r->cost->tiles.n, j->per_task, &ntask) :
+		    sr_simplan_tasks(r->plan[i], j->lines, &ntask);
 		order = sr_sim_order(j->order, task, ntask);
 		for (k = 0; k < n; k++) {
 			rows[i * n + k].slots = j->sweep.slots[k];

@@ -31,6 +31,8 @@ typedef struct {
 	double overhead, delay;
 	int overhead_given;	/* else the model's overhead, if any */
 	size_t lines;		/* buckets per array task, >= 1 */
+	size_t per_task;	/* tiles per array task: each bucket on chunks
+				 * of them; 0: a bucket on every tile */
 	size_t cores, cpt;	/* cores per node (0: a slot is a node), per task */
 	sr_simorder order;
 	int cancel;		/* replay with rule on the results */

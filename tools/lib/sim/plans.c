@@ -126,6 +126,24 @@ sr_simplan_tasks(const sr_simplan *p, size_t lines, size_t *n)
 	return w;
 }
 
+double *
+sr_simplan_chunk_tasks(const sr_simplan *p, size_t ntiles, size_t per_task,
+    size_t *n)
+{
+	size_t chunks = (ntiles + per_task - 1) / per_task, b, k, size;
+	double *w;
+
+	*n = p->n * chunks;
+	w = sr_calloc(*n + 1, sizeof *w);
+	for (b = 0; b < p->n; b++)
+		for (k = 0; k < chunks; k++) {
+			size = k + 1 < chunks ? per_task : ntiles - k * per_task;
+			w[b * chunks + k] = p->cost[b] * (double)size /
+			    (double)ntiles;
+		}
+	return w;
+}
+
 double
 sr_simplan_work(const sr_simplan *p)
 {

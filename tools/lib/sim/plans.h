@@ -31,6 +31,12 @@ void sr_simplan_free(sr_simplan *p);
 /* The work of each array task of `lines` consecutive buckets; *n gets
  * their number. */
 double *sr_simplan_tasks(const sr_simplan *p, size_t lines, size_t *n);
+/* The work of each array task of a bucket on a chunk of per_task of the
+ * ntiles tiles (bucket b's chunk k is task b * chunks + k, the last chunk
+ * smaller): the bucket's seconds split in proportion to the chunk's
+ * tiles; *n gets their number. */
+double *sr_simplan_chunk_tasks(const sr_simplan *p, size_t ntiles,
+    size_t per_task, size_t *n);
 /* The plan's work: its buckets' seconds, summed. */
 double sr_simplan_work(const sr_simplan *p);
 

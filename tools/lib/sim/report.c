@@ -147,6 +147,8 @@ write_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r)
 	sr_put_double(fp, j->delay);
 	fprintf(fp, " lines=%zu order=%s", j->lines,
 	    sr_simorder_names[j->order]);
+	if (j->per_task)
+		fprintf(fp, " tiles_per_task=%zu", j->per_task);
 	if (j->cores)
 		fprintf(fp, " cores=%zu cpus_per_task=%zu", j->cores, j->cpt);
 	fputc('\n', fp);
@@ -159,7 +161,10 @@ static void
 write_plan_meta(FILE *fp, const sr_simjob *j, const sr_siminputs *r,
     const sr_simplan *p)
 {
+	size_t ntiles = r->cost->tiles.n, per = j->per_task;
+
 	fprintf(fp, "#plan=%s buckets=%zu array_tasks=%zu", p->name, p->n,
+	    per ? p->n * ((ntiles + per - 1) / per) :
 	    (p->n + j->lines - 1) / j->lines);
 	if (r->in)
 		fprintf(fp, " stage=%s tasks=%zu nodes=%zu unmeasured=%zu",
