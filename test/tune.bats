@@ -308,6 +308,7 @@ values() {
 		    output=$name-out
 		sed -i '/^trajectories/d' $name.campaign
 	done
+	sed -i '/^report = no/d' b.campaign
 	sed -i 's/^output = p\(.\)-out/output = kb\/p\1/' p1.campaign p2.campaign
 	echo 'knowledge = kb' >> b.campaign
 	sa-campaign -q run p1.campaign
@@ -339,4 +340,38 @@ values() {
 	comm -23 drawn <(body b-out/batch-2/space.tsv.grid | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["G1"] "\t" $c["G2"] }' | sort -u) > outside
 	[ ! -s outside ] || fail "batch 2 drew sets outside its space: $(cat outside)"
 	assert_equal "$(wc -l < drawn)" 12
+	# OUT/ledger.tsv: both batches' rows, runs renumbered, their batch
+	assert_equal "$(body b-out/ledger.tsv | head -1)" "$(printf 'kind\trun\ttile\tvalue\tseconds\tdetail\tbatch')"
+	for k in 1 2; do
+		body b-out/batch-$k/ledger.tsv | tail -n +2 |
+		    awk -F'\t' -v OFS='\t' -v k=$k '{ $2 += 12 * (k - 1); print $0, k }'
+	done > want-ledger
+	assert_equal "$(body b-out/ledger.tsv | tail -n +2)" "$(cat want-ledger)"
+	assert_equal "$(wc -l < want-ledger)" 24
+	grep -q '^#metric=dice rule=none runs=24 tiles=1$' b-out/ledger.tsv
+	# seg-run appends to a batch's ledger, never to the composed one
+	run seg-run -q --workflow "$WF" --instances b-out/batch-2/instances.tsv \
+	    --buckets b-out/batch-2/buckets.tsv --bucket 0 --tiles b-out/tiles.list \
+	    --ref tiles --ref-suffix .mask.png --ledger b-out/ledger.tsv -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output --partial "b-out/ledger.tsv: a ledger of all batches (its batch column)"
+	assert_equal "$(body b-out/ledger.tsv | tail -n +2)" "$(cat want-ledger)"
+	# OUT/report.html: every batch, batch 2's space as sa-prune left it
+	sed -n '/<section id="batches">/,/<\/section>/p' b-out/report.html | grep '^<tr><td' > batches
+	assert_equal "$(wc -l < batches)" 2
+	grep -q "^<tr><td class=\"n\">1</td><td class=\"n\">12</td><td class=\"n\">0–11</td><td>the campaign's space</td>" batches
+	grep -q '^<tr><td class="n">2</td><td class="n">12</td><td class="n">12–23</td>' batches
+	g2=$(awk -F'\t' '$1 == "parameter" && $2 == "G2" { print $4 }' b-out/batch-2/prune.tsv)
+	grep -qF "<b>G2</b> $(sed 's/->/-\&gt;/' <<< "$g2")" batches
+	grep -qF "chosen: $chosen" batches
+	grep -q '>pruned: 15 % of the space removed<' batches
+	# its reuse and buckets: both batches'
+	sum() {
+		for k in 1 2; do
+			grep '^#stats' b-out/batch-$k/buckets.tsv | tr ' ' '\n' | sed -n "s/^$1=//p"
+		done | paste -sd+ | bc
+	}
+	grep -q "<td class=\"n\">$(sum tasks_noreuse)</td>" <(sed -n '/id="reuse"/,/<\/section>/p' b-out/report.html)
+	nb=$(($(sum buckets)))
+	grep -q "<th>Buckets timed</th><td>$nb of $nb</td>" b-out/report.html
 }

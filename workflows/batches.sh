@@ -102,6 +102,7 @@ merge_batch() {
 	merge_files timings "$bd/timings" "$bd/timings.tsv" "$nbuckets"
 	trials "$bd" --rule "${conf[cancel_rule]}"
 	compose "$out" "$k"
+	compose_ledger "$out" "$k"
 	[ "${conf[plot]}" != no ] || rm -f -- "$out/tune.png"
 	args=(--rule "${conf[cancel_rule]}" --space "${conf[space]}" --best "$out/best.tsv")
 	[ "${conf[plot]}" = no ] || args+=(--plot "$out/tune.png")
@@ -111,6 +112,7 @@ merge_batch() {
 	say "best so far: $out/best.tsv ($(sed -n 's/^#best //p' "$out/best.tsv"))"
 	say "trials: $out/trials.tsv"
 	report "$bd"
+	report_all "$out"
 	[ "$k" -lt "${conf[batches]}" ] || return 0
 	plan_batch "$out" $((k + 1))
 	if [ "${conf[engine]}" != local ]; then
@@ -120,6 +122,21 @@ merge_batch() {
 		nbuckets=$(count_buckets "$out")
 		engine_submit "$out" "$nbuckets"
 	fi
+}
+
+# report_all OUT: OUT/report.html (report = yes), the page of every
+# batch merged so far: sa-report reads the batches' plans, timings and
+# attempts, and shows each batch's space; no predicted makespan (the
+# batches' buckets ran apart, with sa-prune and a plan between them)
+report_all() {
+	local out=$1
+	if [ "${conf[report]}" = no ]; then
+		rm -f -- "$out/report.html"
+		return 0
+	fi
+	need sa-report "sareuse's sa-report (make; make install)"
+	sa-report --campaign "${conf[campaign]}" -o "$out/report.html" "$out"
+	say "report: $out/report.html"
 }
 
 # compose OUT K: OUT/design.tsv and OUT/results.tsv of batches 1 to K,
@@ -153,6 +170,30 @@ compose() {
 	    !head++ { if (file == 1) print; next }
 	    { $1 += off; print }' "${results[@]}" > "$out/.results.tsv.tmp.$$"
 	commit "$out/.results.tsv.tmp.$$" "$out/results.tsv"
+}
+
+# compose_ledger OUT K: OUT/ledger.tsv, the ledgers of batches 1 to K
+# as one (ledger(5), "The ledger of all batches"): their rows in batch
+# order, runs renumbered as in compose, and a batch column; its comments
+# a provenance line and batch 1's #metric line, runs= the sets so far
+compose_ledger() {
+	local out=$1 k=$2 j off=0 total sizes size tmp=$1/.ledger.tsv.tmp.$$
+	sizes=$(sed -n 's/^#batches=.* sizes=//p' "$out/design.tsv")
+	IFS=, read -r -a size <<< "$sizes"
+	total=$(IFS=+; echo $((${size[*]})))
+	{
+		echo "#sa-campaign $version: ledger(5) of batches 1 to $k of ${conf[batches]}, runs renumbered, with their batch"
+		sed -n "/^#metric=/{s/ runs=[0-9]*/ runs=$total/p;q}" "$out/batch-1/ledger.tsv" 2> /dev/null || :
+		printf 'kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\n'
+	} > "$tmp"
+	for ((j = 1; j <= k; j++)); do
+		[ ! -e "$out/batch-$j/ledger.tsv" ] ||
+		    awk -F '\t' -v OFS='\t' -v off="$off" -v b="$j" '
+			/^#/ || !head++ { next }
+			{ $2 += off; print $0, b }' "$out/batch-$j/ledger.tsv" >> "$tmp"
+		off=$((off + size[j - 1]))
+	done
+	commit "$tmp" "$out/ledger.tsv"
 }
 
 # batch_column OUT K: OUT/trials.tsv with a batch column after rule:
