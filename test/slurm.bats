@@ -436,7 +436,7 @@ attempts() {
 	local e
 	for e in local slurm; do
 		campaign $e.campaign goal=tune method=random samples=9 seed=5 \
-		    bucket_size=3 cancel=none batches=3 plot=no report=no engine=$e
+		    bucket_size=3 cancel=none batches=3 plot=no engine=$e
 		sed -i '/^trajectories/d' $e.campaign
 	done
 	sa-campaign -q run local.campaign
@@ -453,6 +453,13 @@ attempts() {
 	done
 	assert_equal "$(body slurm-out/trials.tsv | cut -f 1-6,8-)" "$(body local-out/trials.tsv | cut -f 1-6,8-)"
 	assert_equal "$(body slurm-out/best.tsv)" "$(body local-out/best.tsv)"
+	# the ledger of all batches and the report of all batches, written
+	# by the last merge job: the local engine's rows (their seconds
+	# aside), every batch on the page
+	assert_equal "$(body slurm-out/ledger.tsv | cut -f 1-4,6- | sort)" \
+	    "$(body local-out/ledger.tsv | cut -f 1-4,6- | sort)"
+	assert_equal "$(body slurm-out/ledger.tsv | awk -F'\t' 'NR > 1 { print $7 }' | sort | uniq -c | awk '{ print $1 }' | paste -sd' ')" "6 6 6"
+	assert_equal "$(sed -n '/<section id="batches">/,/<\/section>/p' slurm-out/report.html | grep -c '^<tr><td')" 3
 	run sa-campaign status slurm.campaign
 	assert_success
 	assert_line "batch=3 of 3: $PWD/slurm-out/batch-3"
