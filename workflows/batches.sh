@@ -9,8 +9,9 @@
 # space; each later one from the space sa-prune makes of the campaign's
 # space with the knowledge base as past and OUT (the batches so far) as
 # current. Runs are numbered within their batch there; the merge of a
-# batch composes OUT's design.tsv, results.tsv and trials.tsv with global
-# runs (batch K's after batch K-1's) and a batch column in trials.tsv.
+# batch composes OUT's design.tsv, results.tsv and ledger.tsv with global
+# runs (batch K's after batch K-1's); sa-trials gives OUT's trials.tsv
+# its batch column from the design's #batches line.
 
 # batched: whether the campaign runs in batches
 batched() {
@@ -107,7 +108,6 @@ merge_batch() {
 	args=(--rule "${conf[cancel_rule]}" --space "${conf[space]}" --best "$out/best.tsv")
 	[ "${conf[plot]}" = no ] || args+=(--plot "$out/tune.png")
 	trials "$out" "${args[@]}"
-	batch_column "$out" "$k"
 	say "batch $k of ${conf[batches]} merged: $bd/trials.tsv"
 	say "best so far: $out/best.tsv ($(sed -n 's/^#best //p' "$out/best.tsv"))"
 	say "trials: $out/trials.tsv"
@@ -194,26 +194,6 @@ compose_ledger() {
 		off=$((off + size[j - 1]))
 	done
 	commit "$tmp" "$out/ledger.tsv"
-}
-
-# batch_column OUT K: OUT/trials.tsv with a batch column after rule:
-# each set's batch, from the sizes of OUT/design.tsv's #batches line
-batch_column() {
-	local out=$1 sizes
-	sizes=$(sed -n 's/^#batches=.* sizes=//p' "$out/design.tsv")
-	awk -F '\t' -v OFS='\t' -v sizes="$sizes" '
-	    BEGIN { nb = split(sizes, size, ","); for (j = 1; j <= nb; j++) end[j] = end[j - 1] + size[j] }
-	    /^#/ { print; next }
-	    {	if (!h) {	# the header
-			h = 1; b = "batch"
-			for (i = 1; i <= NF; i++) if ($i == "rule") r = i
-			if (!r) { print "no rule column" > "/dev/stderr"; exit 1 }
-		} else {
-			for (b = 1; b < nb && $1 >= end[b]; b++) ;
-		}
-		out = $1; for (i = 2; i <= NF; i++) out = out OFS $i (i == r ? OFS b : "")
-	      print out }' "$out/trials.tsv" > "$out/.trials.tsv.tmp.$$"
-	commit "$out/.trials.tsv.tmp.$$" "$out/trials.tsv"
 }
 
 # run_batches OUT: the local engine's batched run: the reference step,
