@@ -141,6 +141,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/campaign
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/tune
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/prune
+	SR_BIN=$(CURDIR)/$(BIN) test/bench/prune-monuseg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/wsi
 
 install: all
@@ -154,7 +155,7 @@ install: all
 	    -e 's|^jobsdir=.*|jobsdir=$(SHAREDIR)/slurm|' workflows/sa-campaign \
 	    > $(DESTDIR)$(BINDIR)/sa-campaign
 	chmod 755 $(DESTDIR)$(BINDIR)/sa-campaign
-	install -m 644 workflows/engines.sh workflows/chunks.sh $(DESTDIR)$(SHAREDIR)/lib
+	install -m 644 workflows/engines.sh workflows/chunks.sh workflows/batches.sh $(DESTDIR)$(SHAREDIR)/lib
 	install -m 755 slurm/*.sbatch $(DESTDIR)$(SHAREDIR)/slurm
 	install -m 755 slurm/pbs/*.pbs $(DESTDIR)$(SHAREDIR)/slurm/pbs
 	install -m 644 man/man1/*.1 $(DESTDIR)$(MANDIR)/man1

@@ -611,6 +611,19 @@ gone() {
 	campaign c.campaign bucket_size=99999999999
 	run sa-campaign plan c.campaign
 	assert_output "sa-campaign: c.campaign:10: bucket_size: at most 1e9"
+	# a grid counts the values of each parameter not fixed, as sa-sample
+	# does (levels only for continuous ranges): the whole of nuclei.tsv
+	# is refused with sa-sample's count, two parameters left are planned
+	campaign c.campaign method=grid
+	run sa-campaign plan c.campaign
+	assert_output "sa-campaign: c.campaign: levels: grid: 2.14e+13 runs is too many (limit 1e+09)"
+	run sa-sample -m grid "$SPACE"
+	assert_output --partial "grid: 2.144e+13 runs is too many"
+	campaign c.campaign method=grid \
+	    fix=B=220,G=220,R=220,T1=5,T2=4,minSize=12,maxSize=1000,minSizePl=30,minSizeSeg=20,maxSizeSeg=1000,FillHoles=4,MorphRecon=8,Watershed=8
+	sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv | tail -n +2 | wc -l)" 320	# G1 16 x G2 20
+	rm -r c-out
 	assert [ ! -e c-out ] && assert [ ! -e x ]
 	# tiles the engines cannot name: refused with the list's line
 	printf 'a.png\nb\tc.png\n' > tiles/list

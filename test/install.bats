@@ -44,6 +44,7 @@ load common
 	make -s -C "$TOP" install DESTDIR="$PWD/root" PREFIX=/opt/sr SHAREDIR=/opt/sr/xshare
 	grep -qx 'sharedir=/opt/sr/xshare' root/opt/sr/bin/sa-campaign
 	[ -f root/opt/sr/xshare/lib/engines.sh ]
+	[ -f root/opt/sr/xshare/lib/batches.sh ]
 	[ -x root/opt/sr/xshare/slurm/sa-bucket.sbatch ]
 	[ -x root/opt/sr/xshare/slurm/pbs/sa-bucket.pbs ]
 	[ -x root/opt/sr/bin/seg-run ]

@@ -49,6 +49,32 @@ rows() {
 	no_temp_files
 }
 
+@test "a batched campaign's design (#batches=K of N sizes=...): the batch column after rule; bad sizes refused" {
+	sets
+	sed '/^#method=/a #batches=2 of 3 sizes=3,1' design.tsv > b.tsv
+	sa-trials --rule median -o trials.tsv b.tsv results.tsv
+	assert_equal "$(rows trials.tsv 1,9-11)" "$(printf '%s\n' 'run	rule	batch	G1' \
+	    '1		1	20' '3		2	40' '0		1	20' '2	median	1	40')"
+	# the same table as without batches, the batch column aside
+	sa-trials --rule median -o plain.tsv design.tsv results.tsv
+	assert_equal "$(rows trials.tsv 1-9,11-)" "$(rows plain.tsv)"
+	for bad in 'sizes=3,2:do not sum to the design'"'"'s 4 runs' \
+	    'sizes=1,18446744073709551615:do not sum' 'sizes=4:expected 2 sizes' \
+	    'sizes=3,0:expected 2 sizes of at least 1' 'sizes=3,x:expected 2 sizes' \
+	    'sizes=2,1,1:expected 2 sizes' 'sizes=:expected 2 sizes'; do
+		sed "/^#method=/a #batches=2 of 3 ${bad%%:*}" design.tsv > bad.tsv
+		run sa-trials -o t.tsv bad.tsv results.tsv
+		assert_failure 1
+		assert_output --partial "bad.tsv: metadata sizes"
+		assert_output --partial "${bad#*:}"
+		assert [ ! -e t.tsv ]
+	done
+	sed '/^#method=/a #batches=2 of 3' design.tsv > bad.tsv
+	run sa-trials -o t.tsv bad.tsv results.tsv
+	assert_failure 1
+	assert_output --partial "bad.tsv: metadata batches= and sizes= go together"
+}
+
 @test "trials: the order of the rows does not matter, and numbers are read as numbers" {
 	sets
 	sa-trials -o a.tsv design.tsv results.tsv

@@ -438,12 +438,23 @@ attempts() {
 	assert_output --regexp "sets=8 complete=[0-9]+ running=0 cancelled=[0-9]+ waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
 }
 
-@test "a tune campaign in 3 batches through sbatch: each merge job submits the next batch; the local engine's trials" {
+@test "a tune campaign in 3 batches with knowledge through sbatch: each merge job prunes and submits the next batch; the local engine's spaces and trials" {
 	tiles 96
 	local e
+	# G1 and G2 varied, the rest held (so that few sets make a surrogate
+	# that correlates); the knowledge base: a past search of the same
+	# tiles, run locally
+	awk -F '\t' -v OFS='\t' '/^#/ || $1 == "name" || $1 == "G1" || $1 == "G2" { print; next }
+	    $2 == "enum" { $3 = $4; print; next } { $3 = $4 ":1:" $4; print }' "$SPACE" > g.tsv
+	mkdir kb
+	campaign kb/p1.campaign goal=tune space=$PWD/g.tsv method=random samples=20 \
+	    seed=11 bucket_size=10 cancel=none plot=no report=no tiles=$PWD/tiles/list \
+	    reference=$PWD/tiles output=p1
+	sed -i '/^trajectories/d' kb/p1.campaign
+	sa-campaign -q run kb/p1.campaign
 	for e in local slurm; do
-		campaign $e.campaign goal=tune method=random samples=9 seed=5 \
-		    bucket_size=3 cancel=none batches=3 plot=no report=no engine=$e
+		campaign $e.campaign goal=tune space=g.tsv method=random samples=9 seed=5 \
+		    bucket_size=3 cancel=none batches=3 knowledge=kb plot=no engine=$e
 		sed -i '/^trajectories/d' $e.campaign
 	done
 	sa-campaign -q run local.campaign
@@ -460,6 +471,20 @@ attempts() {
 	done
 	assert_equal "$(body slurm-out/trials.tsv | cut -f 1-6,8-)" "$(body local-out/trials.tsv | cut -f 1-6,8-)"
 	assert_equal "$(body slurm-out/best.tsv)" "$(body local-out/best.tsv)"
+	# sa-prune in the merge jobs: the local engine's spaces and reports
+	for k in 2 3; do
+		assert_equal "$(body slurm-out/batch-$k/space.tsv)" "$(body local-out/batch-$k/space.tsv)"
+		assert_equal "$(grep -E '^(past|chosen|paggr|parameter|outcome)' slurm-out/batch-$k/prune.tsv)" \
+		    "$(grep -E '^(past|chosen|paggr|parameter|outcome)' local-out/batch-$k/prune.tsv)"
+		grep -qP "^chosen\t$PWD/kb/p1\t" slurm-out/batch-$k/prune.tsv
+	done
+	# the ledger of all batches and the report of all batches, written
+	# by the last merge job: the local engine's rows (their seconds
+	# aside), every batch on the page
+	assert_equal "$(body slurm-out/ledger.tsv | cut -f 1-4,6- | sort)" \
+	    "$(body local-out/ledger.tsv | cut -f 1-4,6- | sort)"
+	assert_equal "$(body slurm-out/ledger.tsv | awk -F'\t' 'NR > 1 { print $7 }' | sort | uniq -c | awk '{ print $1 }' | paste -sd' ')" "6 6 6"
+	assert_equal "$(sed -n '/<section id="batches">/,/<\/section>/p' slurm-out/report.html | grep -c '^<tr><td')" 3
 	run sa-campaign status slurm.campaign
 	assert_success
 	assert_line "batch=3 of 3: $PWD/slurm-out/batch-3"

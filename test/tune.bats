@@ -278,3 +278,100 @@ line() {
 	assert_failure 1
 	assert_output --partial "--batch 1: the campaign has no batches"
 }
+
+# g1g2 FILE: nuclei.tsv with G1 and G2 on their grids and every other
+# parameter held at its default (one value)
+g1g2() {
+	awk -F '\t' -v OFS='\t' '/^#/ || $1 == "name" || $1 == "G1" || $1 == "G2" { print; next }
+	    $2 == "enum" { $3 = $4; print; next } { $3 = $4 ":1:" $4; print }' "$SPACE" > "$1"
+}
+
+# values FILE NAME: the values of parameter NAME in space FILE, one a
+# line, in sort(1)'s order (comm's)
+values() {
+	sa-sample -m grid -o "$1.grid" "$1"
+	body "$1.grid" | awk -F'\t' -v p="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == p) c = i; next } { print $c }' | sort -u
+}
+
+@test "batches with knowledge that prunes: batch 2 is drawn from a smaller space, Algorithm 1's cut on the chosen past campaign" {
+	mkdir tiles kb
+	sa-testimg crop "$MONUSEG/TCGA-21-5784-01Z-00-DX1.png" 0 0 128 128 tiles/a.png
+	sa-testimg crop --mask "$MONUSEG/TCGA-21-5784-01Z-00-DX1.mask.png" 0 0 128 128 tiles/a.mask.png
+	echo a.png > tiles/list
+	g1g2 g.tsv
+	# two past searches of the same tile: their surrogates are the
+	# current one's (ncorr well above 0.5)
+	for n in p1:40:11:1 p2:40:7:1 b:24:5:2; do
+		IFS=: read -r name samples seed batches <<< "$n"
+		campaign $name.campaign goal=tune space=g.tsv method=random samples=$samples \
+		    seed=$seed batches=$batches bucket_size=20 cancel=none plot=no report=no \
+		    output=$name-out
+		sed -i '/^trajectories/d' $name.campaign
+	done
+	sed -i '/^report = no/d' b.campaign
+	sed -i 's/^output = p\(.\)-out/output = kb\/p\1/' p1.campaign p2.campaign
+	echo 'knowledge = kb' >> b.campaign
+	sa-campaign -q run p1.campaign
+	sa-campaign -q run p2.campaign
+	sa-campaign -q run b.campaign
+	grep -qP '^outcome\tpruned\t0\.[0-9]*[1-9]' b-out/batch-2/prune.tsv
+	chosen=$(awk -F'\t' '$1 == "chosen" { print $2 }' b-out/batch-2/prune.tsv)
+	paggr=$(awk -F'\t' '$1 == "paggr" { print $3 }' b-out/batch-2/prune.tsv)
+	# batch 2's space: fewer values, none new
+	n1=$(values g.tsv G1 | wc -l)$'\t'$(values g.tsv G2 | wc -l)
+	n2=$(values b-out/batch-2/space.tsv G1 | wc -l)$'\t'$(values b-out/batch-2/space.tsv G2 | wc -l)
+	[ "$(body b-out/batch-2/space.tsv.grid | wc -l)" -lt "$(body g.tsv.grid | wc -l)" ] ||
+	    fail "batch 2's space ($n2 values of G1, G2) is not smaller than the campaign's ($n1)"
+	for p in G1 G2; do
+		assert_equal "$(comm -13 <(values g.tsv $p) <(values b-out/batch-2/space.tsv $p))" ""
+		# Algorithm 1 by hand on the chosen campaign's jobs: a value is
+		# removed exactly when every job with it scored below paggr x max
+		body "$chosen/trials.tsv" | awk -F'\t' -v p=$p -v a="$paggr" '
+		    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		    { v = $c[p]; y = $c["mean"]; if (!(v in top) || y > top[v]) top[v] = y; if (y > max) max = y }
+		    END { for (v in top) print v, (top[v] < a * max ? "removed" : "kept") }' | sort > cut-$p
+		assert_equal "$(awk '$2 == "removed" { print $1 }' cut-$p)" \
+		    "$(comm -23 <(values g.tsv $p) <(values b-out/batch-2/space.tsv $p))"
+	done
+	[ -s cut-G2 ] && grep -q removed cut-G2
+	# batch 2's sets are drawn from its space only
+	body b-out/batch-2/design.tsv | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["G1"] "\t" $c["G2"] }' |
+	    sort -u > drawn
+	comm -23 drawn <(body b-out/batch-2/space.tsv.grid | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["G1"] "\t" $c["G2"] }' | sort -u) > outside
+	[ ! -s outside ] || fail "batch 2 drew sets outside its space: $(cat outside)"
+	assert_equal "$(wc -l < drawn)" 12
+	# OUT/ledger.tsv: both batches' rows, runs renumbered, their batch
+	assert_equal "$(body b-out/ledger.tsv | head -1)" "$(printf 'kind\trun\ttile\tvalue\tseconds\tdetail\tbatch')"
+	for k in 1 2; do
+		body b-out/batch-$k/ledger.tsv | tail -n +2 |
+		    awk -F'\t' -v OFS='\t' -v k=$k '{ $2 += 12 * (k - 1); print $0, k }'
+	done > want-ledger
+	assert_equal "$(body b-out/ledger.tsv | tail -n +2)" "$(cat want-ledger)"
+	assert_equal "$(wc -l < want-ledger)" 24
+	grep -q '^#metric=dice rule=none runs=24 tiles=1$' b-out/ledger.tsv
+	# seg-run appends to a batch's ledger, never to the composed one
+	run seg-run -q --workflow "$WF" --instances b-out/batch-2/instances.tsv \
+	    --buckets b-out/batch-2/buckets.tsv --bucket 0 --tiles b-out/tiles.list \
+	    --ref tiles --ref-suffix .mask.png --ledger b-out/ledger.tsv -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output --partial "b-out/ledger.tsv: a ledger of all batches (its batch column)"
+	assert_equal "$(body b-out/ledger.tsv | tail -n +2)" "$(cat want-ledger)"
+	# OUT/report.html: every batch, batch 2's space as sa-prune left it
+	sed -n '/<section id="batches">/,/<\/section>/p' b-out/report.html | grep '^<tr><td' > batches
+	assert_equal "$(wc -l < batches)" 2
+	grep -q "^<tr><td class=\"n\">1</td><td class=\"n\">12</td><td class=\"n\">0–11</td><td>the campaign's space</td>" batches
+	grep -q '^<tr><td class="n">2</td><td class="n">12</td><td class="n">12–23</td>' batches
+	g2=$(awk -F'\t' '$1 == "parameter" && $2 == "G2" { print $4 }' b-out/batch-2/prune.tsv)
+	grep -qF "<b>G2</b> $(sed 's/->/-\&gt;/' <<< "$g2")" batches
+	grep -qF "chosen: $chosen" batches
+	grep -q '>pruned: 15 % of the space removed<' batches
+	# its reuse and buckets: both batches'
+	sum() {
+		for k in 1 2; do
+			grep '^#stats' b-out/batch-$k/buckets.tsv | tr ' ' '\n' | sed -n "s/^$1=//p"
+		done | paste -sd+ | bc
+	}
+	grep -q "<td class=\"n\">$(sum tasks_noreuse)</td>" <(sed -n '/id="reuse"/,/<\/section>/p' b-out/report.html)
+	nb=$(($(sum buckets)))
+	grep -q "<th>Buckets timed</th><td>$nb of $nb</td>" b-out/report.html
+}

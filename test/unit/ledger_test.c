@@ -91,7 +91,7 @@ result(size_t run, const char *tile, double value, double seconds,
     const char *detail)
 {
 	sr_ledgerrow r = { SR_LEDGER_RESULT, run, (char *)tile, value, seconds,
-		(char *)detail };
+		(char *)detail, 0 };
 
 	return r;
 }
@@ -100,7 +100,7 @@ static sr_ledgerrow
 cancel(size_t run, const char *count, double mean, const char *detail)
 {
 	sr_ledgerrow r = { SR_LEDGER_CANCEL, run, (char *)count, mean, NAN,
-		(char *)detail };
+		(char *)detail, 0 };
 
 	return r;
 }
@@ -301,6 +301,41 @@ test_dedup(void)
 	sr_ledger_close(l);
 }
 
+/* A ledger of all batches: the batch column read into each row; a plain
+ * ledger's rows have batch 0. */
+static void
+test_batch_column(void)
+{
+	const char *path = path_of("batched.tsv");
+	const sr_ledgerrow *r;
+	sr_ledger *l;
+
+	put_text(path, "#composed\nkind\trun\ttile\tvalue\tseconds\tdetail\t"
+	    "batch\nresult\t0\ta\t0.5\t1\tok\t1\nresult\t12\ta\t0.25\t-\t\t"
+	    "2\ncancel\t13\t1\t-\t-\tmedian\t3\n");
+	l = sr_ledger_open(path);
+	if (sr_ledger_update(l) != 3 || !sr_ledger_has_batch(l))
+		fail("batch column: %zu rows, has_batch %d", sr_ledger_nrows(l),
+		    sr_ledger_has_batch(l));
+	r = sr_ledger_row(l, 1);
+	if (r->run != 12 || r->batch != 2 || r->value != 0.25 ||
+	    strcmp(r->detail, "") != 0)
+		fail("batch column: row 2: run %zu batch %zu", r->run, r->batch);
+	r = sr_ledger_row(l, 2);
+	if (r->kind != SR_LEDGER_CANCEL || r->batch != 3 ||
+	    strcmp(r->detail, "median") != 0)
+		fail("batch column: row 3: batch %zu detail '%s'", r->batch,
+		    r->detail);
+	sr_ledger_close(l);
+	put_text(path, "kind\trun\ttile\tvalue\tseconds\tdetail\n"
+	    "result\t0\ta\t0.5\t1\tok\n");
+	l = sr_ledger_open(path);
+	if (sr_ledger_update(l) != 1 || sr_ledger_has_batch(l) ||
+	    sr_ledger_row(l, 0)->batch != 0)
+		fail("no batch column: has_batch %d", sr_ledger_has_batch(l));
+	sr_ledger_close(l);
+}
+
 /* Malformed files: each dies with exit 1 naming file and line. */
 static void
 test_malformed(void)
@@ -334,6 +369,17 @@ test_malformed(void)
 		{ 0, "result\t1\ta\n", ":2: 3 fields, expected 6 (row too short)" },
 		{ 0, "result\t1\ta\t0.5\t1\t\t\n", ":2: 7 fields, expected 6 (row too long)" },
 		{ 0, "#c\n\nresult\t1\ta\t0.5\t1\t\nresult\t2\n", ":5: 2 fields" },
+		/* the batch column: only seventh, named batch, a batch >= 1 */
+		{ 1, "kind\trun\ttile\tvalue\tseconds\tdetail\tbach\n",
+		  ":1: header: column 7 is 'bach', expected 'batch'" },
+		{ 1, "kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\tx\n",
+		  ":1: header: 8 columns" },
+		{ 1, "kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\n"
+		  "result\t1\ta\t0.5\t1\t\t0\n", ":2: column batch: '0' is not a batch" },
+		{ 1, "kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\n"
+		  "result\t1\ta\t0.5\t1\t\t1.5\n", ":2: column batch: '1.5' is not a batch" },
+		{ 1, "kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\n"
+		  "result\t1\ta\t0.5\t1\t\n", ":2: 6 fields, expected 7 (row too short)" },
 	};
 	const char *path = path_of("bad.tsv");
 	char msg[1024], want[256], text[512];
@@ -433,8 +479,8 @@ test_append_refused(void)
 		{ result(10000000000000000ull, "a", 0.5, 1, ""), NULL, "column run is too large" },
 		{ cancel(1, "x", 0.5, ""), NULL, "column tile is not a number of values" },
 		{ cancel(1, "-1", 0.5, ""), NULL, "column tile is not a number of values" },
-		{ { SR_LEDGER_CANCEL, 1, "2", 0.5, 1, "" }, NULL, "column seconds is not -" },
-		{ { (sr_ledgerkind)7, 1, "2", 0.5, 1, "" }, NULL, "column kind is neither" },
+		{ { SR_LEDGER_CANCEL, 1, "2", 0.5, 1, "", 0 }, NULL, "column seconds is not -" },
+		{ { (sr_ledgerkind)7, 1, "2", 0.5, 1, "", 0 }, NULL, "column kind is neither" },
 		{ result(1, "a", 0.5, 1, ""), noprefix, "provenance line 1 is not one comment line" },
 		{ result(1, "a", 0.5, 1, ""), newline, "provenance line 1 is not one comment line" },
 	};
@@ -897,6 +943,7 @@ main(void)
 	test_incremental();
 	test_truncated();
 	test_dedup();
+	test_batch_column();
 	test_malformed();
 	test_append_refused();
 	test_io_failure();

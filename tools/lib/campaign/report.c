@@ -45,7 +45,22 @@ typedef struct {
 	sr_campaign *c;		/* the campaign file, or NULL */
 	sr_measured m;		/* the buckets' attempts (logs/finished) */
 	size_t nbuckets;
+	size_t nbatches;	/* a tune campaign in batches: those merged */
+	char **dir;		/* the directories of the buckets: out, or
+				 * out/batch-1 to out/batch-nbatches */
+	size_t ndir;
 } report;
+
+/* Whether outdir is a batched tune campaign's, merged at least once: its
+ * batches hold the buckets (OUT/batch-K/buckets.tsv), OUT none. */
+static int
+batched(const char *outdir)
+{
+	return !sr_report_has(outdir, "buckets.tsv") &&
+	    sr_report_has(outdir, "batch-1/buckets.tsv") &&
+	    sr_report_has(outdir, "design.tsv") &&
+	    sr_report_nbatches(outdir) > 0;
+}
 
 void
 sr_report_check(const char *outdir)
@@ -59,7 +74,7 @@ sr_report_check(const char *outdir)
 		sr_die_errno("%s", outdir);
 	if (!S_ISDIR(sb.st_mode))
 		sr_die(SR_EXIT_DATA, "%s: not a directory", outdir);
-	for (i = 0; i < sizeof need / sizeof need[0]; i++)
+	for (i = batched(outdir) ? 1 : 0; i < sizeof need / sizeof need[0]; i++)
 		if (!sr_report_has(outdir, need[i]))
 			sr_die(SR_EXIT_DATA, "%s: no %s: not a campaign's output "
 			    "directory (sa-campaign plan makes one)", outdir,
@@ -255,10 +270,11 @@ page_head(FILE *fp, const report *r)
 	    r->tune ? "Tuning" : "Sensitivity", r->out,
 	    sr_report_date(date, r->o->now));
 	fprintf(fp, "</p>\n<nav><a href=\"#run\">What was run</a>"
-	    "<a href=\"#results\">%s</a><a href=\"#plots\">Plots</a>"
+	    "<a href=\"#results\">%s</a>%s<a href=\"#plots\">Plots</a>"
 	    "<a href=\"#reuse\">Reuse</a><a href=\"#timings\">Timings</a>"
 	    "<a href=\"#makespan\">Makespan</a></nav>\n",
-	    r->tune ? "Best sets" : "Indices");
+	    r->tune ? "Best sets" : "Indices", r->nbatches ?
+	    "<a href=\"#batches\">Batches</a>" : "");
 }
 
 /* The dates of the run: planned, the buckets, merged, this report. */
@@ -493,6 +509,40 @@ bucket_stats(const char *outdir, size_t *nbuckets)
 }
 
 /* A stat of the #stats line as a number (NaN when missing). */
+static double stat_num(const char *stats, const char *key);
+
+/* The #stats of the report's buckets: buckets.tsv's line, or in
+ * batches the sums of the batches' lines (their largest bucket, and the
+ * shares saved of the sums), newly allocated; the buckets in all. */
+static char *
+all_bucket_stats(const report *r, size_t *nbuckets)
+{
+	static const char *const sum[] = { "runs", "instances",
+	    "tasks_noreuse", "tasks_stage", "tasks_merged" };
+	double v[5] = { 0 }, max = 0;
+	char *stats, buf[512];
+	size_t i, j, nb;
+
+	if (r->ndir == 1)
+		return bucket_stats(r->dir[0], nbuckets);
+	*nbuckets = 0;
+	for (i = 0; i < r->ndir; i++) {
+		stats = bucket_stats(r->dir[i], &nb);
+		*nbuckets += nb;
+		for (j = 0; j < 5; j++)
+			v[j] += stat_num(stats, sum[j]);
+		if (stat_num(stats, "max_bucket_tasks") > max)
+			max = stat_num(stats, "max_bucket_tasks");
+		free(stats);
+	}
+	snprintf(buf, sizeof buf, "runs=%.17g instances=%.17g "
+	    "tasks_noreuse=%.17g tasks_stage=%.17g tasks_merged=%.17g "
+	    "buckets=%zu reuse_stage_pct=%.4f reuse_total_pct=%.4f "
+	    "max_bucket_tasks=%.17g", v[0], v[1], v[2], v[3], v[4], *nbuckets,
+	    100 * (1 - v[3] / v[2]), 100 * (1 - v[4] / v[2]), max);
+	return sr_strdup(buf);
+}
+
 static double
 stat_num(const char *stats, const char *key)
 {
@@ -524,7 +574,7 @@ static void
 section_reuse(FILE *fp, const report *r)
 {
 	size_t nb;
-	char *stats = bucket_stats(r->out, &nb);
+	char *stats = all_bucket_stats(r, &nb);
 	double all = stat_num(stats, "tasks_noreuse");
 	char a[SR_REPORT_NUMLEN], b[SR_REPORT_NUMLEN], c[SR_REPORT_NUMLEN];
 
@@ -610,6 +660,22 @@ task_times_read(task_times *tt, const char *path)
 		}
 	}
 	sr_timings_close(in);
+}
+
+/* Adds the executions, seconds and reads of from to to. */
+static void
+task_times_add(task_times *to, const task_times *from)
+{
+	size_t i, j;
+
+	for (i = 0; i < from->n; i++) {
+		task_add(to, from->t[i].task, from->t[i].seconds);
+		for (j = 0; j < to->n; j++)
+			if (strcmp(to->t[j].task, from->t[i].task) == 0)
+				to->t[j].n += from->t[i].n - 1;
+	}
+	to->reads += from->reads;
+	to->read_seconds += from->read_seconds;
 }
 
 static void
@@ -719,15 +785,23 @@ timings_table(FILE *fp, const task_times *tt, int from_ref)
 static void
 section_timings(FILE *fp, const report *r)
 {
-	task_times tt;
-	char *path = sr_report_path(r->out, "timings.tsv");
+	task_times tt, one;
+	char *path;
 	int from_ref = r->merge && strcmp(r->merge, "none") != 0 &&
 	    sr_report_has(r->out, "ref/timings.tsv");
 	size_t i, rn = 0, bn = 0;
 	double rs = 0, bs = 0;
 
 	fputs("<section id=\"timings\">\n<h2>Timings per task</h2>\n", fp);
-	task_times_read(&tt, path);
+	/* the timings of every directory of buckets, summed per task */
+	memset(&tt, 0, sizeof tt);
+	for (i = 0; i < r->ndir; i++) {
+		path = sr_report_path(r->dir[i], "timings.tsv");
+		task_times_read(&one, path);
+		free(path);
+		task_times_add(&tt, &one);
+		task_times_free(&one);
+	}
 	if (from_ref)
 		reference_normalize(r->out, &rn, &rs);
 	for (i = 0; from_ref && i < tt.n; i++)
@@ -741,7 +815,6 @@ section_timings(FILE *fp, const report *r)
 	timings_note(fp, from_ref, bn, bs, tt.reads);
 	fputs("</section>\n", fp);
 	task_times_free(&tt);
-	free(path);
 }
 
 /* ---- the makespan ----------------------------------------------------------- */
@@ -814,13 +887,41 @@ page_foot(FILE *fp, const report *r)
 	fprintf(fp, "</code></footer>\n</main>\n%s</body>\n</html>\n", script);
 }
 
+/* The buckets' attempts of every directory of buckets (logs/finished),
+ * a batch's buckets numbered after the batches' before it. */
+static sr_attempt *
+read_attempts(const report *r, size_t *n)
+{
+	sr_attempt *all = NULL, *a;
+	size_t i, j, m, nb, off = 0;
+	char *path, *stats;
+
+	*n = 0;
+	for (i = 0; i < r->ndir; i++) {
+		path = sr_report_path(r->dir[i], "logs/finished");
+		a = sr_attempts_read(path, &m);
+		free(path);
+		all = sr_reallocarray(all, *n + m + 1, sizeof *all);
+		for (j = 0; j < m; j++) {
+			all[*n + j] = a[j];
+			all[*n + j].bucket += (long)off;
+		}
+		*n += m;
+		free(a);
+		stats = bucket_stats(r->dir[i], &nb);
+		free(stats);
+		off += nb;
+	}
+	return all;
+}
+
 void
 sr_report_write(FILE *fp, const sr_report_opts *o)
 {
 	report r;
-	char *goal, *path;
+	char *goal;
 	sr_attempt *a;
-	size_t n;
+	size_t n, i;
 	char *stats;
 
 	memset(&r, 0, sizeof r);
@@ -831,16 +932,22 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	free(goal);
 	r.merge = inputs_value(r.out, "merge");
 	r.c = o->campaign ? campaign_read(o->campaign) : NULL;
-	path = sr_report_path(r.out, "logs/finished");
-	a = sr_attempts_read(path, &n);
+	r.nbatches = batched(r.out) ? sr_report_nbatches(r.out) : 0;
+	r.ndir = r.nbatches ? r.nbatches : 1;
+	r.dir = sr_calloc(r.ndir, sizeof *r.dir);
+	for (i = 0; i < r.ndir; i++)
+		r.dir[i] = r.nbatches ? sr_report_batch_dir(r.out, i + 1) :
+		    sr_strdup(r.out);
+	a = read_attempts(&r, &n);
 	sr_measured_of(a, n, &r.m);
 	free(a);
-	free(path);
-	stats = bucket_stats(r.out, &r.nbuckets);
+	stats = all_bucket_stats(&r, &r.nbuckets);
 	free(stats);
 	page_head(fp, &r);
 	section_run(fp, &r);
 	section_results(fp, &r);
+	if (r.nbatches)
+		sr_report_batches(fp, r.out, r.nbatches);
 	section_plots(fp, &r);
 	section_reuse(fp, &r);
 	section_timings(fp, &r);
@@ -848,6 +955,9 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	page_foot(fp, &r);
 	sr_campaign_free(r.c);
 	free(r.merge);
+	for (i = 0; i < r.ndir; i++)
+		free(r.dir[i]);
+	free(r.dir);
 }
 
 size_t

@@ -45,4 +45,13 @@ char *sr_report_word(const char *words, const char *key);
 void sr_report_indices(FILE *fp, const char *outdir);
 void sr_report_trials(FILE *fp, const char *outdir, size_t top);
 
+/* A tune campaign searched in batches (report_batches.c): the batches
+ * merged so far (design.tsv's #batches=K line; 0 without batches), the
+ * directory of batch k (newly allocated), and the section of the
+ * batches: each one's sets and runs, its space, what sa-prune did, its
+ * best set. */
+size_t sr_report_nbatches(const char *outdir);
+char *sr_report_batch_dir(const char *outdir, size_t k);
+void sr_report_batches(FILE *fp, const char *outdir, size_t nbatches);
+
 #endif

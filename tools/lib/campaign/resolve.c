@@ -837,6 +837,39 @@ sr_campaign_tile_order_arg(const sr_campaign *c)
 	return s;
 }
 
+/* Whether the fix items (in sample_args, after check_fixes) hold the
+ * parameter name. */
+static int
+is_fixed(const sr_campaign *c, const char *name)
+{
+	size_t i, len = strlen(name);
+
+	for (i = 0; i + 1 < c->sample_args.n; i++)
+		if (strcmp(c->sample_args.v[i], "--fix") == 0 &&
+		    strncmp(c->sample_args.v[i + 1], name, len) == 0 &&
+		    c->sample_args.v[i + 1][len] == '=')
+			return 1;
+	return 0;
+}
+
+/* The runs of a grid design, as sa-sample -m grid -p levels counts them
+ * (sr_generator_grid_size): every parameter not fixed contributes its
+ * values, or levels for a continuous range. */
+static double
+grid_runs(const sr_campaign *c, const sr_space *s)
+{
+	double levels = strtod(sr_campaign_get(c, "levels"), NULL), n = 1;
+	size_t j, m;
+
+	for (j = 0; j < s->n && n < 1e300; j++) {
+		if (is_fixed(c, s->p[j].name))
+			continue;
+		m = sr_param_count(&s->p[j]);
+		n *= m ? (double)m : levels;
+	}
+	return n;
+}
+
 /* The bounds the tools hold to, checked here to name the campaign's
  * line: the seed, the design's run count, the bucket size. */
 static int
@@ -856,7 +889,7 @@ check_bounds(const sr_campaign *c, const sr_space *s, char *err, size_t errlen)
 	if (strtod(sr_campaign_get(c, "bucket_size"), NULL) > 1e9)
 		return error(err, errlen, "%s: at most 1e9", where);
 	if (meth == SR_METHOD_GRID)
-		n = pow(strtod(sr_campaign_get(c, "levels"), NULL), (double)k);
+		n = grid_runs(c, s);
 	runs = meth == SR_METHOD_GRID ? n : sr_method_runs(meth,
 	    n > 1e18 ? (size_t)1e18 : (size_t)n, k,
 	    (size_t)fmin(1e18, strtod(sr_campaign_get(c, "trajectories"), NULL)),

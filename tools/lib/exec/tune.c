@@ -73,6 +73,10 @@ take_rows(sr_tune *t)
 	size_t tile, n;
 
 	sr_ledger_update(t->ledger);
+	if (sr_ledger_has_batch(t->ledger))	/* 6-column rows would follow */
+		sr_die(SR_EXIT_DATA, "%s: a ledger of all batches (its batch "
+		    "column): a batched campaign's buckets append to their "
+		    "batch's ledger", t->o.ledger);
 	n = sr_ledger_nrows(t->ledger);
 	for (; t->nread < n; t->nread++) {
 		row = sr_ledger_row(t->ledger, t->nread);
@@ -174,7 +178,7 @@ result_rows(sr_tune *t, size_t i, size_t k, const sr_runresult *res,
 		    num(b[1], res->jaccard), num(b[2], res->object_dice),
 		    num(b[3], res->aji), res->objects);
 		rows[*n] = (sr_ledgerrow){ SR_LEDGER_RESULT, run,
-		    t->tiles->name[k], score(t, res), res->seconds, detail[*n] };
+		    t->tiles->name[k], score(t, res), res->seconds, detail[*n], 0 };
 		(*n)++;
 	}
 }
@@ -210,7 +214,7 @@ tile_done(void *ctx, size_t k, const sr_runout *out)
 		snprintf(seen[nc], sizeof seen[nc], "%zu",
 		    sr_cancel_nvalues(t->cx, rows[i].run));
 		cancels[nc] = (sr_ledgerrow){ SR_LEDGER_CANCEL, rows[i].run,
-		    seen[nc], sr_cancel_mean(t->cx, rows[i].run), NAN, why[nc] };
+		    seen[nc], sr_cancel_mean(t->cx, rows[i].run), NAN, why[nc], 0 };
 		nc++;
 	}
 	if (nc > 0)

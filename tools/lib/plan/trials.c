@@ -284,6 +284,18 @@ put_field(FILE *fp, double v)
 		sr_put_double(fp, v);
 }
 
+/* The batch of run (from 1) in a batched campaign's design. */
+static size_t
+batch_of(const sr_design *d, size_t run)
+{
+	size_t b, end = 0;
+
+	for (b = 0; b < d->nbatch; b++)
+		if (run < (end += d->batch_size[b]))
+			break;
+	return b + 1;
+}
+
 static void
 write_row(FILE *fp, const sr_trial *s, const sr_design *d, const char *rule)
 {
@@ -298,6 +310,8 @@ write_row(FILE *fp, const sr_trial *s, const sr_design *d, const char *rule)
 	put_field(fp, s->seconds);
 	put_field(fp, cancelled ? (double)s->tiles : NAN);
 	fprintf(fp, "\t%s", cancelled && rule ? rule : "");
+	if (d->nbatch)
+		fprintf(fp, "\t%zu", batch_of(d, s->run));
 	for (j = 0; j < d->ncol; j++)
 		put_field(fp, d->x[s->run * d->ncol + j]);
 	fputc('\n', fp);
@@ -321,6 +335,8 @@ sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
 	fputc('\n', fp);
 	for (i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(fp, "%s%s", i ? "\t" : "", head[i]);
+	if (d->nbatch)
+		fprintf(fp, "\t%s", SR_TRIALS_BATCH);
 	for (i = 0; i < d->ncol; i++)
 		fprintf(fp, "\t%s", d->name[i]);
 	fputc('\n', fp);

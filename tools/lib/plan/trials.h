@@ -72,7 +72,8 @@ size_t sr_trials_best(const sr_trials *t);
 
 /* Writes trials.tsv: the provenance comments (argc, argv), a metadata
  * line, the header and one row per set, best first; rule fills the rule
- * column of the cancelled sets (NULL: empty). */
+ * column of the cancelled sets (NULL: empty); a batched campaign's
+ * design (d->nbatch) adds the batch column after rule. */
 void sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
     const char *rule, int argc, char **argv);
 

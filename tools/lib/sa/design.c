@@ -5,6 +5,7 @@
 #include "core/num.h"
 #include "core/tsv.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,6 +234,51 @@ read_meta(sr_design *d, const sr_tsv *t)
 		    t->path, meta_size(t, "k"), d->k);
 }
 
+/* The batches of a composed design: "#batches=K of N sizes=N1,...,NK",
+ * K sizes of at least 1 that sum to the runs (checked once they are
+ * read, by check_batches). */
+static void
+read_batches(sr_design *d, const sr_tsv *t)
+{
+	char *sizes = sr_tsv_meta(t, "sizes"), *p, *end;
+	size_t k = meta_size(t, "batches");
+	unsigned long v;
+
+	if (k == 0 && sizes == NULL)
+		return;
+	if (k == 0 || sizes == NULL)
+		sr_die(SR_EXIT_DATA, "%s: metadata batches= and sizes= go "
+		    "together (a batched campaign's design)", t->path);
+	d->batch_size = sr_calloc(k, sizeof *d->batch_size);
+	for (p = sizes; d->nbatch < k; p = end + 1) {
+		errno = 0;
+		v = strtoul(p, &end, 10);
+		if (end == p || *p == '-' || errno || v == 0 ||
+		    (*end != ',' && *end != '\0') ||
+		    (*end == ',') != (d->nbatch + 1 < k))
+			sr_die(SR_EXIT_DATA, "%s: metadata sizes=%s: expected "
+			    "%zu sizes of at least 1 (batches=%zu), comma-"
+			    "separated", t->path, sizes, k, k);
+		d->batch_size[d->nbatch++] = v;
+	}
+	free(sizes);
+}
+
+/* Dies unless the batches' sizes sum to the runs read. */
+static void
+check_batches(const sr_design *d)
+{
+	size_t i, sum = 0;
+
+	/* summed up to nrun + 1 at most: no wrap-around */
+	for (i = 0; i < d->nbatch && sum <= d->nrun; i++)
+		sum = d->batch_size[i] > d->nrun - sum ? d->nrun + 1 :
+		    sum + d->batch_size[i];
+	if (d->nbatch && sum != d->nrun)
+		sr_die(SR_EXIT_DATA, "%s: metadata sizes= do not sum to the "
+		    "design's %zu runs", d->path, d->nrun);
+}
+
 /* Maps each column to its parameter in d->space; dies on a mismatch. */
 static int *
 map_columns(const sr_design *d)
@@ -328,9 +374,11 @@ sr_design_read(const char *path)
 		d->name[i] = sr_strdup(t->header[i + 1]);
 	d->space = space_from_comments(t);
 	read_meta(d, t);
+	read_batches(d, t);
 	read_rows(d, t);
 	if (d->nrun == 0)
 		sr_die(SR_EXIT_DATA, "%s: no runs", t->path);
+	check_batches(d);
 	if (d->reference >= (long)d->nrun)
 		sr_die(SR_EXIT_DATA, "%s: reference run %ld does not exist",
 		    t->path, d->reference);
@@ -353,6 +401,7 @@ sr_design_free(sr_design *d)
 	free(d->method);
 	free(d->base);
 	free(d->param);
+	free(d->batch_size);
 	free(d->path);
 	free(d);
 }

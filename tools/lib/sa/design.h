@@ -26,6 +26,9 @@ typedef struct {
 	long reference;		/* run number of the reference run, or -1 */
 	unsigned long seed;
 	size_t *param;		/* k column indices of the varied parameters */
+	size_t nbatch;		/* a batched tune campaign's composed design
+				 * ("#batches=K of N sizes=N1,...,NK"): K */
+	size_t *batch_size;	/* its K sizes, summing to nrun; NULL */
 } sr_design;
 
 /* Reads a design; dies naming file, line and column on a malformed row,

@@ -22,9 +22,10 @@
 #include <unistd.h>
 
 enum { COL_KIND, COL_RUN, COL_TILE, COL_VALUE, COL_SECONDS, COL_DETAIL,
-	NCOL };
-static const char *const column[NCOL] = { SR_LEDGER_KIND, SR_LEDGER_RUN,
-	SR_LEDGER_TILE, SR_LEDGER_VALUE, SR_LEDGER_SECONDS, SR_LEDGER_DETAIL };
+	NCOL, COL_BATCH = NCOL };
+static const char *const column[NCOL + 1] = { SR_LEDGER_KIND, SR_LEDGER_RUN,
+	SR_LEDGER_TILE, SR_LEDGER_VALUE, SR_LEDGER_SECONDS, SR_LEDGER_DETAIL,
+	SR_LEDGER_BATCH };
 static const char *const kind_name[] = { "result", "cancel" };
 
 #define MISSING "-"		/* a NaN field */
@@ -90,6 +91,7 @@ struct sr_ledger {
 	off_t off;		/* the end of the last complete line read */
 	size_t lineno;		/* the lines read */
 	int header;		/* the header was read */
+	int batched;		/* it has the batch column (NCOL + 1) */
 	sr_ledgerrow *row;
 	size_t nrow, cap;
 	sr_interner results;	/* run (8 bytes) and tile of each result */
@@ -154,6 +156,12 @@ sr_ledger_close(sr_ledger *l)
 	free(l);
 }
 
+int
+sr_ledger_has_batch(const sr_ledger *l)
+{
+	return l->batched;
+}
+
 size_t
 sr_ledger_nrows(const sr_ledger *l)
 {
@@ -179,13 +187,13 @@ count_fields(const char *s)
 	return n;
 }
 
-/* Splits s, of NCOL fields, at its tabs into f. */
+/* Splits s, of n fields, at its tabs into f. */
 static void
-split(char *s, char **f)
+split(char *s, char **f, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < NCOL; i++) {
+	for (i = 0; i < n; i++) {
 		f[i] = s;
 		s += strcspn(s, "\t");
 		if (*s)
@@ -193,19 +201,21 @@ split(char *s, char **f)
 	}
 }
 
-/* The header line s: exactly the columns, in order; dies otherwise. */
+/* The header line s: exactly the columns, in order, and perhaps the
+ * batch column after them; dies otherwise. */
 static void
 take_header(sr_ledger *l, char *s)
 {
-	char *f[NCOL], show[SR_SHOWLEN];
-	size_t i;
+	char *f[NCOL + 1], show[SR_SHOWLEN];
+	size_t i, n = count_fields(s);
 
-	if (count_fields(s) == NCOL) {
-		split(s, f);
-		for (i = 0; i < NCOL && strcmp(f[i], column[i]) == 0; i++)
+	if (n == NCOL || n == NCOL + 1) {
+		split(s, f, n);
+		for (i = 0; i < n && strcmp(f[i], column[i]) == 0; i++)
 			;
-		if (i == NCOL) {
+		if (i == n) {
 			l->header = 1;
+			l->batched = n == NCOL + 1;
 			return;
 		}
 		die_line(l, "header: column %zu is '%s', expected '%s' (the "
@@ -214,7 +224,7 @@ take_header(sr_ledger *l, char *s)
 		    column[2], column[3], column[4], column[5]);
 	}
 	die_line(l, "header: %zu columns, expected the %d columns %s %s %s %s "
-	    "%s %s (not a ledger?)", count_fields(s), NCOL, column[0],
+	    "%s %s (not a ledger?)", n, NCOL, column[0],
 	    column[1], column[2], column[3], column[4], column[5]);
 }
 
@@ -241,16 +251,21 @@ parse_number(const sr_ledger *l, char **f, int col, double *v)
 static void
 parse_row(const sr_ledger *l, char *s, sr_ledgerrow *r)
 {
-	char *f[NCOL];
+	char *f[NCOL + 1];
 	const char *why;
-	size_t n;
-	long run;
+	size_t n, ncol = NCOL + (l->batched ? 1 : 0);
+	long run, batch = 0;
 	int col;
 
-	if ((n = count_fields(s)) != NCOL)
-		die_line(l, "%zu fields, expected %d (row too %s)", n, NCOL,
-		    n < NCOL ? "short" : "long");
-	split(s, f);
+	if ((n = count_fields(s)) != ncol)
+		die_line(l, "%zu fields, expected %zu (row too %s)", n, ncol,
+		    n < ncol ? "short" : "long");
+	split(s, f, n);
+	if (l->batched && ((why = sr_parse_long(f[COL_BATCH], &batch)) !=
+	    NULL || batch < 1))
+		die_field(l, COL_BATCH, f[COL_BATCH], "is not a batch (a whole "
+		    "number >= 1)");
+	r->batch = (size_t)batch;
 	if (strcmp(f[COL_KIND], kind_name[SR_LEDGER_RESULT]) == 0)
 		r->kind = SR_LEDGER_RESULT;
 	else if (strcmp(f[COL_KIND], kind_name[SR_LEDGER_CANCEL]) == 0)

@@ -18,6 +18,10 @@
 #define SR_LEDGER_VALUE		"value"
 #define SR_LEDGER_SECONDS	"seconds"
 #define SR_LEDGER_DETAIL	"detail"
+/* An optional seventh column: the batch of each row, in the ledger of all
+ * batches that a batched tune campaign's merge composes (OUT/ledger.tsv).
+ * Never appended to: seg-run appends to a batch's own ledger. */
+#define SR_LEDGER_BATCH		"batch"
 
 /* The longest line, its newline included: a longer one is refused when
  * written and when read (without reading it whole). */
@@ -39,6 +43,8 @@ typedef struct {
 	char *detail;		/* free text, valid UTF-8 without tabs, newlines
 				 * or other control characters; may be "" (or
 				 * NULL when written) */
+	size_t batch;		/* read only: the batch column's value (>= 1),
+				 * 0 in a ledger without that column */
 } sr_ledgerrow;
 
 typedef struct sr_ledger sr_ledger;	/* an incremental reader */
@@ -59,6 +65,8 @@ sr_ledger *sr_ledger_open(const char *path);
 size_t sr_ledger_update(sr_ledger *l);
 
 size_t sr_ledger_nrows(const sr_ledger *l);
+/* Whether the header read has the batch column (a composed ledger). */
+int sr_ledger_has_batch(const sr_ledger *l);
 /* Row i (< nrows) in file order; good until the next update. */
 const sr_ledgerrow *sr_ledger_row(const sr_ledger *l, size_t i);
 void sr_ledger_close(sr_ledger *l);
