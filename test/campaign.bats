@@ -931,6 +931,41 @@ trials_rows() {
 	assert_output --partial "planned with tiles_per_task = 3"
 }
 
+@test "masks = geojson: each run's nuclei per chunk, joined per run and slide at the merge, exactly the objects of the masks = yes campaign's masks" {
+	slide
+	campaign g.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	    masks=geojson -tiles -reference -reference_suffix
+	campaign m.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	    masks=yes -tiles -reference -reference_suffix
+	run sa-campaign run g.campaign
+	assert_success
+	assert_output --partial "nuclei: $PWD/g-out/geojson/RUN/SLIDE.geojson"
+	sa-campaign -q run m.campaign
+	# two chunks per run (3 tiles and 1), one file per run and slide
+	assert_equal "$(ls g-out/geojson-chunks/0 | tr '\n' ' ')" "s.0000.geojson s.0001.geojson "
+	n=$(body g-out/design.tsv | awk 'END { print NR - 1 }')
+	assert_equal "$(ls g-out/geojson | wc -l)" "$n"
+	assert_equal "$(ls g-out/geojson/3)" s.geojson
+	! grep -q geojson g-out/results/00000-0000.tsv
+	local r t args
+	for r in 0 3 $((n - 1)); do
+		args=()
+		for t in 0_0 260_0 0_260 260_260; do
+			sa-testimg raw "m-out/masks/$r/s_$t.tif" "m.$r.$t.raw"
+			args+=("s_$t=m.$r.$t.raw:${t%_*}:${t#*_}:1")
+		done
+		run "$TOP/test/geojson-check" "g-out/geojson/$r/s.geojson" "$r" s - "${args[@]}"
+		assert_success
+		assert_output --regexp '^[1-9][0-9]* features, [0-9]+ pixels: every object exact$'
+	done
+	# another masks value is another plan; a value not of the list
+	campaign g.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	    masks=tif -tiles -reference -reference_suffix
+	run sa-campaign plan g.campaign
+	assert_failure 1
+	assert_output --regexp "^sa-campaign: g.campaign:[0-9]+: masks: 'tif' is not no, yes or geojson$"
+}
+
 @test "tiles = a tile table of two slides, aggregate_by = slide: per slide results, trials and indices, those of the slide's tiles as PNGs" {
 	slide
 	mkdir t

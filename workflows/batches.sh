@@ -103,6 +103,7 @@ merge_batch() {
 	[ -z "$missing" ] || die "$bd: buckets without results: $missing (of 0-$((nbuckets - 1))): run them first"
 	merge_files results "$bd/results" "$bd/results.tsv" "$nbuckets" "$out/ref/results.tsv"
 	merge_files timings "$bd/timings" "$bd/timings.tsv" "$nbuckets"
+	merge_geojson "$bd"
 	trials "$bd" --rule "${conf[cancel_rule]}"
 	compose "$out" "$k"
 	compose_ledger "$out" "$k"

@@ -47,7 +47,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "min_tissue", SR_KEY_FRACTION, "0.25", 0, NULL, PLAN, NULL, 0 },
 	{ "reference", SR_KEY_REFERENCE, "defaults", 0, NULL, PLAN, NULL, 0 },
 	{ "reference_suffix", SR_KEY_TEXT, NULL, 0, NULL, PLAN, NULL, 0 },
-	{ "masks", SR_KEY_YESNO, "no", 0, NULL, PLAN, NULL, 0 },
+	{ "masks", SR_KEY_ENUM, "no", 0, "no yes geojson", PLAN, NULL, 0 },
 	/* the metric and the indices */
 	{ "metric", SR_KEY_ENUM, "dice", 0, "dice jaccard object_dice aji objects",
 	    TUNE_PLAN, NULL, 0 },
