@@ -52,27 +52,45 @@ count_rows(const char *dir, const char *name)
 	return n;
 }
 
+/* The prune report of batch dir (prune.tsv) opened, its columns item,
+ * name and value in col[0..2], after "<td>"; NULL, with the cell
+ * written as none (its text), for batch 1 or a batch without one. */
+static sr_tsv *
+prune_open(FILE *fp, const char *dir, size_t k, const char *none, int col[3])
+{
+	char *path;
+	sr_tsv *t;
+
+	fputs("<td>", fp);
+	if (k == 1 || !sr_report_has(dir, "prune.tsv")) {
+		fprintf(fp, "%s</td>", none);
+		return NULL;
+	}
+	path = sr_report_path(dir, "prune.tsv");
+	t = sr_tsv_open(path);
+	free(path);
+	col[0] = sr_tsv_need(t, SR_PRUNE_REPORT_ITEM);
+	col[1] = sr_tsv_need(t, SR_PRUNE_REPORT_NAME);
+	col[2] = sr_tsv_need(t, SR_PRUNE_REPORT_VALUE);
+	return t;
+}
+
 /* The space cell of batch dir: the parameters sa-prune narrowed
  * (prune.tsv's parameter rows kept below 1: "NAME OLD -> NEW, F % of
  * the values kept"), or what left the campaign's space whole. */
 static void
 space_cell(FILE *fp, const char *dir, size_t k)
 {
-	char *path = sr_report_path(dir, "prune.tsv"), buf[SR_REPORT_NUMLEN];
+	char buf[SR_REPORT_NUMLEN];
 	sr_tsv *t;
-	int item, name, value, detail, any = 0;
+	int col[3], item, name, value, detail, any = 0;
 	double kept;
 
-	fputs("<td>", fp);
-	if (k == 1 || !sr_report_has(dir, "prune.tsv")) {
-		fputs("the campaign's space</td>", fp);
-		free(path);
+	if ((t = prune_open(fp, dir, k, "the campaign's space", col)) == NULL)
 		return;
-	}
-	t = sr_tsv_open(path);
-	item = sr_tsv_need(t, SR_PRUNE_REPORT_ITEM);
-	name = sr_tsv_need(t, SR_PRUNE_REPORT_NAME);
-	value = sr_tsv_need(t, SR_PRUNE_REPORT_VALUE);
+	item = col[0];
+	name = col[1];
+	value = col[2];
 	detail = sr_tsv_need(t, SR_PRUNE_REPORT_DETAIL);
 	while (sr_tsv_next(t)) {
 		if (strcmp(sr_tsv_str(t, item), "parameter") == 0 &&
@@ -89,7 +107,6 @@ space_cell(FILE *fp, const char *dir, size_t k)
 			    "pruned (%s)", sr_tsv_str(t, detail));
 	}
 	sr_tsv_close(t);
-	free(path);
 	fputs("</td>", fp);
 }
 
@@ -98,22 +115,16 @@ space_cell(FILE *fp, const char *dir, size_t k)
 static void
 prune_cell(FILE *fp, const char *dir, size_t k)
 {
-	char *path = sr_report_path(dir, "prune.tsv");
 	char a[SR_REPORT_NUMLEN], b[SR_REPORT_NUMLEN];
 	sr_tsv *t;
-	int item, name, value;
+	int col[3], item, name, value;
 	const char *it;
 
-	fputs("<td>", fp);
-	if (k == 1 || !sr_report_has(dir, "prune.tsv")) {
-		fputs("—</td>", fp);
-		free(path);
+	if ((t = prune_open(fp, dir, k, "—", col)) == NULL)
 		return;
-	}
-	t = sr_tsv_open(path);
-	item = sr_tsv_need(t, SR_PRUNE_REPORT_ITEM);
-	name = sr_tsv_need(t, SR_PRUNE_REPORT_NAME);
-	value = sr_tsv_need(t, SR_PRUNE_REPORT_VALUE);
+	item = col[0];
+	name = col[1];
+	value = col[2];
 	while (sr_tsv_next(t)) {
 		it = sr_tsv_str(t, item);
 		if (strcmp(it, "chosen") == 0) {
@@ -131,7 +142,6 @@ prune_cell(FILE *fp, const char *dir, size_t k)
 			    sr_tsv_double(t, value), 3));
 	}
 	sr_tsv_close(t);
-	free(path);
 	fputs("</td>", fp);
 }
 
