@@ -3,6 +3,7 @@
 #include "image/nuclei.h"
 #include "image/opencv.h"
 #include "core/err.h"
+#include "image/distance.h"
 #include "image/morph.h"
 
 #include <float.h>
@@ -377,8 +378,7 @@ seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	free(big_t);
 	big_t = NULL;
 	c = sr_framed_f32(w, h);
-	if (sr_opencv_distance_roi(big, c + FW + 1, FW, w, h, errbuf) < 0)
-		goto out;
+	sr_distance_l2(big, w, h, c + FW + 1, FW);
 	/* c = -img, img = -distance on seg_big, -FLT_MAX elsewhere */
 	for (y = 0; y < h; y++) {
 		float *cr = c + (y + 1) * FW + 1;
