@@ -45,7 +45,8 @@ TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compar
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
             compare_table_test campaign_test lock_test cancel_test ledger_test \
-            num_test report_test prune_test geojson_test
+            num_test report_test prune_test geojson_test \
+            distance_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \

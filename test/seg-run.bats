@@ -474,6 +474,42 @@ refuse() {
 	assert_output 0
 }
 
+@test "--normalized-format: ZSTD by default, deflate or none on request, the same pixels; a bad name refused" {
+	crops 1 200
+	sa-sample --reference -o d.tsv "$SPACE"
+	plan d.tsv none
+	# the compression tag (259) of the first IFD of a little-endian TIFF:
+	# 50000 ZSTD, 8 deflate, 1 none
+	codec() {
+		python3 -c 'import struct, sys
+b = open(sys.argv[1], "rb").read()
+off = struct.unpack("<I", b[4:8])[0]
+n = struct.unpack("<H", b[off:off + 2])[0]
+for i in range(n):
+    tag, typ, cnt, val = struct.unpack("<HHII", b[off + 2 + 12 * i:off + 14 + 12 * i])
+    if tag == 259:
+        print(val & 0xffff)' "$1"
+	}
+	for f in default zstd deflate none; do
+		args=(--normalized-format $f)
+		[ $f = default ] && args=()
+		segrun --bucket 0 --tiles tiles/list --save-normalized n-$f -o r-$f.tsv \
+		    --timings t-$f.tsv "${args[@]}"
+		sa-testimg convert n-$f/t1.tif n-$f.png
+	done
+	assert_equal "$(codec n-default/t1.tif) $(codec n-zstd/t1.tif) $(codec n-deflate/t1.tif) $(codec n-none/t1.tif)" \
+	    "50000 50000 8 1"
+	cmp n-zstd.png n-default.png
+	cmp n-zstd.png n-deflate.png
+	cmp n-zstd.png n-none.png
+	[ "$(stat -c %s n-none/t1.tif)" -gt $((200 * 200 * 3)) ]
+	run segrun --bucket 0 --tiles tiles/list --save-normalized n-bad -o r.tsv \
+	    --timings t.tsv --normalized-format lzw
+	assert_failure 2
+	assert_output --partial "--normalized-format 'lzw': not deflate, zstd or none"
+	[ ! -e n-bad ]
+}
+
 @test "--estimate-memory: ceil(200 + P (16 + 24 N) / 2^20) MiB from the PNG and TIFF headers of the largest tile" {
 	mkdir tiles
 	sa-testimg solid 300 200 250 250 250 tiles/small.png

@@ -27,6 +27,11 @@ load common
 	assert_success
 }
 
+@test "distance transform: bit for bit OpenCV's exact L2 (DIST_MASK_PRECISE), and brute force (distance_test)" {
+	run distance_test
+	assert_success
+}
+
 @test "images: TIFF (strips, tiles, BigTIFF) and PNG round trips, corrupt and absurd files refused (image_test)" {
 	run image_test
 	assert_success

@@ -88,6 +88,7 @@ usage(FILE *fp)
 "      --target-image IMG   normalize to IMG's colour statistics\n"
 "      --no-normalize       use the tiles as they are\n"
 "      --save-normalized DIR  write each tile as normalized to DIR/TILE.tif\n"
+"      --normalized-format F  its compression: zstd, deflate or none [zstd]\n"
 "      --no-prefault        leave page faults to the tasks\n"
 "      --force              redo a bucket whose outputs are complete\n"
 "      --estimate-memory    print the MiB a bucket needs on these tiles\n"

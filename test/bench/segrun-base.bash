@@ -5,11 +5,13 @@
 # space set.
 rounds=${SR_BENCH_ROUNDS:-5}
 
-# run_with BIN TAG ARGS...: seg-run from BIN, results TAG.r, timings TAG.t
+# run_with BIN TAG ARGS...: seg-run from BIN, results TAG.r, timings TAG.t,
+# the process's user CPU seconds in TAG.cpu
 run_with() {
 	local bin=$1 tag=$2
 	shift 2
-	"$bin/seg-run" -q --workflow "$wf" -o "$tag.r" --timings "$tag.t" --force "$@"
+	/usr/bin/time -f %U -o "$tag.cpu" "$bin/seg-run" -q --workflow "$wf" \
+	    -o "$tag.r" --timings "$tag.t" --force "$@"
 }
 
 # tasks TIMINGS: normalization and task seconds; decoded TIMINGS: the
@@ -39,18 +41,30 @@ reuse-merge -a none -o cref.b "$wf" cref.i
 one=(--instances cref.i --buckets cref.b --bucket 0)
 : > tasks.cmp
 : > decoded.cmp
+: > tasks-cpu.cmp
+: > decoded-cpu.cmp
 for ((k = 0; k < rounds; k++)); do
 	for side in old new; do
 		bin=$SR_BIN
 		[ $side = old ] && bin=$BASE_BIN
 		run_with "$bin" $side.tif "${one[@]}" --tiles tiles.list
 		echo "$side $(tasks $side.tif.t)" >> tasks.cmp
+		echo "$side $(cat $side.tif.cpu)" >> tasks-cpu.cmp
 		run_with "$bin" $side.png "${one[@]}" --tiles png.list
 		echo "$side $(decoded $side.png.t)" >> decoded.cmp
+		echo "$side $(cat $side.png.cpu)" >> decoded-cpu.cmp
 	done
 done
 printf '%-22s ' "tasks (TIFF tile):"; ratio < tasks.cmp
 printf '%-22s ' "PNG decoding included:"; ratio < decoded.cmp
+# On a machine shared with other work the wall seconds above include the
+# time spent waiting for a core, which varies from run to run; the user
+# CPU seconds of the process do not (they cover the whole process:
+# reading, prefault, normalization and tasks), so their ratio is the
+# steadier measure of the code's own speed.
+echo "user CPU seconds of the whole process (steadier than wall on a loaded machine):"
+printf '%-22s ' "  TIFF tile:"; ratio < tasks-cpu.cmp
+printf '%-22s ' "  PNG tile:"; ratio < decoded-cpu.cmp
 printf '%-10s %8s %8s %8s %8s\n' task old new old/new base_cost
 for task in normalize Seg0 Seg1 Seg2 Seg3 Seg4 Seg5 Seg6; do
 	o=$(awk -F'\t' -v t=$task '$4 == t { print $6 }' old.tif.t)

@@ -280,7 +280,8 @@ write_image(const char *path, const uint32_t *px, size_t w, size_t h,
 	if (!(fp = fdopen(fd, "w+b")))
 		sr_die_errno("%s", s->name);
 	if (!px)
-		rc = sr_rgb_write_tiff(fp, path, rgb, 0, 0, err);
+		rc = sr_rgb_write_tiff_codec(fp, path, rgb, 0, 0,
+		    mc.o->norm_codec, err);
 	else
 		rc = mc.o->png8 ? sr_mask_write_png(fp, path, px, w, h, err) :
 		    sr_labels_write_tiff(fp, path, px, w, h, err);

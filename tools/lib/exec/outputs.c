@@ -6,6 +6,7 @@
 #include "core/opt.h"
 #include "core/out.h"
 #include "exec/arena.h"
+#include "image/image.h"
 #include "plan/merge.h"
 #include "plan/results.h"
 #include "plan/timings.h"
@@ -251,6 +252,8 @@ sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
 /* ---- options -------------------------------------------------------- */
 
 static const char *const mask_formats[] = { "tif32", "png8" };
+/* in the order of image.h's SR_TIFF_DEFLATE, _ZSTD, _NONE */
+static const char *const norm_formats[] = { "deflate", "zstd", "none" };
 
 void
 sr_segout_init(sr_segout *u)
@@ -258,6 +261,7 @@ sr_segout_init(sr_segout *u)
 	memset(u, 0, sizeof *u);
 	u->active = 1;
 	u->normalize = u->prefault = 1;
+	u->norm_codec = SR_TIFF_ZSTD;
 	u->chunk = -1;
 }
 
@@ -278,6 +282,8 @@ sr_segout_option(sr_segout *u, int c, const char *arg)
 	case SR_SEGOUT_OPT_NO_NORMALIZE: u->normalize = 0; break;
 	case SR_SEGOUT_OPT_NO_PREFAULT: u->prefault = 0; break;
 	case SR_SEGOUT_OPT_SAVE_NORM: u->save_norm = arg; break;
+	case SR_SEGOUT_OPT_NORM_FORMAT: u->norm_codec = sr_opt_word(
+	    "--normalized-format", arg, norm_formats, 3); break;
 	default: return 0;
 	}
 	return 1;

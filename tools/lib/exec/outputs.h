@@ -21,6 +21,7 @@ typedef struct {
 	const char *ref;		/* NULL: no comparison */
 	size_t active;			/* active paths */
 	int png8;			/* masks as 0/255 PNGs, else 32-bit TIFFs */
+	int norm_codec;			/* --normalized-format: SR_TIFF_* */
 	int normalize, target, prefault;
 } sr_segout;
 
@@ -33,7 +34,8 @@ enum {
 	SR_SEGOUT_OPT_REF = CHAR_MAX + 1, SR_SEGOUT_OPT_ACTIVE,
 	SR_SEGOUT_OPT_MASKS, SR_SEGOUT_OPT_MASK_FORMAT, SR_SEGOUT_OPT_GEOJSON,
 	SR_SEGOUT_OPT_CHUNK, SR_SEGOUT_OPT_TIMINGS, SR_SEGOUT_OPT_NO_NORMALIZE,
-	SR_SEGOUT_OPT_NO_PREFAULT, SR_SEGOUT_OPT_SAVE_NORM, SR_SEGOUT_OPT_END
+	SR_SEGOUT_OPT_NO_PREFAULT, SR_SEGOUT_OPT_SAVE_NORM,
+	SR_SEGOUT_OPT_NORM_FORMAT, SR_SEGOUT_OPT_END
 };
 #define SR_SEGOUT_LONGOPTS \
 	{ "ref", required_argument, NULL, SR_SEGOUT_OPT_REF }, \
@@ -45,7 +47,9 @@ enum {
 	{ "timings", required_argument, NULL, SR_SEGOUT_OPT_TIMINGS }, \
 	{ "no-normalize", no_argument, NULL, SR_SEGOUT_OPT_NO_NORMALIZE }, \
 	{ "no-prefault", no_argument, NULL, SR_SEGOUT_OPT_NO_PREFAULT }, \
-	{ "save-normalized", required_argument, NULL, SR_SEGOUT_OPT_SAVE_NORM }
+	{ "save-normalized", required_argument, NULL, SR_SEGOUT_OPT_SAVE_NORM }, \
+	{ "normalized-format", required_argument, NULL, \
+	    SR_SEGOUT_OPT_NORM_FORMAT }
 
 /* The most active paths, and the largest chunk (four digits). */
 #define SR_SEGOUT_MAX_ACTIVE 1024

@@ -606,7 +606,7 @@ sr_reconstruct_f32(float *marker, const float *mask, size_t w, size_t h,
 void
 sr_fill_holes(uint8_t *bin, size_t w, size_t h, int conn)
 {
-	size_t W = stride(w), x, y, p;
+	size_t W = stride(w), x, y;
 	uint8_t *m, *mk;
 
 	if (w == 0 || h == 0)
@@ -614,17 +614,26 @@ sr_fill_holes(uint8_t *bin, size_t w, size_t h, int conn)
 	check_size(w, h);
 	m = frame_u8(w, h, 0);
 	mk = frame_u8(w, h, 0);
-	for (y = 0; y < h; y++)
-		for (x = 0; x < w; x++) {
-			p = (y + 1) * W + 1 + x;
-			mk[p] = bin[y * w + x] ? 0 : 255;
-			m[p] = y == 0 || y == h - 1 || x == 0 || x == w - 1 ?
-			    mk[p] : 0;
-		}
-	recon_framed_u8(m, mk, w, h, conn);
-	for (y = 0; y < h; y++)
+	for (y = 0; y < h; y++) {
+		const uint8_t *b = bin + y * w;
+		uint8_t *mkr = mk + (y + 1) * W + 1, *mr = m + (y + 1) * W + 1;
 		for (x = 0; x < w; x++)
-			bin[y * w + x] = 255 - m[(y + 1) * W + 1 + x];
+			mkr[x] = b[x] ? 0 : 255;
+		if (y == 0 || y == h - 1)
+			memcpy(mr, mkr, w);
+		else {
+			memset(mr, 0, w);
+			mr[0] = mkr[0];
+			mr[w - 1] = mkr[w - 1];
+		}
+	}
+	recon_framed_u8(m, mk, w, h, conn);
+	for (y = 0; y < h; y++) {
+		const uint8_t *mr = m + (y + 1) * W + 1;
+		uint8_t *b = bin + y * w;
+		for (x = 0; x < w; x++)
+			b[x] = (uint8_t)(255 - mr[x]);
+	}
 	free(m);
 	free(mk);
 }
@@ -634,7 +643,7 @@ void
 sr_select(const uint8_t *bin, const uint8_t *seed, uint8_t *out, size_t w,
     size_t h, int conn)
 {
-	size_t W = stride(w), x, y, i, p;
+	size_t W = stride(w), x, y;
 	uint8_t *m, *mk;
 
 	if (w == 0 || h == 0)
@@ -642,13 +651,15 @@ sr_select(const uint8_t *bin, const uint8_t *seed, uint8_t *out, size_t w,
 	check_size(w, h);
 	m = frame_u8(w, h, 0);
 	mk = frame_u8(w, h, 0);
-	for (y = 0; y < h; y++)
+	for (y = 0; y < h; y++) {
+		const uint8_t *b = bin + y * w, *sd = seed + y * w;
+		uint8_t *mkr = mk + (y + 1) * W + 1, *mr = m + (y + 1) * W + 1;
 		for (x = 0; x < w; x++) {
-			i = y * w + x;
-			p = (y + 1) * W + 1 + x;
-			mk[p] = bin[i] ? 255 : 0;
-			m[p] = bin[i] && seed[i] ? 255 : 0;
+			uint8_t f = (uint8_t)-(b[x] != 0);
+			mkr[x] = f;
+			mr[x] = f & (uint8_t)-(sd[x] != 0);
 		}
+	}
 	recon_framed_u8(m, mk, w, h, conn);
 	for (y = 0; y < h; y++)
 		memcpy(out + y * w, m + (y + 1) * W + 1, w);

@@ -3,6 +3,7 @@
 #include "image/nuclei.h"
 #include "image/opencv.h"
 #include "core/err.h"
+#include "image/distance.h"
 #include "image/morph.h"
 
 #include <float.h>
@@ -163,21 +164,40 @@ area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
 
 /* ---- the tasks -------------------------------------------------------------- */
 
+/* Seg0's per-pixel tests of two channels, tabulated: bit 0 of
+ * tab[a << 8 | b] is a / (b + FLT_EPSILON) > t1 in float, bit 1 the same
+ * against t2, bit 2 a / (b + FLT_EPSILON) <= 1 (the very float
+ * expressions of the per-pixel tests, once for each of the 65,536 pairs
+ * instead of twice for each pixel). */
+static void
+ratio_table(float t1, float t2, uint8_t tab[65536])
+{
+	int a, b;
+
+	for (a = 0; a < 256; a++)
+		for (b = 0; b < 256; b++) {
+			float r = (float)a / ((float)b + FLT_EPSILON);
+			tab[a << 8 | b] = (uint8_t)((r > t1) | (r > t2) << 1 |
+			    (r <= 1.0f) << 2);
+		}
+}
+
 /* Seg0: background test, then red blood cells: R/G > T2 connected (8) to
  * R/G > T1, where R/B > 1 (ratios in float with FLT_EPSILON added to the
- * divisor, as nscale). */
+ * divisor, as nscale). The thresholds R, G, B are whole numbers (checked),
+ * so px > p is px > (int)p. */
 static int
 seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
 {
 	size_t n = t->w * t->h, i, bg = 0, seeds = 0;
 	const uint8_t *px = t->rgb;
-	uint8_t *bw1, *bw2;
-	float t1 = (float)p[SR_NP_T1], t2 = (float)p[SR_NP_T2];
+	int tr = (int)p[SR_NP_R], tg = (int)p[SR_NP_G], tb = (int)p[SR_NP_B];
+	uint8_t *bw1, *bw2, *tab;
 	float ratio;
 
 	for (i = 0; i < n; i++)
-		bg += px[3 * i] > p[SR_NP_R] && px[3 * i + 1] > p[SR_NP_G] &&
-		    px[3 * i + 2] > p[SR_NP_B];
+		bg += (px[3 * i] > tr) & (px[3 * i + 1] > tg) &
+		    (px[3 * i + 2] > tb);
 	ratio = (float)bg / (float)n;
 	if (ratio >= 0.99f) {
 		o->status = SR_NUC_BACKGROUND;
@@ -187,23 +207,25 @@ seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
 		o->status = SR_NUC_BACKGROUND_LIKELY;
 		return 0;
 	}
+	tab = sr_malloc(65536);
+	ratio_table((float)p[SR_NP_T1], (float)p[SR_NP_T2], tab);
 	bw1 = new_plane(t);
 	bw2 = new_plane(t);
 	for (i = 0; i < n; i++) {
-		float r2g = (float)px[3 * i] / ((float)px[3 * i + 1] + FLT_EPSILON);
-		bw1[i] = r2g > t1;
-		bw2[i] = r2g > t2;
-		seeds += bw1[i];
+		uint8_t b = tab[px[3 * i] << 8 | px[3 * i + 1]];
+		bw1[i] = b & 1;
+		bw2[i] = b >> 1 & 1;
+		seeds += b & 1;
 	}
 	o->rbc = new_plane(t);
 	if (seeds > 0) {
 		sr_select(bw2, bw1, o->rbc, t->w, t->h, 8);
 		for (i = 0; i < n; i++)
-			if ((float)px[3 * i] / ((float)px[3 * i + 2] +
-			    FLT_EPSILON) <= 1.0f)
+			if (tab[px[3 * i] << 8 | px[3 * i + 2]] & 4)
 				o->rbc[i] = 0;
 	} else
 		memset(o->rbc, 0, n);
+	free(tab);
 	free(bw1);
 	free(bw2);
 	o->bytes = n;
@@ -377,8 +399,7 @@ seg5(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	free(big_t);
 	big_t = NULL;
 	c = sr_framed_f32(w, h);
-	if (sr_opencv_distance_roi(big, c + FW + 1, FW, w, h, errbuf) < 0)
-		goto out;
+	sr_distance_l2(big, w, h, c + FW + 1, FW);
 	/* c = -img, img = -distance on seg_big, -FLT_MAX elsewhere */
 	for (y = 0; y < h; y++) {
 		float *cr = c + (y + 1) * FW + 1;

@@ -112,24 +112,6 @@ sr_opencv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
 }
 
 extern "C" int
-sr_opencv_distance_roi(const uint8_t *bin, float *dist, size_t dstride,
-    size_t w, size_t h, char *errbuf)
-{
-	try {
-		if (!fits(w, h) || !fits(dstride, h))
-			throw std::length_error("image too large for OpenCV");
-		cv::Mat d((int)h, (int)w, CV_32FC1, dist, dstride * sizeof *dist);
-		cv::distanceTransform(wrap(bin, w, h, CV_8UC1), d, cv::DIST_L2,
-		    cv::DIST_MASK_PRECISE, CV_32F);
-		if (d.data != (uchar *)dist)
-			throw std::logic_error("distances reallocated");
-		return 0;
-	} catch (...) {
-		return fail(errbuf, "distance transform");
-	}
-}
-
-extern "C" int
 sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h,
     char *errbuf)
 {

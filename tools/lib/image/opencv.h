@@ -31,14 +31,10 @@ int sr_opencv_dilate(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
     const uint8_t *k, int kw, int kh, char *errbuf);
 
 /* Exact Euclidean distance of every non-zero pixel of bin to the nearest
- * zero pixel (0 on zero pixels). */
+ * zero pixel (0 on zero pixels). Seg5 uses sr_distance_l2 (distance.h),
+ * which writes the same bits faster; this is its reference in the tests. */
 int sr_opencv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
     char *errbuf);
-
-/* sr_opencv_distance into the w x h region of interest of a plane whose
- * rows are dstride floats apart (a framed plane of morph.h). */
-int sr_opencv_distance_roi(const uint8_t *bin, float *dist, size_t dstride,
-    size_t w, size_t h, char *errbuf);
 
 /* Meyer's flooding of the 8-bit RGB image rgb from the seeds in markers
  * (1..n seeds, 0 unknown), in place: every pixel gets the label of the

@@ -666,7 +666,19 @@ struct tiff_out {
 	const uint8_t *pix;
 	size_t w, h, tile;
 	int spp, bits, bigtiff;
+	int codec;		/* SR_TIFF_DEFLATE (0), _ZSTD or _NONE */
 };
+
+/* libtiff's compression scheme of a codec of image.h. */
+static int
+tiff_compression(int codec)
+{
+	switch (codec) {
+	case SR_TIFF_ZSTD: return COMPRESSION_ZSTD;
+	case SR_TIFF_NONE: return COMPRESSION_NONE;
+	default: return COMPRESSION_ADOBE_DEFLATE;
+	}
+}
 
 /* Opens a TIFF writer on a duplicate of fp's descriptor (fp flushed
  * first), so that TIFFClose leaves fp open. */
@@ -688,8 +700,8 @@ tiff_open_write(FILE *fp, const char *name, int bigtiff, char *errbuf)
 	return tif;
 }
 
-/* Sets the tags every written TIFF has: size, samples, deflate with
- * horizontal differencing. */
+/* Sets the tags every written TIFF has: size, samples, the compression
+ * (deflate unless told otherwise) with horizontal differencing. */
 static int
 tiff_set_tags(TIFF *tif, const struct tiff_out *im)
 {
@@ -701,8 +713,9 @@ tiff_set_tags(TIFF *tif, const struct tiff_out *im)
 	    TIFFSetField(tif, TIFFTAG_PHOTOMETRIC, im->spp == 3 ?
 	    PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK) &&
 	    TIFFSetField(tif, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG) &&
-	    TIFFSetField(tif, TIFFTAG_COMPRESSION, COMPRESSION_ADOBE_DEFLATE) &&
-	    TIFFSetField(tif, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL);
+	    TIFFSetField(tif, TIFFTAG_COMPRESSION, tiff_compression(im->codec)) &&
+	    (im->codec == SR_TIFF_NONE ||
+	    TIFFSetField(tif, TIFFTAG_PREDICTOR, PREDICTOR_HORIZONTAL));
 }
 
 /* Writes the rows of im in strips of about STRIP_BYTES, through a copy
@@ -811,8 +824,17 @@ int
 sr_rgb_write_tiff(FILE *fp, const char *name, const sr_rgb *img,
     size_t tile, int bigtiff, char *errbuf)
 {
+	return sr_rgb_write_tiff_codec(fp, name, img, tile, bigtiff,
+	    SR_TIFF_DEFLATE, errbuf);
+}
+
+int
+sr_rgb_write_tiff_codec(FILE *fp, const char *name, const sr_rgb *img,
+    size_t tile, int bigtiff, int codec, char *errbuf)
+{
 	struct tiff_out im = { .pix = img->rgb, .w = img->w, .h = img->h,
-	    .tile = tile, .spp = 3, .bits = 8, .bigtiff = bigtiff };
+	    .tile = tile, .spp = 3, .bits = 8, .bigtiff = bigtiff,
+	    .codec = codec };
 
 	if (sr_image_check_write_size(name, img->w, img->h, UINT32_MAX, errbuf))
 		return -1;
