@@ -161,7 +161,7 @@ print_node(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
 	char buf[SR_NUMLEN];
 	size_t i, c, n = 0;
 
-	fprintf(fp, "%zu\t%s\t", t->node[v].depth, task->name);
+	fprintf(fp, "%zu\t%s\t", (size_t)t->node[v].depth, task->name);
 	for (i = 0; i < b->n; i++)
 		if (t->path[b->inst[i] * (t->m + 1) + t->node[v].depth] == v)
 			fprintf(fp, "%s%zu", n++ ? "," : "", b->inst[i]);
@@ -176,9 +176,9 @@ print_node(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
 	if (task->nparam == 0)
 		fputc('-', fp);
 	fprintf(fp, "\t%zu\t", mark[v]);
-	sr_put_double(fp, t->node[v].cost);
+	sr_put_double(fp, sr_rnode_cost(t, v));
 	fputc('\n', fp);
-	for (c = t->node[v].first_child; c != SR_NONE; c = t->node[c].next_sibling)
+	for (c = sr_rchild(t, v); c != SR_NONE; c = sr_rnext(t, c))
 		if (mark[c])
 			print_node(fp, in, st, t, b, mark, c);
 }
@@ -203,7 +203,7 @@ sr_merge_write_tree(FILE *fp, const sr_instances *in, size_t st,
 	    in->w->stage[st].name, b->n, tasks);
 	sr_put_double(fp, cost);
 	fputs("\ndepth\ttask\tinstances\tparams\tshared\tcost\n", fp);
-	for (c = t->node[0].first_child; c != SR_NONE; c = t->node[c].next_sibling)
+	for (c = sr_rchild(t, 0); c != SR_NONE; c = sr_rnext(t, c))
 		if (mark[c])
 			print_node(fp, in, st, t, b, mark, c);
 	free(mark);

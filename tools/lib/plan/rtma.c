@@ -170,7 +170,7 @@ prune_siblings(const sr_rtree *t, const item *it, group *left, size_t nl,
 	size_t i = 0, j;
 
 	for (i = 0; i < nl; i++)	/* key the leftovers by their parent */
-		left[i].bin = t->node[it[left[i].start].node].parent;
+		left[i].bin = sr_link(t->node[it[left[i].start].node].parent);
 	qsort(left, nl, sizeof *left, by_parent);
 	for (i = 0; i < nl; i = j) {
 		size_t parent = left[i].bin, k;
@@ -194,7 +194,7 @@ move_up(const sr_rtree *t, const item *it, const group *left, size_t nl,
 			continue;
 		for (k = 0; k < left[i].n; k++) {
 			next[n] = it[left[i].start + k];
-			next[n].node = t->node[next[n].node].parent;
+			next[n].node = sr_rparent(t, next[n].node);
 			next[n].group = it[left[i].start].inst;
 			n++;
 		}
@@ -267,7 +267,7 @@ sr_merge_rtma(const sr_rtree *t, size_t b, int double_prune, sr_plan *out)
 	size_t n = t->n, i, j, nl, d;
 
 	for (i = 0; i < n; i++)		/* the leaves wait at their parents */
-		it[i] = (item){ t->node[t->leaf[i]].parent, i, i };
+		it[i] = (item){ sr_rparent(t, t->leaf[i]), i, i };
 	for (d = t->m - 1; d >= 1 && n > 0; d--) {
 		qsort(it, n, sizeof *it, double_prune ? by_node_group_inst :
 		    by_node_inst);
