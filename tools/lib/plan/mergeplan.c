@@ -22,7 +22,7 @@ const char *const sr_merge_algo_name[SR_ALGO_N] = {
 
 /* The reuse tree of the stage, with node costs from the cost model. */
 sr_rtree *
-sr_merge_tree(const sr_instances *in, size_t st, const char *cost)
+sr_merge_tree(sr_instances *in, size_t st, const char *cost, int drop_values)
 {
 	const sr_stage *s = &in->w->stage[st];
 	uint64_t *key = sr_stage_keys(in, st);
@@ -32,6 +32,8 @@ sr_merge_tree(const sr_instances *in, size_t st, const char *cost)
 
 	for (t = 0; t < s->ntask; t++)
 		tc[t] = strcmp(cost, "weights") == 0 ? s->task[t].cost : 1.0;
+	if (drop_values)	/* before the tree takes their room */
+		sr_instances_drop_values(in);
 	tree = sr_rtree_build(in->first[st + 1] - in->first[st], s->ntask, key,
 	    tc);
 	if (strcmp(cost, "tasks") && strcmp(cost, "weights") &&
