@@ -34,14 +34,13 @@ sr_merge_tree(sr_instances *in, size_t st, const char *cost, int drop_values)
 		tc[t] = strcmp(cost, "weights") == 0 ? s->task[t].cost : 1.0;
 	if (drop_values)	/* before the tree takes their room */
 		sr_instances_drop_values(in);
-	tree = sr_rtree_build(in->first[st + 1] - in->first[st], s->ntask, key,
-	    tc);
+	tree = sr_rtree_build_take(in->first[st + 1] - in->first[st], s->ntask,
+	    key, tc);
 	if (strcmp(cost, "tasks") && strcmp(cost, "weights") &&
 	    (missing = sr_rtree_timings(tree, s, cost)) > 0)
 		sr_warn("%s: %zu of %zu task nodes not measured: costed at their "
 		    "task's mean", cost, missing, tree->nnodes - 1);
 	free(tc);
-	free(key);
 	return tree;
 }
 

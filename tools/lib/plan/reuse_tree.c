@@ -55,9 +55,10 @@ number_level(level_table *h, size_t n, size_t m, const uint64_t *key,
 	}
 }
 
-sr_rtree *
-sr_rtree_build(size_t n, size_t m, const uint64_t *key,
-    const double *task_cost)
+/* sr_rtree_build, freeing owned (the keys, or NULL) once pass 1 is done */
+static sr_rtree *
+build(size_t n, size_t m, const uint64_t *key, const double *task_cost,
+    uint64_t *owned)
 {
 	sr_rtree *t = sr_calloc(1, sizeof *t);
 	size_t w = m + 1, cap = 16, i, d, v, next;
@@ -85,6 +86,7 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 		number_level(&h, n, m, key, t->path, d, new);
 	free(h.slot);
 	free(h.first);
+	free(owned);
 	/* pass 2: instance i's new nodes are numbered from start[i] on */
 	start = sr_calloc(n ? n : 1, sizeof *start);
 	for (i = 0, next = 1; i < n; i++) {
@@ -131,6 +133,20 @@ sr_rtree_build(size_t n, size_t m, const uint64_t *key,
 	free(start);
 	free(new);
 	return t;
+}
+
+sr_rtree *
+sr_rtree_build(size_t n, size_t m, const uint64_t *key,
+    const double *task_cost)
+{
+	return build(n, m, key, task_cost, NULL);
+}
+
+sr_rtree *
+sr_rtree_build_take(size_t n, size_t m, uint64_t *key,
+    const double *task_cost)
+{
+	return build(n, m, key, task_cost, key);
 }
 
 double *

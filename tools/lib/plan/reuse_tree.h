@@ -95,6 +95,10 @@ double *sr_rtree_node_costs(sr_rtree *t);
  * when the tree could have 2^32 nodes or more. */
 sr_rtree *sr_rtree_build(size_t n, size_t m, const uint64_t *key,
     const double *task_cost);
+/* The same, taking key (an allocated array) and freeing it as soon as the
+ * nodes are numbered, before they are allocated. */
+sr_rtree *sr_rtree_build_take(size_t n, size_t m, uint64_t *key,
+    const double *task_cost);
 void sr_rtree_free(sr_rtree *t);
 
 /* Lowest common ancestor depth of instances a and b: the number of tasks
