@@ -189,7 +189,7 @@ main(int argc, char **argv)
 	w = sr_workflow_read(o.workflow);
 	st = pick_stage(w, o.stage);
 	in = sr_instances_read(o.instances, w);
-	t = sr_merge_tree(in, st, o.c.cost);
+	t = sr_merge_tree(in, st, o.c.cost, o.tree < 0);	/* --tree: values */
 	t0 = sr_now();
 	sr_merge_plan(&o.c, t, &p, o.instances);
 	t0 = sr_now() - t0;

@@ -5,7 +5,8 @@
  * too), partitions, bucket counts and order on random trees, that Balance
  * never raises the maximum cost, the max_tasks cap, singletons for
  * maxb >= n, argument errors, and Balance against a brute-force reference
- * written here (full recounts, no pruning).
+ * written here (full recounts, no pruning); and the reuse tree's build
+ * (one depth at a time) against one node by node.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
 #include "plan/trtma.c"
@@ -489,6 +490,89 @@ test_errors(void)
 	sr_rtree_free(t);
 }
 
+/* The reuse tree built the straightforward way, node by node, children
+ * found by a scan of the parent's list: the nodes' numbers, links, depths,
+ * leaf counts, costs, paths and leaves of sr_rtree_build (one depth at a
+ * time, numbered afterwards) must be these. */
+static void
+check_build_case(size_t n, size_t m, size_t alphabet, unsigned seed)
+{
+	uint64_t *key = calloc(n * m + 1, sizeof *key);
+	double cost[8];
+	size_t max = n * m + 1, nn = 1, i, d, c, cur;
+	size_t *par = calloc(max, sizeof *par);
+	size_t *first = calloc(max, sizeof *first);
+	size_t *next = calloc(max, sizeof *next);
+	size_t *dep = calloc(max, sizeof *dep);
+	size_t *leaves = calloc(max, sizeof *leaves);
+	size_t *kk = calloc(max, sizeof *kk);
+	size_t *path = calloc(n * (m + 1) + 1, sizeof *path);
+	sr_rtree *t;
+
+	for (d = 0; d < m; d++)
+		cost[d] = 0.5 + (double)d;
+	for (i = 0; i < n * m; i++)	/* small alphabets: prefixes repeat */
+		key[i] = rnd(alphabet) * 1000003u + seed;
+	first[0] = next[0] = SR_NONE;
+	for (i = 0; i < n; i++) {
+		leaves[0]++;
+		for (d = 0, cur = 0; d < m; d++) {
+			size_t last = SR_NONE;
+			for (c = first[cur]; c != SR_NONE; last = c, c = next[c])
+				if (kk[c] == key[i * m + d])
+					break;
+			if (c == SR_NONE) {
+				c = nn++;
+				par[c] = cur, first[c] = next[c] = SR_NONE;
+				dep[c] = d + 1, kk[c] = key[i * m + d];
+				if (last == SR_NONE)
+					first[cur] = c;
+				else
+					next[last] = c;
+			}
+			leaves[c]++;
+			path[i * (m + 1) + d + 1] = cur = c;
+		}
+	}
+	t = seed % 2 ? sr_rtree_build(n, m, key, cost) :
+	    sr_rtree_build_take(n, m, key, cost);
+	if (t->nnodes != nn)
+		fail("build n=%zu m=%zu: %zu nodes, expected %zu", n, m,
+		    t->nnodes, nn);
+	for (c = 0; t->nnodes == nn && c < nn; c++)
+		if (sr_rparent(t, c) != (c ? par[c] : SR_NONE) ||
+		    sr_rchild(t, c) != first[c] || sr_rnext(t, c) != next[c] ||
+		    t->node[c].depth != dep[c] ||
+		    t->node[c].nleaves != leaves[c] ||
+		    sr_rnode_cost(t, c) != (c ? cost[dep[c] - 1] : 0)) {
+			fail("build n=%zu m=%zu: node %zu differs", n, m, c);
+			break;
+		}
+	for (i = 0; i < n; i++) {
+		for (d = 0; d <= m; d++)
+			if (t->path[i * (m + 1) + d] != path[i * (m + 1) + d])
+				fail("build n=%zu: path of %zu at %zu", n, i, d);
+		if (t->leaf[i] != path[i * (m + 1) + m])
+			fail("build n=%zu m=%zu: leaf of %zu", n, m, i);
+	}
+	if (seed % 2)
+		free(key);
+	sr_rtree_free(t);
+	free(par), free(first), free(next), free(dep), free(leaves), free(kk);
+	free(path);
+}
+
+static void
+test_build(void)
+{
+	unsigned k;
+
+	check_build_case(0, 3, 2, 0);
+	check_build_case(1, 0, 2, 0);
+	for (k = 0; k < 200; k++)
+		check_build_case(1 + rnd(300), 1 + rnd(7), 1 + rnd(4), k);
+}
+
 int
 main(void)
 {
@@ -500,6 +584,7 @@ main(void)
 	test_singletons();
 	test_tight_cap();
 	test_errors();
+	test_build();
 	for (i = 0; i < 300; i++)
 		random_case(i, (int)(i % 3 == 1), (int)(i % 3 == 2));
 	if (balanced_cases < 30)	/* the comparisons must bite */

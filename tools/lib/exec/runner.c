@@ -164,7 +164,7 @@ release(run *r, size_t tile, size_t v)
 			return 1;
 		}
 		sr_nuc_out_free(&ts->out[v]);
-		v = r->t->node[v].parent;
+		v = sr_rparent(r->t, v);
 		if (--ts->pending[v] > 0)
 			return 0;
 	}
@@ -244,7 +244,7 @@ drop_read(run *r, tstate *ts, size_t v)
 	const sr_rtree *t = r->t;
 	size_t d = t->node[v].depth, a;
 
-	for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
+	for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
 		if (reader_depth(t->node[a].depth) == d && --ts->readers[a] == 0)
 			sr_nuc_out_drop(&ts->out[a]);
 }
@@ -260,7 +260,7 @@ do_task(run *r, size_t i, size_t v)
 	size_t d = t->node[v].depth, a;
 	double t0;
 
-	for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
+	for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
 		up[t->node[a].depth - 1] = &ts->out[a];
 	t0 = sr_now();
 	if (sr_nuc_task((int)d - 1, &ts->img, up,
@@ -271,7 +271,7 @@ do_task(run *r, size_t i, size_t v)
 	lock(r);
 	add_timing(r, i, v, (int)d - 1, ts->secs[v], ts->out[v].bytes);
 	drop_read(r, ts, v);
-	ts->secs[v] += ts->secs[t->node[v].parent];
+	ts->secs[v] += ts->secs[sr_rparent(t, v)];
 	unlock(r);
 }
 
@@ -398,16 +398,16 @@ execute(run *r, size_t me, item it)
 		do_root(r, it.tile);
 	else
 		do_task(r, it.tile, v);
-	if (ts->out[v].status == SR_NUC_CONTINUE && t->node[v].first_child !=
+	if (ts->out[v].status == SR_NUC_CONTINUE && sr_rchild(t, v) !=
 	    SR_NONE) {
-		for (c = t->node[v].first_child; c != SR_NONE;
-		    c = t->node[c].next_sibling)
+		for (c = sr_rchild(t, v); c != SR_NONE;
+		    c = sr_rnext(t, c))
 			n++;
 		if (n > 64)
 			kid = sr_calloc(n, sizeof *kid);
 		n = 0;
-		for (c = t->node[v].first_child; c != SR_NONE;
-		    c = t->node[c].next_sibling)
+		for (c = sr_rchild(t, v); c != SR_NONE;
+		    c = sr_rnext(t, c))
 			if (node_alive(r, c))
 				kid[n++] = (item){ it.tile, c };
 		if (n == 0) {	/* (a gate's) every instance below is out */
@@ -496,11 +496,11 @@ index_tree(run *r, sr_runout *o, size_t n)
 		size_t c, k = 0, j = 0;
 		v = stack[--sp];
 		r->pre[v] = rank++;
-		for (c = t->node[v].first_child; c != SR_NONE;
-		    c = t->node[c].next_sibling)
+		for (c = sr_rchild(t, v); c != SR_NONE;
+		    c = sr_rnext(t, c))
 			k++;
-		for (c = t->node[v].first_child; c != SR_NONE;
-		    c = t->node[c].next_sibling)
+		for (c = sr_rchild(t, v); c != SR_NONE;
+		    c = sr_rnext(t, c))
 			stack[sp + k - 1 - j++] = c;
 		sp += k;
 	}
@@ -508,7 +508,7 @@ index_tree(run *r, sr_runout *o, size_t n)
 	r->readers = sr_calloc(t->nnodes, sizeof *r->readers);
 	for (v = 1; v < t->nnodes; v++) {
 		size_t a, dv = t->node[v].depth;
-		for (a = t->node[v].parent; a != 0; a = t->node[a].parent)
+		for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
 			if (reader_depth(t->node[a].depth) == dv)
 				r->readers[a]++;
 	}

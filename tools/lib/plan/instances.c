@@ -52,11 +52,11 @@ typedef struct pool_chunk {
 	double data[];		/* doubles and size_t, both 8 bytes here */
 } pool_chunk;
 
-/* bytes (a multiple of 8) from s's pool */
+/* bytes (a multiple of 8) from the pool *pool */
 static void *
-pool_alloc(sr_instances *s, size_t bytes)
+pool_alloc(void **pool, size_t bytes)
 {
-	pool_chunk *c = s->pool;
+	pool_chunk *c = *pool;
 	size_t n = bytes / sizeof(double);
 
 	if (c == NULL || c->size - c->used < n) {
@@ -70,7 +70,7 @@ pool_alloc(sr_instances *s, size_t bytes)
 			return fresh->data;
 		}
 		fresh->next = c;
-		s->pool = c = fresh;
+		*pool = c = fresh;
 	}
 	c->used += n;
 	return c->data + c->used - n;
@@ -110,7 +110,8 @@ read_runs(sr_instances *s, const sr_tsv *t, int col, sr_instance *in,
 	}
 	if (rc < 0)
 		sr_tsv_die_value(t, col, "is not a list of runs");
-	in->runs = pool_alloc(s, (in->nruns ? in->nruns : 1) * sizeof *in->runs);
+	in->runs = pool_alloc(&s->pool, (in->nruns ? in->nruns : 1) *
+	    sizeof *in->runs);
 	memcpy(in->runs, *buf, in->nruns * sizeof *in->runs);
 }
 
@@ -145,13 +146,14 @@ read_values(sr_instances *si, const sr_tsv *t, const int *col,
 
 	if (s->nparam == 0) {	/* all empty: one shared row of NaN */
 		if (*nan_row == NULL) {
-			*nan_row = pool_alloc(si, (w->nparam + 1) * sizeof **nan_row);
+			*nan_row = pool_alloc(&si->vpool, (w->nparam + 1) *
+			    sizeof **nan_row);
 			for (i = 0; i < w->nparam; i++)
 				(*nan_row)[i] = NAN;
 		}
 		in->value = *nan_row;
 	} else
-		in->value = pool_alloc(si, (w->nparam ? w->nparam : 1) *
+		in->value = pool_alloc(&si->vpool, (w->nparam ? w->nparam : 1) *
 		    sizeof *in->value);
 	for (i = 0; i < w->nparam; i++) {
 		int used = sr_stage_param(s, i) >= 0;
@@ -282,12 +284,28 @@ sr_instances_read(const char *path, const sr_workflow *w)
 		sr_die(SR_EXIT_DATA, "%s: no instances of stage %s", t->path,
 		    w->stage[s->n ? cur + 1 : 0].name);
 	s->first[w->nstage] = s->n;
+	s->inst = sr_reallocarray(s->inst, s->n, sizeof *s->inst);
+	s->line = sr_reallocarray(s->line, s->n, sizeof *s->line);
 	check_runs(s, t->path);
 	check_run_count(s, t);
 	free(runs_buf);
 	free(col);
 	sr_tsv_close(t);
 	return s;
+}
+
+void
+sr_instances_drop_values(sr_instances *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (s->pool == NULL)
+			free(s->inst[i].value);
+		s->inst[i].value = NULL;
+	}
+	pool_free(s->vpool);
+	s->vpool = NULL;
 }
 
 void
@@ -302,6 +320,7 @@ sr_instances_free(sr_instances *s)
 		free(s->inst[i].value);
 	}
 	pool_free(s->pool);
+	pool_free(s->vpool);
 	free(s->inst);
 	free(s->first);
 	free(s->line);

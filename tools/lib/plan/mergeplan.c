@@ -22,7 +22,7 @@ const char *const sr_merge_algo_name[SR_ALGO_N] = {
 
 /* The reuse tree of the stage, with node costs from the cost model. */
 sr_rtree *
-sr_merge_tree(const sr_instances *in, size_t st, const char *cost)
+sr_merge_tree(sr_instances *in, size_t st, const char *cost, int drop_values)
 {
 	const sr_stage *s = &in->w->stage[st];
 	uint64_t *key = sr_stage_keys(in, st);
@@ -32,14 +32,15 @@ sr_merge_tree(const sr_instances *in, size_t st, const char *cost)
 
 	for (t = 0; t < s->ntask; t++)
 		tc[t] = strcmp(cost, "weights") == 0 ? s->task[t].cost : 1.0;
-	tree = sr_rtree_build(in->first[st + 1] - in->first[st], s->ntask, key,
-	    tc);
+	if (drop_values)	/* before the tree takes their room */
+		sr_instances_drop_values(in);
+	tree = sr_rtree_build_take(in->first[st + 1] - in->first[st], s->ntask,
+	    key, tc);
 	if (strcmp(cost, "tasks") && strcmp(cost, "weights") &&
 	    (missing = sr_rtree_timings(tree, s, cost)) > 0)
 		sr_warn("%s: %zu of %zu task nodes not measured: costed at their "
 		    "task's mean", cost, missing, tree->nnodes - 1);
 	free(tc);
-	free(key);
 	return tree;
 }
 
@@ -161,7 +162,7 @@ print_node(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
 	char buf[SR_NUMLEN];
 	size_t i, c, n = 0;
 
-	fprintf(fp, "%zu\t%s\t", t->node[v].depth, task->name);
+	fprintf(fp, "%zu\t%s\t", (size_t)t->node[v].depth, task->name);
 	for (i = 0; i < b->n; i++)
 		if (t->path[b->inst[i] * (t->m + 1) + t->node[v].depth] == v)
 			fprintf(fp, "%s%zu", n++ ? "," : "", b->inst[i]);
@@ -176,9 +177,9 @@ print_node(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
 	if (task->nparam == 0)
 		fputc('-', fp);
 	fprintf(fp, "\t%zu\t", mark[v]);
-	sr_put_double(fp, t->node[v].cost);
+	sr_put_double(fp, sr_rnode_cost(t, v));
 	fputc('\n', fp);
-	for (c = t->node[v].first_child; c != SR_NONE; c = t->node[c].next_sibling)
+	for (c = sr_rchild(t, v); c != SR_NONE; c = sr_rnext(t, c))
 		if (mark[c])
 			print_node(fp, in, st, t, b, mark, c);
 }
@@ -203,7 +204,7 @@ sr_merge_write_tree(FILE *fp, const sr_instances *in, size_t st,
 	    in->w->stage[st].name, b->n, tasks);
 	sr_put_double(fp, cost);
 	fputs("\ndepth\ttask\tinstances\tparams\tshared\tcost\n", fp);
-	for (c = t->node[0].first_child; c != SR_NONE; c = t->node[c].next_sibling)
+	for (c = sr_rchild(t, 0); c != SR_NONE; c = sr_rnext(t, c))
 		if (mark[c])
 			print_node(fp, in, st, t, b, mark, c);
 	free(mark);

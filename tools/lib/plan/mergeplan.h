@@ -32,8 +32,11 @@ typedef struct {
 
 /* The reuse tree of stage st, its node costs from the cost model: 1 per
  * task (tasks), the workflow's task costs (weights), or measured seconds
- * (a timings file; a warning counts the nodes not measured). */
-sr_rtree *sr_merge_tree(const sr_instances *in, size_t st, const char *cost);
+ * (a timings file; a warning counts the nodes not measured). With
+ * drop_values, the instances' values are freed once the tree's keys are
+ * made (sr_instances_drop_values), before the tree is built. */
+sr_rtree *sr_merge_tree(sr_instances *in, size_t st, const char *cost,
+    int drop_values);
 
 /* Runs the algorithm into p; dies naming `instances` when it fails or
  * (sca without force) would take too long. Then dies unless every

@@ -7,103 +7,159 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The children of the nodes being built, by (parent, key): an open
- * addressing table of node ids (0: empty) over the nodes' own parents
- * and keys. The general interner kept a copy of every 16-byte pair, its
- * hash and offset in doubling arrays: some 60 bytes a node, half of
- * reuse-merge's peak on 10^6 runs; this is 16 at most (a key and two
- * slots), and the last child of each node 4 more. Node numbers fit 32
- * bits: a tree of 2^32 nodes would not fit the machine. */
+/* The tree is built one depth at a time. Pass 1 numbers the nodes of
+ * each depth locally: the children of depth d-1's nodes are found by
+ * (parent, key) in an open addressing table of local numbers (0: empty)
+ * that keeps, per node, only its first instance (its parent and key are
+ * that instance's). Node i's path holds local numbers meanwhile. A node
+ * is new at instance i when i is its first instance, and an instance's
+ * new nodes are the end of its path (below a new node all are new), so
+ * counting them per instance gives each node its number in order of
+ * first sight (pass 2), the numbers that creating them one by one would
+ * give. The tables hold one level (about 13 bytes an instance) instead of
+ * every node (the earlier table of all children took 20 bytes a node,
+ * the tree's size again). */
 typedef struct {
-	uint32_t *slot;
+	uint32_t *slot;		/* local number + 1 of a node, or 0 */
 	size_t mask;
-	uint64_t *key;		/* key of node c (c >= 1) */
-	uint32_t *last_child;	/* of node c, while it is built */
-} child_table;
+	uint32_t *first;	/* first instance of local node j */
+	size_t nlocal;
+} level_table;
 
+/* Numbers depth d's nodes locally into path[i*(m+1)+d]; new[i] counts
+ * the nodes instance i is first to reach. */
 static void
-child_table_init(child_table *h, size_t max)
+number_level(level_table *h, size_t n, size_t m, const uint64_t *key,
+    uint32_t *path, size_t d, uint32_t *new)
 {
-	size_t cap = 16;
+	size_t w = m + 1, i, j, k;
 
-	if (max >= UINT32_MAX)
-		sr_die(SR_EXIT_DATA, "a reuse tree of %zu nodes is beyond this "
-		    "build (4294967294)", max);
-	while (cap < 2 * max)
-		cap *= 2;
-	h->slot = sr_calloc(cap, sizeof *h->slot);
-	h->mask = cap - 1;
-	h->key = sr_calloc(max, sizeof *h->key);
-	h->last_child = sr_calloc(max, sizeof *h->last_child);
-}
-
-static void
-child_table_free(child_table *h)
-{
-	free(h->slot);
-	free(h->key);
-	free(h->last_child);
-}
-
-/* The child of parent under key, created (with cost) if missing; nodes
- * are numbered in order of first sight (node 0 is the root). */
-static size_t
-child(sr_rtree *t, child_table *h, size_t parent, uint64_t key, double cost)
-{
-	uint64_t pair[2] = { parent, key };
-	size_t i = (size_t)sr_hash_bytes(pair, sizeof pair) & h->mask, c;
-	sr_rnode *p;
-
-	for (; h->slot[i]; i = (i + 1) & h->mask) {
-		c = h->slot[i];
-		if (t->node[c].parent == parent && h->key[c] == key)
-			return c;
+	memset(h->slot, 0, (h->mask + 1) * sizeof *h->slot);
+	h->nlocal = 0;
+	for (i = 0; i < n; i++) {
+		uint64_t pair[2] = { path[i * w + d - 1], key[i * m + d - 1] };
+		k = (size_t)sr_hash_bytes(pair, sizeof pair) & h->mask;
+		for (; h->slot[k]; k = (k + 1) & h->mask) {
+			size_t f = h->first[h->slot[k] - 1];
+			if (path[f * w + d - 1] == pair[0] &&
+			    key[f * m + d - 1] == pair[1])
+				break;
+		}
+		if (h->slot[k] == 0) {
+			h->first[h->nlocal] = (uint32_t)i;
+			h->slot[k] = (uint32_t)++h->nlocal;
+			new[i]++;
+		}
+		j = h->slot[k] - 1;
+		path[i * w + d] = (uint32_t)j;
 	}
-	c = t->nnodes++;
-	h->slot[i] = (uint32_t)c;
-	h->key[c] = key;
-	p = &t->node[parent];
-	t->node[c] = (sr_rnode){ parent, p->depth + 1, SR_NONE, SR_NONE, 0,
-	    cost };
-	if (p->first_child == SR_NONE)
-		p->first_child = c;
-	else
-		t->node[h->last_child[parent]].next_sibling = c;
-	h->last_child[parent] = (uint32_t)c;
-	return c;
+}
+
+/* sr_rtree_build, freeing owned (the keys, or NULL) once pass 1 is done */
+static sr_rtree *
+build(size_t n, size_t m, const uint64_t *key, const double *task_cost,
+    uint64_t *owned)
+{
+	sr_rtree *t = sr_calloc(1, sizeof *t);
+	size_t w = m + 1, cap = 16, i, d, v, next;
+	uint32_t *new = sr_calloc(n ? n : 1, sizeof *new);
+	uint32_t *start, *map;
+	level_table h;
+
+	if (n > (UINT32_MAX - 2) / w)
+		sr_die(SR_EXIT_DATA, "a reuse tree of %zu instances of %zu "
+		    "tasks is beyond this build (2^32 nodes)", n, m);
+	t->m = m;
+	t->n = n;
+	t->path = sr_calloc(n ? n : 1, w * sizeof *t->path);
+	t->leaf = sr_calloc(n ? n : 1, sizeof *t->leaf);
+	t->depth_cost = sr_calloc(w, sizeof *t->depth_cost);
+	for (d = 1; d <= m; d++)
+		t->depth_cost[d] = task_cost ? task_cost[d - 1] : 1.0;
+	/* pass 1: local numbers, and the new nodes of each instance */
+	while (cap < 2 * n)
+		cap *= 2;
+	h.slot = sr_calloc(cap, sizeof *h.slot);
+	h.mask = cap - 1;
+	h.first = sr_calloc(n ? n : 1, sizeof *h.first);
+	for (d = 1; d <= m; d++)
+		number_level(&h, n, m, key, t->path, d, new);
+	free(h.slot);
+	free(h.first);
+	free(owned);
+	/* pass 2: instance i's new nodes are numbered from start[i] on */
+	start = sr_calloc(n ? n : 1, sizeof *start);
+	for (i = 0, next = 1; i < n; i++) {
+		start[i] = (uint32_t)next;
+		next += new[i];
+	}
+	t->nnodes = next;
+	map = sr_calloc(n ? n : 1, sizeof *map);
+	for (d = 1; d <= m; d++) {
+		memset(map, 0, (n ? n : 1) * sizeof *map);
+		for (i = 0; i < n; i++) {
+			uint32_t *p = &t->path[i * w + d];
+			if (map[*p] == 0)	/* first sight: new at i, whose
+						 * first new node is at depth
+						 * m + 1 - new[i] */
+				map[*p] = start[i] +
+				    (uint32_t)(d - (m + 1 - new[i]));
+			*p = map[*p];
+		}
+	}
+	free(map);
+	/* the nodes: parents, depths and leaf counts from the paths, then
+	 * the children, in creation order (increasing number) */
+	t->node = sr_calloc(t->nnodes, sizeof *t->node);
+	t->node[0] = (sr_rnode){ sr_mklink(SR_NONE), sr_mklink(SR_NONE),
+	    sr_mklink(SR_NONE), 0, (uint32_t)n };
+	for (i = 0; i < n; i++) {
+		const uint32_t *p = t->path + i * w;
+		for (d = 1; d <= m; d++) {
+			sr_rnode *x = &t->node[p[d]];
+			if (p[d] >= start[i])	/* first sight */
+				*x = (sr_rnode){ sr_mklink(p[d - 1]),
+				    sr_mklink(SR_NONE), sr_mklink(SR_NONE),
+				    (uint32_t)d, 0 };
+			x->nleaves++;
+		}
+		t->leaf[i] = p[m];
+	}
+	for (v = t->nnodes; v-- > 1;) {
+		sr_rnode *p = &t->node[sr_rparent(t, v)];
+		t->node[v].next_sibling = p->first_child;
+		p->first_child = sr_mklink(v);
+	}
+	free(start);
+	free(new);
+	return t;
 }
 
 sr_rtree *
 sr_rtree_build(size_t n, size_t m, const uint64_t *key,
     const double *task_cost)
 {
-	sr_rtree *t = sr_calloc(1, sizeof *t);
-	size_t max = n * m + 1, i, d, cur;
-	child_table children;
+	return build(n, m, key, task_cost, NULL);
+}
 
-	t->m = m;
-	t->n = n;
-	t->node = sr_calloc(max, sizeof *t->node);
-	t->leaf = sr_calloc(n, sizeof *t->leaf);
-	t->path = sr_calloc(n, (m + 1) * sizeof *t->path);
-	t->node[0] = (sr_rnode){ SR_NONE, 0, SR_NONE, SR_NONE, 0, 0 };
-	t->nnodes = 1;
-	child_table_init(&children, max);
-	for (i = 0; i < n; i++) {
-		t->path[i * (m + 1)] = cur = 0;
-		t->node[0].nleaves++;
-		for (d = 0; d < m; d++) {
-			cur = child(t, &children, cur, key[i * m + d],
-			    task_cost ? task_cost[d] : 1.0);
-			t->node[cur].nleaves++;
-			t->path[i * (m + 1) + d + 1] = cur;
-		}
-		t->leaf[i] = cur;
+sr_rtree *
+sr_rtree_build_take(size_t n, size_t m, uint64_t *key,
+    const double *task_cost)
+{
+	return build(n, m, key, task_cost, key);
+}
+
+double *
+sr_rtree_node_costs(sr_rtree *t)
+{
+	size_t v;
+
+	if (t->cost == NULL) {
+		t->cost = sr_calloc(t->nnodes, sizeof *t->cost);
+		for (v = 0; v < t->nnodes; v++)
+			t->cost[v] = t->depth_cost[t->node[v].depth];
 	}
-	child_table_free(&children);
-	/* give back what the worst case reserved and the tree did not use */
-	t->node = sr_reallocarray(t->node, t->nnodes, sizeof *t->node);
-	return t;
+	return t->cost;
 }
 
 void
@@ -114,13 +170,16 @@ sr_rtree_free(sr_rtree *t)
 	free(t->node);
 	free(t->leaf);
 	free(t->path);
+	free(t->depth_cost);
+	free(t->cost);
 	free(t);
 }
 
 size_t
 sr_rtree_shared(const sr_rtree *t, size_t a, size_t b)
 {
-	const size_t *pa = t->path + a * (t->m + 1), *pb = t->path + b * (t->m + 1);
+	const uint32_t *pa = t->path + a * (t->m + 1);
+	const uint32_t *pb = t->path + b * (t->m + 1);
 	size_t d = 0;
 
 	while (d < t->m && pa[d + 1] == pb[d + 1])
@@ -162,7 +221,7 @@ sr_rtree_bucket_tasks(sr_nodeset *s, const size_t *inst, size_t k,
 				break;
 			s->stamp[v] = s->epoch;
 			tasks++;
-			c += t->node[v].cost;
+			c += sr_rnode_cost(t, v);
 		}
 	if (cost)
 		*cost = c;

@@ -4,15 +4,18 @@
 #include "plan/merge.h"
 #include "core/err.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* One instance waiting at a node of the current level, in a group (the
- * leftover it moved up with; groups stay contiguous with double prune). */
+ * leftover it moved up with; groups stay contiguous with double prune).
+ * 32 bits each (node numbers fit, see sr_rtree_build): rtma holds five
+ * arrays of them, one item per instance. */
 typedef struct {
-	size_t node;		/* where it waits */
-	size_t group;		/* smallest instance of its group */
-	size_t inst;
+	uint32_t node;		/* where it waits */
+	uint32_t group;		/* smallest instance of its group */
+	uint32_t inst;
 } item;
 
 static int
@@ -170,7 +173,7 @@ prune_siblings(const sr_rtree *t, const item *it, group *left, size_t nl,
 	size_t i = 0, j;
 
 	for (i = 0; i < nl; i++)	/* key the leftovers by their parent */
-		left[i].bin = t->node[it[left[i].start].node].parent;
+		left[i].bin = sr_link(t->node[it[left[i].start].node].parent);
 	qsort(left, nl, sizeof *left, by_parent);
 	for (i = 0; i < nl; i = j) {
 		size_t parent = left[i].bin, k;
@@ -194,7 +197,7 @@ move_up(const sr_rtree *t, const item *it, const group *left, size_t nl,
 			continue;
 		for (k = 0; k < left[i].n; k++) {
 			next[n] = it[left[i].start + k];
-			next[n].node = t->node[next[n].node].parent;
+			next[n].node = (uint32_t)sr_rparent(t, next[n].node);
 			next[n].group = it[left[i].start].inst;
 			n++;
 		}
@@ -262,12 +265,18 @@ sr_merge_rtma(const sr_rtree *t, size_t b, int double_prune, sr_plan *out)
 	item *it = sr_calloc(t->n ? t->n : 1, sizeof *it);
 	item *next = sr_calloc(t->n ? t->n : 1, sizeof *next);
 	group *left = sr_calloc(t->n ? t->n : 1, sizeof *left);
-	group *gbuf = sr_calloc(t->n ? t->n : 1, sizeof *gbuf);
-	item *tmp = sr_calloc(t->n ? t->n : 1, sizeof *tmp);
+	group *gbuf = NULL;
+	item *tmp = NULL;
 	size_t n = t->n, i, j, nl, d;
 
+	if (double_prune) {	/* pack_node's room */
+		gbuf = sr_calloc(t->n ? t->n : 1, sizeof *gbuf);
+		tmp = sr_calloc(t->n ? t->n : 1, sizeof *tmp);
+	}
+
 	for (i = 0; i < n; i++)		/* the leaves wait at their parents */
-		it[i] = (item){ t->node[t->leaf[i]].parent, i, i };
+		it[i] = (item){ (uint32_t)sr_rparent(t, t->leaf[i]),
+		    (uint32_t)i, (uint32_t)i };
 	for (d = t->m - 1; d >= 1 && n > 0; d--) {
 		qsort(it, n, sizeof *it, double_prune ? by_node_group_inst :
 		    by_node_inst);

@@ -121,7 +121,8 @@ static void
 fill_weights(sca_ctx *c, const size_t *g, size_t v)
 {
 	const sr_rtree *t = c->t;
-	const size_t m = t->m, *pi, *pj;
+	const size_t m = t->m;
+	const uint32_t *pi, *pj;
 	size_t i, j, d;
 
 	for (i = 0; i < v; i++) {
@@ -338,7 +339,7 @@ tree_mincut(sca_ctx *c, const size_t *g, size_t v)
 			memset(vec, 0, (n + 1) * sizeof *vec);
 		for (k = 0; k <= n; k++)
 			vec[k] += (int64_t)(k * (n - k));
-		fold_into_parent(c, t->node[u].parent, vec, n);
+		fold_into_parent(c, sr_rparent(t, u), vec, n);
 	}
 	vec = c->pool + c->off[0];
 	for (k = 1; k < v; k++)

@@ -243,6 +243,7 @@ set_costs(sr_rtree *tree, const sr_stage *st, const double *sum,
     const char *path)
 {
 	size_t v, t, missing = 0;
+	double *cost = sr_rtree_node_costs(tree);
 
 	for (t = 0; t < st->ntask; t++)
 		if (tcnt[t] == 0)
@@ -251,9 +252,9 @@ set_costs(sr_rtree *tree, const sr_stage *st, const double *sum,
 	for (v = 1; v < tree->nnodes; v++) {
 		t = tree->node[v].depth - 1;
 		if (cnt[v])
-			tree->node[v].cost = sum[v] / (double)cnt[v] * (double)ntiles;
+			cost[v] = sum[v] / (double)cnt[v] * (double)ntiles;
 		else {
-			tree->node[v].cost = tsum[t] / (double)tcnt[t] * (double)ntiles;
+			cost[v] = tsum[t] / (double)tcnt[t] * (double)ntiles;
 			missing++;
 		}
 	}

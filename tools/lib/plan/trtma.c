@@ -188,7 +188,7 @@ map_cost(const sr_rtree *t, const nodemap *h)
 
 	for (i = 0; i < h->cap; i++)
 		if (h->key[i] != SR_NONE)
-			c += t->node[h->key[i]].cost;
+			c += sr_rnode_cost(t, h->key[i]);
 	return c;
 }
 
@@ -229,7 +229,7 @@ full_merge_level(const sr_rtree *t, size_t maxb, size_t max_tasks)
 	 * ancestors (children come after their parents in node order) */
 	for (v = t->nnodes; v-- > 1;) {
 		size[v]++;
-		size[t->node[v].parent] += size[v];
+		size[sr_rparent(t, v)] += size[v];
 	}
 	for (v = 1; v < t->nnodes; v++) {
 		d = t->node[v].depth;
@@ -268,13 +268,13 @@ full_merge(fold *f, size_t maxb, size_t max_tasks)
 	for (g = 0; g < f->ng; g++) {
 		f->gnext[g] = SR_NONE;
 		f->b[g] = (fbucket){ g, g, SR_NONE, 0, 0, f->level, 0 };
-		for (v = f->gnode[g]; v != 0; v = t->node[v].parent)
-			f->b[g].upcost += t->node[v].cost;
+		for (v = f->gnode[g]; v != 0; v = sr_rparent(t, v))
+			f->b[g].upcost += sr_rnode_cost(t, v);
 	}
 	sr_nodeset_init(&f->seen, t);
 	nodeset_clear(&f->seen);
 	for (i = 0; i < t->n; i++) {
-		const size_t *path = t->path + i * (m + 1);
+		const uint32_t *path = t->path + i * (m + 1);
 		fbucket *b = &f->b[f->gid[path[f->level]]];
 
 		if (b->first == SR_NONE)
@@ -282,7 +282,7 @@ full_merge(fold *f, size_t maxb, size_t max_tasks)
 		for (d = m; d > f->level && f->seen.stamp[path[d]] !=
 		    f->seen.epoch; d--) {
 			f->seen.stamp[path[d]] = f->seen.epoch;
-			b->lowcost += t->node[path[d]].cost;
+			b->lowcost += sr_rnode_cost(t, path[d]);
 			b->lowtasks++;
 		}
 	}
@@ -298,9 +298,9 @@ stamp_upper(fold *f, const fbucket *b, double *cost, size_t *tasks)
 
 	for (g = b->head; g != SR_NONE; g = f->gnext[g])
 		for (v = f->gnode[g]; v != 0 && f->seen.stamp[v] !=
-		    f->seen.epoch; v = t->node[v].parent) {
+		    f->seen.epoch; v = sr_rparent(t, v)) {
 			f->seen.stamp[v] = f->seen.epoch;
-			*cost += t->node[v].cost;
+			*cost += sr_rnode_cost(t, v);
 			(*tasks)++;
 		}
 }
@@ -516,7 +516,7 @@ balance_init(balance *bl, const fold *f, size_t max_tasks)
 		for (g = f->b[b].head; g != SR_NONE; g = f->gnext[g])
 			bof[g] = b;
 	for (i = 0; i < t->n; i++) {
-		const size_t *path = t->path + i * (t->m + 1);
+		const uint32_t *path = t->path + i * (t->m + 1);
 		bbucket *bb = &bl->b[bof[f->gid[path[f->level]]]];
 
 		sr_bucket_push(&bb->in, i);
@@ -670,12 +670,12 @@ subtree_sums(balance *bl, size_t y)
 	for (p = 0; p < bl->nx; p++) {
 		v = bl->xs[p];
 		bl->iny[p] = map_get(ym, v) > 0;
-		bl->sx[p] = t->node[v].cost;
-		bl->sxn[p] = bl->iny[p] ? 0 : t->node[v].cost;
+		bl->sx[p] = sr_rnode_cost(t, v);
+		bl->sxn[p] = bl->iny[p] ? 0 : sr_rnode_cost(t, v);
 		bl->txn[p] = !bl->iny[p];
 	}
 	for (p = 0; p < bl->nx; p++) {	/* children come before parents */
-		if ((par = t->node[bl->xs[p]].parent) == 0)
+		if ((par = sr_rparent(t, bl->xs[p])) == 0)
 			continue;
 		q = bl->pos[par];
 		bl->sx[q] += bl->sx[p];
@@ -693,7 +693,7 @@ eval_move(const balance *bl, size_t x, size_t y, size_t p, double *xc,
 {
 	const sr_rtree *t = bl->t;
 	const bbucket *X = &bl->b[x], *Y = &bl->b[y];
-	size_t v = bl->xs[p], par = t->node[v].parent, a, addt;
+	size_t v = bl->xs[p], par = sr_rparent(t, v), a, addt;
 	double add;
 
 	if (bl->cx[p] == X->in.n)
@@ -702,8 +702,8 @@ eval_move(const balance *bl, size_t x, size_t y, size_t p, double *xc,
 		return 0;	/* the parent's move */
 	add = bl->sxn[p];
 	addt = bl->txn[p];
-	for (a = par; a != 0 && !bl->iny[bl->pos[a]]; a = t->node[a].parent) {
-		add += t->node[a].cost;
+	for (a = par; a != 0 && !bl->iny[bl->pos[a]]; a = sr_rparent(t, a)) {
+		add += sr_rnode_cost(t, a);
 		addt++;
 	}
 	*xc = X->cost - bl->sx[p];	/* no ancestor leaves X (pruning) */
@@ -748,7 +748,7 @@ apply_move(balance *bl, size_t x, size_t y, size_t v)
 
 	for (i = 0; i < X->in.n; i++) {
 		size_t inst = X->in.inst[i];
-		const size_t *path = t->path + inst * (m + 1);
+		const uint32_t *path = t->path + inst * (m + 1);
 
 		if (path[dv] != v) {
 			X->in.inst[w++] = inst;

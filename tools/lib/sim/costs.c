@@ -175,8 +175,10 @@ sr_simcost_totals(sr_simcost *c)
 
 	for (s = 0; s < c->nstage; s++) {
 		sr_simstage *st = &c->st[s];
+		double *cost;
 		if (st->skip)
 			continue;
+		cost = sr_rtree_node_costs(st->tree);
 		for (v = 1; v < st->tree->nnodes; v++) {
 			double sum = 0;
 			if (st->measured[v])
@@ -185,7 +187,7 @@ sr_simcost_totals(sr_simcost *c)
 			else
 				for (k = 0; k < T; k++)
 					sum += sr_simcost_node(c, s, v, k);
-			st->tree->node[v].cost = sum;
+			cost[v] = sum;
 		}
 	}
 }

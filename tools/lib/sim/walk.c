@@ -135,7 +135,7 @@ walk_nodes(sr_simwalk *wk, size_t s, size_t S, size_t tile, double *sum)
 			if (wk->nstamp[s][v] == wk->epoch)
 				break;
 			wk->nstamp[s][v] = wk->epoch;
-			*sum += tile == SR_ALL_TILES ? tree->node[v].cost :
+			*sum += tile == SR_ALL_TILES ? sr_rnode_cost(tree, v) :
 			    sr_simcost_node(c, s, v, tile);
 			wk->tasks += s == S;
 			if (wk->mark)
