@@ -18,6 +18,7 @@
 #include "core/out.h"
 #include "core/tsv.h"
 #include "image/image.h"
+#include "image/tiletable.h"
 #include "plan/timings.h"
 
 #define STRING_(x) #x
@@ -163,6 +164,18 @@ slurp(const char *path, size_t max, size_t *len)
 	return buf;
 }
 
+/* Whether line is a tile table's header (tiletable(5)): its first two
+ * columns tile and slide. */
+static int
+is_table_header(const char *line)
+{
+	size_t n = strlen(SR_TILETABLE_TILE);
+
+	return strncmp(line, SR_TILETABLE_TILE, n) == 0 && line[n] == '\t' &&
+	    strncmp(line + n + 1, SR_TILETABLE_SLIDE,
+	    strlen(SR_TILETABLE_SLIDE)) == 0;
+}
+
 /* The tiles of a tiles list or table: its data lines (not blank, not
  * '#', not a tile table's header). */
 static size_t
@@ -177,7 +190,7 @@ count_lines(const char *path)
 	while (getline(&line, &cap, fp) != -1)
 		/* a tile table's header (tiletable(5)) names no tile */
 		n += line[strspn(line, " \t\r\n")] != '\0' && line[0] != '#' &&
-		    strncmp(line, "tile\tslide\t", 11) != 0;
+		    !is_table_header(line);
 	if (ferror(fp))
 		sr_die_io("%s", path);
 	free(line);
