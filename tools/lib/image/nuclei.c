@@ -569,6 +569,7 @@ lab2rgb(const double lab[3], uint8_t *px)
  * ~10^8 log10 and pow calls per tile, and a direct table is twice as fast
  * as hashing at these sizes. */
 #define NCOLOURS ((size_t)1 << 24)
+#define BACKGROUND UINT32_MAX	/* no colour's key */
 
 /* The table index of an RGB colour, and back. */
 static uint32_t
@@ -585,49 +586,109 @@ colour_of_key(uint32_t key, uint8_t *px)
 	px[2] = (uint8_t)key;
 }
 
-/* Counts the foreground colours of img into tab (NCOLOURS counts); *nfg
- * the foreground pixels; fg (if not NULL) gets 1 on foreground pixels. */
-static uint32_t *
-fg_colours(const sr_rgb *img, size_t *nfg, uint8_t *fg)
-{
-	uint32_t *tab = sr_calloc(NCOLOURS, sizeof *tab);
-	size_t n = img->w * img->h, i;
+/* The colours of a tile: tab counts every colour present (entries of
+ * absent colours are never written, so it needs no clearing: 64 MiB not
+ * zeroed), seen has a bit for each present colour, so that they are found
+ * in key order without scanning tab. Each foreground colour (nscale's
+ * Fisher test, made once per colour instead of once per pixel) with its
+ * lαβ, computed once, is in fg[0..nfg), in key order. */
+typedef struct {
+	uint32_t key;
+	uint32_t count;
+	double lab[3];
+} fg_colour;
 
-	*nfg = 0;
-	for (i = 0; i < n; i++) {
-		int f = is_foreground(img->rgb + 3 * i);
-		if (fg)
-			fg[i] = (uint8_t)f;
-		if (f) {
-			tab[colour_key(img->rgb + 3 * i)]++;
-			++*nfg;
+typedef struct {
+	uint32_t *tab;
+	uint64_t *seen;
+	fg_colour *fg;
+	size_t nfg;		/* foreground colours */
+	size_t fgpx;		/* foreground pixels */
+} colours;
+
+/* Counts the colours of img into c->tab and c->seen. */
+static void
+count_colours(const sr_rgb *img, colours *c)
+{
+	size_t n = img->w * img->h, i;
+	const uint8_t *px = img->rgb;
+	uint32_t key;
+	uint64_t bit;
+
+	c->tab = sr_reallocarray(NULL, NCOLOURS, sizeof *c->tab);
+	c->seen = sr_calloc(NCOLOURS / 64, sizeof *c->seen);
+	for (i = 0; i < n; i++, px += 3) {
+		key = colour_key(px);
+		bit = (uint64_t)1 << (key & 63);
+		if (c->seen[key >> 6] & bit)
+			c->tab[key]++;
+		else {
+			c->seen[key >> 6] |= bit;
+			c->tab[key] = 1;
 		}
 	}
-	return tab;
 }
 
-/* Mean and sd of lαβ over the colours counted in tab, with finite lαβ;
- * returns the number of pixels used. */
-static double
-lab_moments(const uint32_t *tab, double mean[3], double sd[3])
+/* Lists the foreground colours of c in key order with their lαβ; the
+ * table entries of background colours become BACKGROUND. */
+static void
+list_fg_colours(colours *c)
 {
-	double sum[3] = { 0, 0, 0 }, sq[3] = { 0, 0, 0 }, cnt = 0, lab[3];
-	uint8_t px[3];
+	size_t cap = 1024, j;
+	uint64_t word;
 	uint32_t key;
+	uint8_t px[3];
+
+	c->fg = sr_reallocarray(NULL, cap, sizeof *c->fg);
+	c->nfg = c->fgpx = 0;
+	for (j = 0; j < NCOLOURS / 64; j++)
+		for (word = c->seen[j]; word; word &= word - 1) {
+			key = (uint32_t)(j * 64 + (size_t)__builtin_ctzll(word));
+			colour_of_key(key, px);
+			if (!is_foreground(px)) {
+				c->tab[key] = BACKGROUND;
+				continue;
+			}
+			if (c->nfg == cap) {
+				cap *= 2;
+				c->fg = sr_reallocarray(c->fg, cap, sizeof *c->fg);
+			}
+			c->fg[c->nfg].key = key;
+			c->fg[c->nfg].count = c->tab[key];
+			rgb2lab(px, c->fg[c->nfg].lab);
+			c->fgpx += c->tab[key];
+			c->nfg++;
+		}
+}
+
+static void
+colours_free(colours *c)
+{
+	free(c->tab);
+	free(c->seen);
+	free(c->fg);
+}
+
+/* Mean and sd of lαβ over the foreground colours, weighted by their
+ * counts, with finite lαβ; returns the number of pixels used. The sums
+ * run in key order, as they always have (the same bits). */
+static double
+lab_moments(const colours *c, double mean[3], double sd[3])
+{
+	double sum[3] = { 0, 0, 0 }, sq[3] = { 0, 0, 0 }, cnt = 0;
+	const double *lab;
+	size_t j;
 	int k;
 
-	for (key = 0; key < NCOLOURS; key++) {
-		if (!tab[key])
-			continue;
-		colour_of_key(key, px);
-		rgb2lab(px, lab);
+	for (j = 0; j < c->nfg; j++) {
+		lab = c->fg[j].lab;
 		if (!isfinite(lab[0]) || !isfinite(lab[1]) || !isfinite(lab[2]))
 			continue;
 		for (k = 0; k < 3; k++) {
-			sum[k] += tab[key] * lab[k];
-			sq[k] += tab[key] * lab[k] * lab[k];
+			sum[k] += c->fg[j].count * lab[k];
+			sq[k] += c->fg[j].count * lab[k] * lab[k];
 		}
-		cnt += tab[key];
+		cnt += c->fg[j].count;
 	}
 	for (k = 0; k < 3 && cnt > 0; k++) {
 		double var;
@@ -641,12 +702,14 @@ lab_moments(const uint32_t *tab, double mean[3], double sd[3])
 int
 sr_norm_stats(const sr_rgb *img, double mean[3], double sd[3], double *fg)
 {
-	size_t nfg;
-	uint32_t *tab = fg_colours(img, &nfg, NULL);
-	double used = lab_moments(tab, mean, sd);
+	colours c;
+	double used;
 
-	*fg = (double)nfg / (double)(img->w * img->h);
-	free(tab);
+	count_colours(img, &c);
+	list_fg_colours(&c);
+	used = lab_moments(&c, mean, sd);
+	*fg = (double)c.fgpx / (double)(img->w * img->h);
+	colours_free(&c);
 	return used > 0 ? 0 : -1;
 }
 
@@ -654,37 +717,44 @@ int
 sr_normalize(sr_rgb *img, const double tmean[3], const double tsd[3],
     double *fg)
 {
-	size_t nfg, n = img->w * img->h, i;
+	size_t n = img->w * img->h, i, j;
 	double mean[3], sd[3], lab[3];
-	uint8_t px[3], *isfg = sr_malloc(n);
-	uint32_t *tab = fg_colours(img, &nfg, isfg), key;
+	uint8_t px[3], *p;
+	uint32_t last = BACKGROUND, lastto = BACKGROUND;
+	colours c;
 	int k, done = 0;
 
-	*fg = (double)nfg / (double)n;
-	if (*fg < SR_NORM_MIN_FOREGROUND || lab_moments(tab, mean, sd) <= 0 ||
+	count_colours(img, &c);
+	list_fg_colours(&c);
+	*fg = (double)c.fgpx / (double)n;
+	if (*fg < SR_NORM_MIN_FOREGROUND || lab_moments(&c, mean, sd) <= 0 ||
 	    sd[0] <= 0 || sd[1] <= 0 || sd[2] <= 0)
 		goto out;
-	/* map each colour once: its count becomes its new colour */
-	for (key = 0; key < NCOLOURS; key++) {
-		if (!tab[key])
-			continue;
-		colour_of_key(key, px);
-		rgb2lab(px, lab);
-		if (isfinite(lab[0]) && isfinite(lab[1]) && isfinite(lab[2])) {
+	/* map each foreground colour once: its count becomes its new colour */
+	for (j = 0; j < c.nfg; j++) {
+		const double *l = c.fg[j].lab;
+		colour_of_key(c.fg[j].key, px);
+		if (isfinite(l[0]) && isfinite(l[1]) && isfinite(l[2])) {
 			for (k = 0; k < 3; k++)
-				lab[k] = (lab[k] - mean[k]) * (tsd[k] / sd[k]) +
+				lab[k] = (l[k] - mean[k]) * (tsd[k] / sd[k]) +
 				    tmean[k];
 			lab2rgb(lab, px);
 		}
-		tab[key] = colour_key(px);
+		c.tab[c.fg[j].key] = colour_key(px);
 	}
-	for (i = 0; i < n; i++)
-		if (isfg[i])
-			colour_of_key(tab[colour_key(img->rgb + 3 * i)],
-			    img->rgb + 3 * i);
+	for (i = 0, p = img->rgb; i < n; i++, p += 3) {
+		uint32_t key = colour_key(p), to;
+		if (key == last)	/* neighbours often share a colour */
+			to = lastto;
+		else
+			to = c.tab[key];
+		last = key;
+		lastto = to;
+		if (to != BACKGROUND)
+			colour_of_key(to, p);
+	}
 	done = 1;
 out:
-	free(isfg);
-	free(tab);
+	colours_free(&c);
 	return done;
 }
