@@ -127,25 +127,6 @@ sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h,
 }
 
 extern "C" int
-sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
-    int conn, size_t *n, char *errbuf)
-{
-	try {
-		if (!fits(w, h))
-			throw std::length_error("image too large for OpenCV");
-		cv::Mat l = wrap(labels, w, h, CV_32SC1);
-		int k = cv::connectedComponents(wrap(bin, w, h, CV_8UC1), l,
-		    conn == 4 ? 4 : 8, CV_32S, cv::CCL_DEFAULT);
-		if (l.data != (uchar *)labels)
-			throw std::logic_error("labels reallocated");
-		*n = (size_t)k - 1;
-		return 0;
-	} catch (...) {
-		return fail(errbuf, "labelling");
-	}
-}
-
-extern "C" int
 sr_opencv_label_roi(const uint8_t *bin, size_t bstride, int32_t *labels,
     size_t lstride, size_t w, size_t h, int conn, size_t *n, char *errbuf)
 {
@@ -165,6 +146,14 @@ sr_opencv_label_roi(const uint8_t *bin, size_t bstride, int32_t *labels,
 	} catch (...) {
 		return fail(errbuf, "labelling");
 	}
+}
+
+/* The whole image: rows of w pixels one after the other. */
+extern "C" int
+sr_opencv_label(const uint8_t *bin, int32_t *labels, size_t w, size_t h,
+    int conn, size_t *n, char *errbuf)
+{
+	return sr_opencv_label_roi(bin, w, labels, w, w, h, conn, n, errbuf);
 }
 
 extern "C" int
