@@ -126,7 +126,8 @@ group(source *src, size_t tasks, size_t *first)
 	double *v = sr_calloc(src->n + 1, sizeof *v);
 	size_t i, t = 0;
 
-	qsort(src->o, src->n, sizeof *src->o, cmp_obs);
+	if (src->n > 0)	/* no observations: o may be NULL */
+		qsort(src->o, src->n, sizeof *src->o, cmp_obs);
 	for (i = 0; i < src->n; i++) {
 		v[i] = src->o[i].sec;
 		while (t <= src->o[i].task)
