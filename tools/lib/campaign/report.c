@@ -18,7 +18,7 @@
 #include "core/out.h"
 #include "core/tsv.h"
 #include "image/image.h"
-#include "image/tiletable.h"
+#include "image/tiles.h"
 #include "plan/timings.h"
 
 #define STRING_(x) #x
@@ -164,40 +164,6 @@ slurp(const char *path, size_t max, size_t *len)
 	return buf;
 }
 
-/* Whether line is a tile table's header (tiletable(5)): its first two
- * columns tile and slide. */
-static int
-is_table_header(const char *line)
-{
-	size_t n = strlen(SR_TILETABLE_TILE);
-
-	return strncmp(line, SR_TILETABLE_TILE, n) == 0 && line[n] == '\t' &&
-	    strncmp(line + n + 1, SR_TILETABLE_SLIDE,
-	    strlen(SR_TILETABLE_SLIDE)) == 0;
-}
-
-/* The tiles of a tiles list or table: its data lines (not blank, not
- * '#', not a tile table's header). */
-static size_t
-count_lines(const char *path)
-{
-	FILE *fp = fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0, n = 0;
-
-	if (fp == NULL)
-		sr_die_errno("%s", path);
-	while (getline(&line, &cap, fp) != -1)
-		/* a tile table's header (tiletable(5)) names no tile */
-		n += line[strspn(line, " \t\r\n")] != '\0' && line[0] != '#' &&
-		    !is_table_header(line);
-	if (ferror(fp))
-		sr_die_io("%s", path);
-	free(line);
-	fclose(fp);
-	return n;
-}
-
 /* ---- the page ------------------------------------------------------------ */
 
 static const char css[] =
@@ -333,6 +299,7 @@ run_design(FILE *fp, const report *r)
 	char *method = sr_tsv_meta(t, "method"), *k = sr_tsv_meta(t, "k"),
 	    *params = sr_tsv_meta(t, "params"), *seed = sr_tsv_meta(t, "seed");
 	size_t runs = 0, tiles;
+	sr_tiles *tl;
 
 	while (sr_tsv_next(t))
 		runs++;
@@ -344,7 +311,9 @@ run_design(FILE *fp, const report *r)
 	fputs("</td></tr>\n", fp);
 	free(path);
 	path = sr_report_path(r->out, "tiles.list");
-	tiles = count_lines(path);
+	tl = sr_tiles_read(path);	/* a list or a table; nothing opened */
+	tiles = tl->n;
+	sr_tiles_free(tl);
 	snprintf(line, sizeof line, "%zu run%s × %zu tile%s = %zu runs of the "
 	    "workflow on a tile", runs, runs == 1 ? "" : "s", tiles,
 	    tiles == 1 ? "" : "s", runs * tiles);
