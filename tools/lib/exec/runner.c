@@ -249,21 +249,43 @@ drop_read(run *r, tstate *ts, size_t v)
 			sr_nuc_out_drop(&ts->out[a]);
 }
 
+/* The ancestors of node v (at depth d) whose buffers v may free once it
+ * has read them (sr_nuc_task's own): those whose last readers are at
+ * depth d and have all run but v, so that no task still to run reads
+ * them (a gate's left-out readers never run: their ancestors are not
+ * handed over). Called locked. */
+static unsigned
+handed_over(const run *r, const tstate *ts, size_t v)
+{
+	const sr_rtree *t = r->t;
+	size_t d = t->node[v].depth, a;
+	unsigned own = 0;
+
+	for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
+		if (reader_depth(t->node[a].depth) == d && ts->readers[a] == 1)
+			own |= 1u << (t->node[a].depth - 1);
+	return own;
+}
+
 /* Runs node v's task on tile i. */
 static void
 do_task(run *r, size_t i, size_t v)
 {
 	const sr_rtree *t = r->t;
 	tstate *ts = &r->ts[i];
-	const sr_nuc_out *up[SR_NUC_NTASK];
+	sr_nuc_out *up[SR_NUC_NTASK];
 	char err[SR_ERRLEN], lab[SR_ERRLEN];
 	size_t d = t->node[v].depth, a;
+	unsigned own;
 	double t0;
 
 	for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
 		up[t->node[a].depth - 1] = &ts->out[a];
+	lock(r);
+	own = handed_over(r, ts, v);
+	unlock(r);
 	t0 = sr_now();
-	if (sr_nuc_task((int)d - 1, &ts->img, up,
+	if (sr_nuc_task((int)d - 1, &ts->img, up, own,
 	    r->job->param + r->rep[v] * SR_NUC_NPARAM, &ts->out[v], err) < 0)
 		sr_die(SR_EXIT_DATA, "%s: %s: %s", sr_tile_label(r->job->tiles,
 		    i, lab, sizeof lab), sr_nuc_task_name[d - 1], err);

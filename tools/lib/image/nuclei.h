@@ -71,10 +71,13 @@ extern const int sr_nuc_last_reader[SR_NUC_NTASK];
 void sr_nuc_out_drop(sr_nuc_out *o);
 
 /* Runs task t (0..6) on the normalized tile with param (all 15 values),
- * up[k] the outputs of task k < t of the same path; fills *out. Returns
- * 0, or -1 with errbuf set. */
-int sr_nuc_task(int t, const sr_rgb *tile, const sr_nuc_out *const *up,
-    const double *param, sr_nuc_out *out, char *errbuf);
+ * up[k] the outputs of task k < t of the same path; fills *out. Bit k of
+ * own set says that no other task will read up[k]'s buffers: the task
+ * may free them once it has read them (their pointers then NULL; status
+ * and objects stay), so that they do not add to its own peak. Returns 0,
+ * or -1 with errbuf set. */
+int sr_nuc_task(int t, const sr_rgb *tile, sr_nuc_out *const *up,
+    unsigned own, const double *param, sr_nuc_out *out, char *errbuf);
 
 /* ---- colour normalization ---------------------------------------------- */
 
