@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 const char *const sr_nuc_param_name[SR_NUC_NPARAM] = {
 	"B", "G", "R", "T1", "T2", "G1", "G2", "minSize", "maxSize",
 	"minSizePl", "minSizeSeg", "maxSizeSeg", "FillHoles", "MorphRecon",
@@ -93,6 +97,69 @@ static uint8_t *
 new_plane(const sr_rgb *t)
 {
 	return sr_malloc(t->w * t->h);
+}
+
+/* ---- bit planes ------------------------------------------------------------
+ * A plane that is only a flag (0 or not) as one bit a pixel, bit i & 63
+ * of word i >> 6: Seg0's red blood cells and Seg4's output, which wait in
+ * the tree for the tasks below, and Seg5's seg_big, 2 MiB each on a
+ * 4096^2 tile instead of 16. Hand-written: a few lines, where a library's
+ * bit array would add a dependency and a copy. */
+
+/* The words of a bit plane of n pixels. */
+static size_t
+bit_words(size_t n)
+{
+	return n / 64 + 1;
+}
+
+/* a[0..n) != 0 as bits. */
+static uint64_t *
+bits_pack(const uint8_t *a, size_t n)
+{
+	uint64_t *b = sr_malloc(bit_words(n) * sizeof *b), word;
+	size_t i, j, k;
+
+	for (i = j = 0; i + 64 <= n; i += 64, j++) {
+#ifdef __SSE2__
+		__m128i zero = _mm_setzero_si128();
+		word = 0;
+		for (k = 0; k < 64; k += 16) {
+			__m128i v = _mm_loadu_si128((const __m128i *)(a + i + k));
+			unsigned z = (unsigned)_mm_movemask_epi8(
+			    _mm_cmpeq_epi8(v, zero));
+			word |= (uint64_t)(~z & 0xffffu) << k;
+		}
+#else
+		for (word = 0, k = 0; k < 64; k++)
+			word |= (uint64_t)(a[i + k] != 0) << k;
+#endif
+		b[j] = word;
+	}
+	for (word = 0, k = 0; i + k < n; k++)
+		word |= (uint64_t)(a[i + k] != 0) << k;
+	b[j] = word;
+	return b;
+}
+
+static int
+bit_at(const uint64_t *b, size_t i)
+{
+	return (int)(b[i >> 6] >> (i & 63) & 1);
+}
+
+/* The bits as a plane of 255 and 0. */
+static void
+bits_unpack(const uint64_t *b, uint8_t *a, size_t n)
+{
+	size_t i, k;
+	uint64_t word;
+
+	for (i = 0; i < n; i += 64) {
+		word = b[i >> 6];
+		for (k = 0; k < 64 && i + k < n; k++)
+			a[i + k] = (uint8_t)(0u - (unsigned)(word >> k & 1));
+	}
 }
 
 /* The 19 x 19 disk of radius 10 of MATLAB's strel('disk', 10) that nscale
@@ -192,7 +259,7 @@ seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
 	size_t n = t->w * t->h, i, bg = 0, seeds = 0;
 	const uint8_t *px = t->rgb;
 	int tr = (int)p[SR_NP_R], tg = (int)p[SR_NP_G], tb = (int)p[SR_NP_B];
-	uint8_t *bw1, *bw2, *tab;
+	uint8_t *bw1, *bw2, *tab, *rbc;
 	float ratio;
 
 	for (i = 0; i < n; i++)
@@ -217,18 +284,20 @@ seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
 		bw2[i] = b >> 1 & 1;
 		seeds += b & 1;
 	}
-	o->rbc = new_plane(t);
+	rbc = new_plane(t);
 	if (seeds > 0) {
-		sr_select(bw2, bw1, o->rbc, t->w, t->h, 8);
+		sr_select(bw2, bw1, rbc, t->w, t->h, 8);
 		for (i = 0; i < n; i++)
 			if (tab[px[3 * i] << 8 | px[3 * i + 2]] & 4)
-				o->rbc[i] = 0;
+				rbc[i] = 0;
 	} else
-		memset(o->rbc, 0, n);
+		memset(rbc, 0, n);
 	free(tab);
 	free(bw1);
 	free(bw2);
-	o->bytes = n;
+	o->rbc = bits_pack(rbc, n);
+	free(rbc);
+	o->bytes = bit_words(n) * sizeof *o->rbc;
 	o->status = SR_NUC_CONTINUE;
 	return 0;
 }
@@ -314,22 +383,25 @@ seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
 	size_t n = t->w * t->h, i;
-	const uint8_t *diff = up[2]->diff, *rbc = up[0]->rbc;
+	const uint8_t *diff = up[2]->diff;
+	const uint64_t *rbc = up[0]->rbc;
 	uint8_t g2 = (uint8_t)p[SR_NP_G2];
 	uint8_t *bw2 = new_plane(t), *sel = new_plane(t);
+	uint64_t word;
 	int rc;
 
 	for (i = 0; i < n; i++)
 		bw2[i] = diff[i] > g2;
 	sr_select(bw2, up[3]->cand, sel, t->w, t->h, 8);
-	for (i = 0; i < n; i++)
-		if (rbc[i])
-			sel[i] = 0;
+	for (i = 0; i < bit_words(n); i++)	/* off the red blood cells */
+		for (word = rbc[i]; word; word &= word - 1)
+			sel[i * 64 + (size_t)__builtin_ctzll(word)] = 0;
 	sr_fill_holes(sel, t->w, t->h, 4);
-	o->open = bw2;
-	rc = opening(sel, o->open, t->w, t->h, cross3, 3, 3, errbuf);
+	rc = opening(sel, bw2, t->w, t->h, cross3, 3, 3, errbuf);
 	free(sel);
-	o->bytes = n;
+	o->open = bits_pack(bw2, n);
+	free(bw2);
+	o->bytes = bit_words(n) * sizeof *o->open;
 	o->status = SR_NUC_CONTINUE;
 	return rc;
 }
@@ -371,26 +443,6 @@ clean_lines(int32_t *lab, size_t W, size_t H)
 	free(row);
 }
 
-/* seg_big as one bit a pixel (a 0/1 flag from the distance transform to
- * the end of Seg5: 2 MiB on a 4096^2 tile instead of 16). Hand-written:
- * a few lines, where a library's bit array would add a dependency. */
-static uint64_t *
-pack_bits(const uint8_t *a, size_t n)
-{
-	uint64_t *bits = sr_calloc(n / 64 + 1, sizeof *bits);
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		bits[i >> 6] |= (uint64_t)(a[i] != 0) << (i & 63);
-	return bits;
-}
-
-static int
-bit_at(const uint64_t *bits, size_t i)
-{
-	return (int)(bits[i >> 6] >> (i & 63) & 1);
-}
-
 /* Seg5: objects of at least minSizePl pixels, dilated by the cross
  * (seg_big); markers are the regional minima (Watershed connectivity) of
  * the h-minima (h = 1) of minus the distance to the background, the
@@ -409,20 +461,23 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	size_t w = t->w, h = t->h, W = w + 2, H = h + 2, i, y, x, nmin;
 	size_t FW = sr_framed_stride(w);
 	int conn = (int)p[SR_NP_WATERSHED], rc = -1;
-	uint8_t *big_t = new_plane(t), *big = NULL, *minima = NULL;
-	uint8_t *nuc = NULL;
+	uint8_t *open = new_plane(t), *big_t = new_plane(t), *big = NULL;
+	uint8_t *minima = NULL, *nuc = NULL;
 	uint64_t *bits = NULL;
 	float *c = NULL;
 	int32_t *mark = NULL;
 	size_t kept;
 
-	if (area_keep(up[4]->open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY,
-	    &kept, errbuf) < 0)
-		goto out;
+	bits_unpack(up[4]->open, open, w * h);
 	if (own & 1u << 4) {
 		free(up[4]->open);
 		up[4]->open = NULL;
 	}
+	if (area_keep(open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY,
+	    &kept, errbuf) < 0)
+		goto out;
+	free(open);
+	open = NULL;
 	big = new_plane(t);
 	if (sr_opencv_dilate(big_t, big, w, h, cross3, 3, 3, errbuf) < 0)
 		goto out;
@@ -437,7 +492,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 		for (x = 0; x < w; x++)
 			cr[x] = br[x] ? cr[x] : FLT_MAX;
 	}
-	bits = pack_bits(big, w * h);
+	bits = bits_pack(big, w * h);
 	free(big);
 	big = NULL;
 	minima = sr_malloc((h + 2) * FW);
@@ -476,6 +531,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	o->status = SR_NUC_CONTINUE;
 	rc = 0;
 out:
+	free(open);
 	free(big_t);
 	free(big);
 	free(bits);

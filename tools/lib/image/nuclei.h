@@ -49,11 +49,12 @@ enum sr_nuc_status {
 /* What one task made: only the buffers of that task are set. */
 typedef struct {
 	int status;		/* enum sr_nuc_status */
-	uint8_t *rbc;		/* Seg0: red blood cells */
+	uint64_t *rbc;		/* Seg0: red blood cells (bits, nuclei.c) */
 	uint8_t *recon;		/* Seg1: reconstruction of the opened 255-R */
 	uint8_t *diff, *bw1;	/* Seg2: 255-R minus recon; its filled threshold */
 	uint8_t *cand;		/* Seg3: candidate objects by size */
-	uint8_t *open;		/* Seg4: candidates grown, RBC removed, opened */
+	uint64_t *open;		/* Seg4: candidates grown, RBC removed, opened
+				 * (bits) */
 	uint8_t *sep;		/* Seg5: separated by the watershed */
 	uint32_t *labels;	/* Seg6: the final label image */
 	size_t objects;		/* Seg3, Seg6: objects kept */
