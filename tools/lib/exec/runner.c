@@ -32,6 +32,8 @@ typedef struct {
 	sr_nuc_out *out;	/* per node */
 	size_t *pending;	/* per node: children whose subtrees are not done */
 	size_t *readers;	/* per node: tasks still to read its buffers */
+	size_t *early;		/* per node: tasks still to read its early
+				 * buffers (sr_nuc_early_reader) */
 	double *secs;		/* per node: seconds from the tile's start through it */
 } tstate;
 
@@ -43,6 +45,7 @@ typedef struct {
 	size_t *pre;		/* depth-first rank of each node */
 	size_t *readers;	/* per node: the nodes below it at the depth of
 				 * the last task reading its buffers */
+	size_t *early;		/* the same for its early buffers */
 	tstate *ts;		/* per tile */
 	deque *dq;		/* per thread */
 	unsigned char *alive;	/* per instance (job->gate): runs on this tile */
@@ -159,6 +162,7 @@ release(run *r, size_t tile, size_t v)
 			free(ts->out);
 			free(ts->pending);
 			free(ts->readers);
+			free(ts->early);
 			free(ts->secs);
 			memset(ts, 0, sizeof *ts);
 			return 1;
@@ -214,6 +218,8 @@ do_root(run *r, size_t i)
 	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
 	ts->readers = sr_reallocarray(NULL, r->t->nnodes, sizeof *ts->readers);
 	memcpy(ts->readers, r->readers, r->t->nnodes * sizeof *ts->readers);
+	ts->early = sr_reallocarray(NULL, r->t->nnodes, sizeof *ts->early);
+	memcpy(ts->early, r->early, r->t->nnodes * sizeof *ts->early);
 	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);
 	ts->secs[0] = t0 - t1;
 	ts->out[0].status = SR_NUC_CONTINUE;
@@ -233,9 +239,18 @@ reader_depth(size_t d)
 	return (size_t)sr_nuc_last_reader[d - 1] + 1;
 }
 
+/* The same for the early buffers of a node at depth d (0: none, no
+ * task's depth). */
+static size_t
+early_depth(size_t d)
+{
+	return (size_t)(sr_nuc_early_reader[d - 1] + 1);
+}
+
 /* Node v has run: frees the buffers of the ancestors that no task still
- * to run reads (their last reader below them was v), so that a path
- * holds what its next tasks read, not every output above it. Without
+ * to run reads (their last reader below them was v), and their early
+ * buffers likewise, so that a path holds what its next tasks read, not
+ * every output above it. Without
  * this (or where a gate leaves readers out) they go with the subtree.
  * Called locked. */
 static void
@@ -244,9 +259,12 @@ drop_read(run *r, tstate *ts, size_t v)
 	const sr_rtree *t = r->t;
 	size_t d = t->node[v].depth, a;
 
-	for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
+	for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a)) {
 		if (reader_depth(t->node[a].depth) == d && --ts->readers[a] == 0)
 			sr_nuc_out_drop(&ts->out[a]);
+		if (early_depth(t->node[a].depth) == d && --ts->early[a] == 0)
+			sr_nuc_out_drop_early(&ts->out[a]);
+	}
 }
 
 /* The ancestors of node v (at depth d) whose buffers v may free once it
@@ -528,11 +546,15 @@ index_tree(run *r, sr_runout *o, size_t n)
 	}
 	free(stack);
 	r->readers = sr_calloc(t->nnodes, sizeof *r->readers);
+	r->early = sr_calloc(t->nnodes, sizeof *r->early);
 	for (v = 1; v < t->nnodes; v++) {
 		size_t a, dv = t->node[v].depth;
-		for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a))
+		for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a)) {
 			if (reader_depth(t->node[a].depth) == dv)
 				r->readers[a]++;
+			if (early_depth(t->node[a].depth) == dv)
+				r->early[a]++;
+		}
 	}
 }
 
@@ -637,6 +659,7 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	free(r.rep);
 	free(r.pre);
 	free(r.readers);
+	free(r.early);
 	free(th);
 	free(wa);
 }

@@ -65,6 +65,16 @@ sr_nuc_param_check(int p, double v)
 const int sr_nuc_last_reader[SR_NUC_NTASK] = { 4, 2, 4, 4, 5, 6,
     SR_NUC_NTASK };
 
+const int sr_nuc_early_reader[SR_NUC_NTASK] = { -1, -1, 3, -1, -1, -1,
+    -1 };
+
+void
+sr_nuc_out_drop_early(sr_nuc_out *o)
+{
+	free(o->bw1);
+	o->bw1 = NULL;
+}
+
 void
 sr_nuc_out_drop(sr_nuc_out *o)
 {

@@ -71,6 +71,14 @@ extern const int sr_nuc_last_reader[SR_NUC_NTASK];
 /* Frees o's buffers, keeping its status and objects. */
 void sr_nuc_out_drop(sr_nuc_out *o);
 
+/* The deepest task that reads the buffers of task t that can go before
+ * the others (sr_nuc_out_drop_early), -1 where there are none: Seg2's
+ * bw1, read by Seg3 only, while its diff waits for Seg4. */
+extern const int sr_nuc_early_reader[SR_NUC_NTASK];
+
+/* Frees those buffers of o. */
+void sr_nuc_out_drop_early(sr_nuc_out *o);
+
 /* Runs task t (0..6) on the normalized tile with param (all 15 values),
  * up[k] the outputs of task k < t of the same path; fills *out. Bit k of
  * own set says that no other task will read up[k]'s buffers: the task
