@@ -160,9 +160,9 @@ END
 		b=$(sed -n 's/^#memory.*peak_rss=//p' u$p.tsv)
 		[ "$p" != 1 ] || awk -v a="$a" -v b="$b" 'BEGIN { exit !(a <= 1.2 * b) }' ||
 		    fail "--active-paths $p: peak RSS $a with prefault, $b without"
-		# and reaches what the model asks: 1536^2 x (3 + 23), one
+		# and reaches what the model asks: 1536^2 x (3 + 10), one
 		# tile's first path
-		awk -v a="$a" 'BEGIN { exit !(a >= 1536 * 1536 * 26) }' ||
+		awk -v a="$a" 'BEGIN { exit !(a >= 1536 * 1536 * 13) }' ||
 		    fail "--active-paths $p: peak RSS $a, below the prefault model"
 	done
 }

@@ -102,11 +102,29 @@ sr_nuc_out_free(sr_nuc_out *o)
 
 /* ---- helpers --------------------------------------------------------------- */
 
+/* The tasks' large buffers are allocated at two sizes: a framed u8
+ * plane's (morph.h) for the u8 planes, a framed float plane's for those
+ * of 4 bytes a pixel (labels, Seg5's float planes and markers), so that
+ * each one freed leaves a hole that any later one of its kind fits. With
+ * several paths at once, the hole of a 64 MiB label image was a little
+ * short of a framed float plane, which then went on top of the heap. */
+static uint8_t *
+u8_alloc(size_t w, size_t h)
+{
+	return sr_reallocarray(NULL, h + 2, sr_framed_stride(w));
+}
+
+static void *
+wide_alloc(size_t w, size_t h)
+{
+	return sr_framed_f32(w, h);
+}
+
 /* A new 8-bit plane of t's size (uninitialised). */
 static uint8_t *
 new_plane(const sr_rgb *t)
 {
-	return sr_malloc(t->w * t->h);
+	return u8_alloc(t->w, t->h);
 }
 
 /* ---- bit planes ------------------------------------------------------------
@@ -213,7 +231,7 @@ area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
     double lo, double hi, size_t *kept, char *errbuf)
 {
 	size_t n = w * h, nobj, i;
-	int32_t *lab = sr_malloc(n * sizeof *lab);
+	int32_t *lab = wide_alloc(w, h);
 	size_t *area;
 	uint8_t *keep;
 
@@ -511,7 +529,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	c = NULL;
 	/* a one-pixel frame of unknown (0) markers and black, as nscale: the
 	 * watershed puts its own frame of lines there, not on the tile */
-	mark = sr_malloc(W * H * sizeof *mark);
+	mark = wide_alloc(w, h);
 	memset(mark, 0, W * sizeof *mark);
 	memset(mark + (H - 1) * W, 0, W * sizeof *mark);
 	for (y = 1; y + 1 < H; y++)
@@ -573,7 +591,7 @@ seg6(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 		return 0;
 	}
 	sr_fill_holes(seg, t->w, t->h, (int)p[SR_NP_FILLHOLES]);
-	lab = sr_malloc(n * sizeof *lab);
+	lab = wide_alloc(t->w, t->h);
 	if (sr_opencv_label(seg, lab, t->w, t->h, 8, &o->objects, errbuf) < 0) {
 		free(seg);
 		free(lab);
