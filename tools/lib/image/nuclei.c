@@ -571,9 +571,10 @@ out:
 }
 
 /* Seg6: the 4-connected objects with minSizeSeg <= area < maxSizeSeg,
- * holes filled (FillHoles connectivity), labelled 8-connected. */
+ * holes filled (FillHoles connectivity), labelled 8-connected. Seg5's
+ * output goes once read where no other task reads it (own). */
 static int
-seg6(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
+seg6(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
 	size_t n = t->w * t->h, kept;
@@ -584,6 +585,10 @@ seg6(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	    p[SR_NP_MAXSIZESEG], &kept, errbuf) < 0) {
 		free(seg);
 		return -1;
+	}
+	if (own & 1u << 5) {	/* no other task reads Seg5's output */
+		free(up[5]->sep);
+		up[5]->sep = NULL;
 	}
 	if (kept == 0) {
 		free(seg);
@@ -619,7 +624,7 @@ sr_nuc_task(int t, const sr_rgb *tile, sr_nuc_out *const *up, unsigned own,
 	case 3: rc = seg3(tile, in, param, out, errbuf); break;
 	case 4: rc = seg4(tile, in, param, out, errbuf); break;
 	case 5: rc = seg5(tile, up, own, param, out, errbuf); break;
-	case 6: rc = seg6(tile, in, param, out, errbuf); break;
+	case 6: rc = seg6(tile, up, own, param, out, errbuf); break;
 	default:
 		sr_seterr(errbuf, "no task %d", t);
 		rc = -1;
