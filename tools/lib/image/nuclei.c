@@ -61,7 +61,7 @@ sr_nuc_param_check(int p, double v)
 }
 
 /* Seg0's rbc and Seg2's diff are read by Seg4, recon by Seg2, bw1 by
- * Seg3, cand by Seg4, open by Seg5, sep by Seg6. */
+ * Seg3 (so it goes early), cand by Seg4, open by Seg5, sep by Seg6. */
 const int sr_nuc_last_reader[SR_NUC_NTASK] = { 4, 2, 4, 4, 5, 6,
     SR_NUC_NTASK };
 
@@ -129,10 +129,12 @@ new_plane(const sr_rgb *t)
 
 /* ---- bit planes ------------------------------------------------------------
  * A plane that is only a flag (0 or not) as one bit a pixel, bit i & 63
- * of word i >> 6: Seg0's red blood cells and Seg4's output, which wait in
- * the tree for the tasks below, and Seg5's seg_big, 2 MiB each on a
- * 4096^2 tile instead of 16. Hand-written: a few lines, where a library's
- * bit array would add a dependency and a copy. */
+ * of word i >> 6: the outputs that wait in the tree for the tasks below
+ * (Seg0's red blood cells, Seg2's bw1, Seg4's and Seg5's outputs; a
+ * task that needs one as a plane of 255 and 0 unpacks it) and Seg5's
+ * seg_big, 2 MiB each on a 4096^2 tile instead of 16. Hand-written: a
+ * few lines, where a library's bit array would add a dependency and a
+ * copy. */
 
 /* The words of a bit plane of n pixels. */
 static size_t
@@ -176,18 +178,34 @@ bit_at(const uint64_t *b, size_t i)
 	return (int)(b[i >> 6] >> (i & 63) & 1);
 }
 
-/* The bits as a plane of 255 and 0. */
+/* The bits as a plane of 255 and 0. On a little-endian machine 8 bits
+ * at a time: the byte x times 0x0101010101010101 puts x in each of 8
+ * lanes, the mask keeps bit k in lane k, adding 0x7f sets a lane's high
+ * bit where it is not 0 (no carry), and 0x01 lanes times 0xff are 0xff. */
 static void
 bits_unpack(const uint64_t *b, uint8_t *a, size_t n)
 {
 	size_t i, k;
 	uint64_t word;
 
-	for (i = 0; i < n; i += 64) {
-		word = b[i >> 6];
-		for (k = 0; k < 64 && i + k < n; k++)
-			a[i + k] = (uint8_t)(0u - (unsigned)(word >> k & 1));
-	}
+	for (i = 0; i + 64 <= n; i += 64)
+		for (word = b[i >> 6], k = 0; k < 64; k += 8) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			uint64_t x = (word >> k & 0xff) * 0x0101010101010101u &
+			    0x8040201008040201u;
+			x = ((x + 0x7f7f7f7f7f7f7f7fu) & 0x8080808080808080u) >>
+			    7;
+			x *= 0xff;
+			memcpy(a + i + k, &x, 8);
+#else
+			size_t j;
+			for (j = 0; j < 8; j++)
+				a[i + k + j] = (uint8_t)(0u -
+				    (unsigned)(word >> (k + j) & 1));
+#endif
+		}
+	for (word = b[i >> 6], k = 0; i + k < n; k++)
+		a[i + k] = (uint8_t)(0u - (unsigned)(word >> k & 1));
 }
 
 /* The 19 x 19 disk of radius 10 of MATLAB's strel('disk', 10) that nscale
@@ -370,16 +388,17 @@ seg2(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 {
 	size_t n = t->w * t->h, i;
 	const uint8_t *recon = up[1]->recon;
-	uint8_t g1 = (uint8_t)p[SR_NP_G1];
+	uint8_t g1 = (uint8_t)p[SR_NP_G1], *bw1 = new_plane(t);
 
 	o->diff = new_plane(t);
-	o->bw1 = new_plane(t);
 	for (i = 0; i < n; i++) {
 		o->diff[i] = (uint8_t)(255 - t->rgb[3 * i] - recon[i]);
-		o->bw1[i] = o->diff[i] > g1 ? 255 : 0;
+		bw1[i] = o->diff[i] > g1 ? 255 : 0;
 	}
-	sr_fill_holes(o->bw1, t->w, t->h, (int)p[SR_NP_FILLHOLES]);
-	o->bytes = 2 * n;
+	sr_fill_holes(bw1, t->w, t->h, (int)p[SR_NP_FILLHOLES]);
+	o->bw1 = bits_pack(bw1, n);
+	free(bw1);
+	o->bytes = n + bit_words(n) * sizeof *o->bw1;
 	o->status = SR_NUC_CONTINUE;
 	return 0;
 }
@@ -389,9 +408,15 @@ static int
 seg3(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
+	uint8_t *bw1 = new_plane(t);
+	int rc;
+
+	bits_unpack(up[2]->bw1, bw1, t->w * t->h);
 	o->cand = new_plane(t);
-	if (area_keep(up[2]->bw1, o->cand, t->w, t->h, 8, p[SR_NP_MINSIZE],
-	    p[SR_NP_MAXSIZE], &o->objects, errbuf) < 0)
+	rc = area_keep(bw1, o->cand, t->w, t->h, 8, p[SR_NP_MINSIZE],
+	    p[SR_NP_MAXSIZE], &o->objects, errbuf);
+	free(bw1);
+	if (rc < 0)
 		return -1;
 	o->bytes = t->w * t->h;
 	if (o->objects == 0) {
@@ -550,12 +575,14 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	free(nuc);
 	nuc = NULL;
 	clean_lines(mark, W, H);
-	o->sep = new_plane(t);
-	for (y = 0; y < h; y++)
+	for (y = 0; y < h; y++)	/* seg_big off the lines, in place */
 		for (i = 0; i < w; i++)
-			o->sep[y * w + i] = bit_at(bits, y * w + i) &&
-			    mark[(y + 1) * W + 1 + i] >= 0 ? 255 : 0;
-	o->bytes = w * h;
+			if (mark[(y + 1) * W + 1 + i] < 0)
+				bits[(y * w + i) >> 6] &= ~((uint64_t)1 <<
+				    ((y * w + i) & 63));
+	o->sep = bits;
+	bits = NULL;
+	o->bytes = bit_words(w * h) * sizeof *o->sep;
 	o->status = SR_NUC_CONTINUE;
 	rc = 0;
 out:
@@ -578,17 +605,22 @@ seg6(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
     sr_nuc_out *o, char *errbuf)
 {
 	size_t n = t->w * t->h, kept;
-	uint8_t *seg = new_plane(t);
+	uint8_t *sep = new_plane(t), *seg;
 	int32_t *lab;
+	int rc;
 
-	if (area_keep(up[5]->sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
-	    p[SR_NP_MAXSIZESEG], &kept, errbuf) < 0) {
-		free(seg);
-		return -1;
-	}
+	bits_unpack(up[5]->sep, sep, n);
 	if (own & 1u << 5) {	/* no other task reads Seg5's output */
 		free(up[5]->sep);
 		up[5]->sep = NULL;
+	}
+	seg = new_plane(t);
+	rc = area_keep(sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
+	    p[SR_NP_MAXSIZESEG], &kept, errbuf);
+	free(sep);
+	if (rc < 0) {
+		free(seg);
+		return -1;
 	}
 	if (kept == 0) {
 		free(seg);

@@ -51,11 +51,12 @@ typedef struct {
 	int status;		/* enum sr_nuc_status */
 	uint64_t *rbc;		/* Seg0: red blood cells (bits, nuclei.c) */
 	uint8_t *recon;		/* Seg1: reconstruction of the opened 255-R */
-	uint8_t *diff, *bw1;	/* Seg2: 255-R minus recon; its filled threshold */
+	uint8_t *diff;		/* Seg2: 255-R minus recon */
+	uint64_t *bw1;		/* Seg2: diff's filled threshold (bits) */
 	uint8_t *cand;		/* Seg3: candidate objects by size */
 	uint64_t *open;		/* Seg4: candidates grown, RBC removed, opened
 				 * (bits) */
-	uint8_t *sep;		/* Seg5: separated by the watershed */
+	uint64_t *sep;		/* Seg5: separated by the watershed (bits) */
 	uint32_t *labels;	/* Seg6: the final label image */
 	size_t objects;		/* Seg3, Seg6: objects kept */
 	size_t bytes;		/* bytes held by the buffers above */
