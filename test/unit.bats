@@ -32,6 +32,11 @@ load common
 	assert_success
 }
 
+@test "bit planes: packing and unpacking against the straightforward loops (bits_test)" {
+	run bits_test
+	assert_success
+}
+
 @test "images: TIFF (strips, tiles, BigTIFF) and PNG round trips, corrupt and absurd files refused (image_test)" {
 	run image_test
 	assert_success

@@ -3,6 +3,7 @@
 #include "image/nuclei.h"
 #include "image/opencv.h"
 #include "core/err.h"
+#include "image/bits.h"
 #include "image/distance.h"
 #include "image/morph.h"
 
@@ -10,10 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 const char *const sr_nuc_param_name[SR_NUC_NPARAM] = {
 	"B", "G", "R", "T1", "T2", "G1", "G2", "minSize", "maxSize",
@@ -125,87 +122,6 @@ static uint8_t *
 new_plane(const sr_rgb *t)
 {
 	return u8_alloc(t->w, t->h);
-}
-
-/* ---- bit planes ------------------------------------------------------------
- * A plane that is only a flag (0 or not) as one bit a pixel, bit i & 63
- * of word i >> 6: the outputs that wait in the tree for the tasks below
- * (Seg0's red blood cells, Seg2's bw1, Seg4's and Seg5's outputs; a
- * task that needs one as a plane of 255 and 0 unpacks it) and Seg5's
- * seg_big, 2 MiB each on a 4096^2 tile instead of 16. Hand-written: a
- * few lines, where a library's bit array would add a dependency and a
- * copy. */
-
-/* The words of a bit plane of n pixels. */
-static size_t
-bit_words(size_t n)
-{
-	return n / 64 + 1;
-}
-
-/* a[0..n) != 0 as bits. */
-static uint64_t *
-bits_pack(const uint8_t *a, size_t n)
-{
-	uint64_t *b = sr_malloc(bit_words(n) * sizeof *b), word;
-	size_t i, j, k;
-
-	for (i = j = 0; i + 64 <= n; i += 64, j++) {
-#ifdef __SSE2__
-		__m128i zero = _mm_setzero_si128();
-		word = 0;
-		for (k = 0; k < 64; k += 16) {
-			__m128i v = _mm_loadu_si128((const __m128i *)(a + i + k));
-			unsigned z = (unsigned)_mm_movemask_epi8(
-			    _mm_cmpeq_epi8(v, zero));
-			word |= (uint64_t)(~z & 0xffffu) << k;
-		}
-#else
-		for (word = 0, k = 0; k < 64; k++)
-			word |= (uint64_t)(a[i + k] != 0) << k;
-#endif
-		b[j] = word;
-	}
-	for (word = 0, k = 0; i + k < n; k++)
-		word |= (uint64_t)(a[i + k] != 0) << k;
-	b[j] = word;
-	return b;
-}
-
-static int
-bit_at(const uint64_t *b, size_t i)
-{
-	return (int)(b[i >> 6] >> (i & 63) & 1);
-}
-
-/* The bits as a plane of 255 and 0. On a little-endian machine 8 bits
- * at a time: the byte x times 0x0101010101010101 puts x in each of 8
- * lanes, the mask keeps bit k in lane k, adding 0x7f sets a lane's high
- * bit where it is not 0 (no carry), and 0x01 lanes times 0xff are 0xff. */
-static void
-bits_unpack(const uint64_t *b, uint8_t *a, size_t n)
-{
-	size_t i, k;
-	uint64_t word;
-
-	for (i = 0; i + 64 <= n; i += 64)
-		for (word = b[i >> 6], k = 0; k < 64; k += 8) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-			uint64_t x = (word >> k & 0xff) * 0x0101010101010101u &
-			    0x8040201008040201u;
-			x = ((x + 0x7f7f7f7f7f7f7f7fu) & 0x8080808080808080u) >>
-			    7;
-			x *= 0xff;
-			memcpy(a + i + k, &x, 8);
-#else
-			size_t j;
-			for (j = 0; j < 8; j++)
-				a[i + k + j] = (uint8_t)(0u -
-				    (unsigned)(word >> (k + j) & 1));
-#endif
-		}
-	for (word = b[i >> 6], k = 0; i + k < n; k++)
-		a[i + k] = (uint8_t)(0u - (unsigned)(word >> k & 1));
 }
 
 /* The 19 x 19 disk of radius 10 of MATLAB's strel('disk', 10) that nscale
@@ -341,9 +257,9 @@ seg0(const sr_rgb *t, const double *p, sr_nuc_out *o)
 	free(tab);
 	free(bw1);
 	free(bw2);
-	o->rbc = bits_pack(rbc, n);
+	o->rbc = sr_bits_pack(rbc, n);
 	free(rbc);
-	o->bytes = bit_words(n) * sizeof *o->rbc;
+	o->bytes = sr_bits_words(n) * sizeof *o->rbc;
 	o->status = SR_NUC_CONTINUE;
 	return 0;
 }
@@ -396,9 +312,9 @@ seg2(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 		bw1[i] = o->diff[i] > g1 ? 255 : 0;
 	}
 	sr_fill_holes(bw1, t->w, t->h, (int)p[SR_NP_FILLHOLES]);
-	o->bw1 = bits_pack(bw1, n);
+	o->bw1 = sr_bits_pack(bw1, n);
 	free(bw1);
-	o->bytes = n + bit_words(n) * sizeof *o->bw1;
+	o->bytes = n + sr_bits_words(n) * sizeof *o->bw1;
 	o->status = SR_NUC_CONTINUE;
 	return 0;
 }
@@ -411,7 +327,7 @@ seg3(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	uint8_t *bw1 = new_plane(t);
 	int rc;
 
-	bits_unpack(up[2]->bw1, bw1, t->w * t->h);
+	sr_bits_unpack(up[2]->bw1, bw1, t->w * t->h);
 	o->cand = new_plane(t);
 	rc = area_keep(bw1, o->cand, t->w, t->h, 8, p[SR_NP_MINSIZE],
 	    p[SR_NP_MAXSIZE], &o->objects, errbuf);
@@ -446,15 +362,15 @@ seg4(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 	for (i = 0; i < n; i++)
 		bw2[i] = diff[i] > g2;
 	sr_select(bw2, up[3]->cand, sel, t->w, t->h, 8);
-	for (i = 0; i < bit_words(n); i++)	/* off the red blood cells */
+	for (i = 0; i < sr_bits_words(n); i++)	/* off the red blood cells */
 		for (word = rbc[i]; word; word &= word - 1)
 			sel[i * 64 + (size_t)__builtin_ctzll(word)] = 0;
 	sr_fill_holes(sel, t->w, t->h, 4);
 	rc = opening(sel, bw2, t->w, t->h, cross3, 3, 3, errbuf);
 	free(sel);
-	o->open = bits_pack(bw2, n);
+	o->open = sr_bits_pack(bw2, n);
 	free(bw2);
-	o->bytes = bit_words(n) * sizeof *o->open;
+	o->bytes = sr_bits_words(n) * sizeof *o->open;
 	o->status = SR_NUC_CONTINUE;
 	return rc;
 }
@@ -521,7 +437,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	int32_t *mark = NULL;
 	size_t kept;
 
-	bits_unpack(up[4]->open, open, w * h);
+	sr_bits_unpack(up[4]->open, open, w * h);
 	if (own & 1u << 4) {
 		free(up[4]->open);
 		up[4]->open = NULL;
@@ -545,7 +461,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 		for (x = 0; x < w; x++)
 			cr[x] = br[x] ? cr[x] : FLT_MAX;
 	}
-	bits = bits_pack(big, w * h);
+	bits = sr_bits_pack(big, w * h);
 	free(big);
 	big = NULL;
 	minima = sr_malloc((h + 2) * FW);
@@ -567,7 +483,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	nuc = sr_calloc(W * H, 3);
 	for (y = 0; y < h; y++)
 		for (i = 0; i < w; i++)
-			if (bit_at(bits, y * w + i))
+			if (sr_bit_at(bits, y * w + i))
 				memcpy(nuc + 3 * ((y + 1) * W + 1 + i),
 				    t->rgb + 3 * (y * w + i), 3);
 	if (sr_opencv_watershed(nuc, mark, W, H, errbuf) < 0)
@@ -582,7 +498,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 				    ((y * w + i) & 63));
 	o->sep = bits;
 	bits = NULL;
-	o->bytes = bit_words(w * h) * sizeof *o->sep;
+	o->bytes = sr_bits_words(w * h) * sizeof *o->sep;
 	o->status = SR_NUC_CONTINUE;
 	rc = 0;
 out:
@@ -609,7 +525,7 @@ seg6(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	int32_t *lab;
 	int rc;
 
-	bits_unpack(up[5]->sep, sep, n);
+	sr_bits_unpack(up[5]->sep, sep, n);
 	if (own & 1u << 5) {	/* no other task reads Seg5's output */
 		free(up[5]->sep);
 		up[5]->sep = NULL;
