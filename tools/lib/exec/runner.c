@@ -575,20 +575,21 @@ cmp_timing(const void *a, const void *b)
 /* Measured peak heap of seg-run on a 4096^2 tile, one active path
  * (--no-prefault, 2026-11-26): 3 bytes per pixel for each tile in flight
  * (4 more with a reference mask) and about 10 for the first path on it
- * (210 MiB in all), at Seg5's h-minima step: its two framed float planes,
- * the minima and their queue, seg_big as bits; Seg4's output was freed
- * once read (sr_nuc_task's own), and a node's buffers go once the last
- * task reading them has run (see drop_read). It was 23 before issue 17,
- * when every output above a path's deepest node stayed, and 13 before
- * seg_big went to bits and Seg4's output went early (259 MiB, the heap's
- * holes then did not fit Seg5's second float plane). A further path
- * adds anything from a few bytes (paths that part at Seg5 share the
- * outputs before) to 13, depending on the bucket's tree and on whether
- * the paths peak together. The model counts the first path of each tile
- * in flight only: a heap short of the peak leaves page faults to the
- * further paths, one beyond it would hold memory for nothing. The
- * normalization's colour table (64 MiB, touched only where the tile has
- * colours) is left out. */
+ * (209 MiB in all), at Seg5's h-minima step: its two framed float
+ * planes, the minima and their queue, seg_big as bits. The outputs that
+ * are masks wait in the tree as bits (image/bits.h); a task that is the
+ * last to read an output frees it once read (sr_nuc_task's own), and a
+ * node's buffers go once the last task reading them has run (see
+ * drop_read). It was 23 before issue 17, when every output above a
+ * path's deepest node stayed, and 16 before the bits and the hand-over
+ * (259 MiB: the heap's holes then did not fit Seg5's second float
+ * plane). A further path adds 14 to 17 (2 paths on a bucket of 8, 6
+ * runs: the paths' Seg5 overlap, their OpenCV watershed queues land
+ * where the heap has room), less where paths part late. The model
+ * counts the first path of each tile in flight only: a heap short of
+ * the peak leaves page faults to the further paths, one beyond it would
+ * hold memory for nothing. The normalization's colour table (64 MiB,
+ * touched only where the tile has colours) is left out. */
 size_t
 sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles, int ref)
 {
