@@ -193,6 +193,15 @@ area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
 
 /* ---- the tasks -------------------------------------------------------------- */
 
+/* Frees the buffers of up[k] where the task may (own, see sr_nuc_task):
+ * called once the task has read them. */
+static void
+drop_own(sr_nuc_out *const *up, unsigned own, int k)
+{
+	if (own & 1u << k)
+		sr_nuc_out_drop(up[k]);
+}
+
 /* Seg0's per-pixel tests of two channels, tabulated: bit 0 of
  * tab[a << 8 | b] is a / (b + FLT_EPSILON) > t1 in float, bit 1 the same
  * against t2, bit 2 a / (b + FLT_EPSILON) <= 1 (the very float
@@ -438,10 +447,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	size_t kept;
 
 	sr_bits_unpack(up[4]->open, open, w * h);
-	if (own & 1u << 4) {
-		free(up[4]->open);
-		up[4]->open = NULL;
-	}
+	drop_own(up, own, 4);
 	if (area_keep(open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY,
 	    &kept, errbuf) < 0)
 		goto out;
@@ -526,10 +532,7 @@ seg6(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	int rc;
 
 	sr_bits_unpack(up[5]->sep, sep, n);
-	if (own & 1u << 5) {	/* no other task reads Seg5's output */
-		free(up[5]->sep);
-		up[5]->sep = NULL;
-	}
+	drop_own(up, own, 5);
 	seg = new_plane(t);
 	rc = area_keep(sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
 	    p[SR_NP_MAXSIZESEG], &kept, errbuf);
