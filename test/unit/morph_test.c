@@ -1,9 +1,10 @@
-/* morph_test.c - unit tests of tools/lib/image/morph.c.
+/* morph_test.c - unit tests of tools/lib/image/morph.c and runs.c.
  *
  * Compares every function with a deliberately simple brute-force
  * reference written here (geodesic dilation iterated to stability,
  * propagation from the border or the seeds repeated until nothing
- * changes, a naive flood of each pixel's plateau) on random images of 1x1
+ * changes, a naive flood of each pixel's plateau, objects flooded with
+ * a stack for the area filter) on random images of 1x1
  * to 40x40 pixels (1xN and Nx1 included) and strips up to 200 pixels
  * long (many SIMD chunks a row), with few grey levels, so that
  * plateaus occur, under both connectivities, with -FLT_MAX and FLT_MAX
@@ -19,6 +20,7 @@
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
  */
 #include "image/morph.h"
+#include "image/runs.h"
 
 #include <float.h>
 #include <math.h>
@@ -420,6 +422,64 @@ random_binary(size_t c, int conn)
 	cmp_u8("fill_holes", c, conn, bin, want, w, h);
 }
 
+/* Reference area filter: each object flooded from its first pixel with
+ * a stack, its pixels counted, kept when lo <= area < hi. */
+static size_t
+ref_area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h,
+    int conn, double lo, double hi)
+{
+	size_t n = w * h, i, j, p, top, area, kept = 0;
+	size_t *stack = xcalloc(n, sizeof *stack), *obj = xcalloc(n, sizeof *obj);
+	uint8_t *seen = xcalloc(n, 1);
+	int k;
+
+	memset(out, 0, n);
+	for (i = 0; i < n; i++) {
+		if (!bin[i] || seen[i])
+			continue;
+		seen[i] = 1;
+		stack[0] = i;
+		for (top = 1, area = 0; top > 0;) {
+			p = stack[--top];
+			obj[area++] = p;
+			for (k = 0; k < 9; k++)
+				if (nbr(w, h, p % w, p / w, k, conn, &j) &&
+				    bin[j] && !seen[j]) {
+					seen[j] = 1;
+					stack[top++] = j;
+				}
+		}
+		if ((double)area >= lo && (double)area < hi) {
+			kept++;
+			for (j = 0; j < area; j++)
+				out[obj[j]] = 255;
+		}
+	}
+	free(stack);
+	free(obj);
+	free(seen);
+	return kept;
+}
+
+/* The area filter against the reference: bounds from none to all. */
+static void
+random_area_keep(size_t c, int conn)
+{
+	size_t w, h, kept, want_kept;
+	uint8_t bin[MAXPIX], got[MAXPIX], want[MAXPIX];
+	double lo = (double)rnd(12), hi = rnd(4) ? lo + (double)rnd(60) :
+	    INFINITY;
+
+	rand_dims(&w, &h);
+	rand_bin(bin, w, h);
+	want_kept = ref_area_keep(bin, want, w, h, conn, lo, hi);
+	kept = sr_runs_area_keep(bin, got, w, h, conn, lo, hi);
+	cmp_u8("runs_area_keep", c, conn, got, want, w, h);
+	if (kept != want_kept)
+		fail("runs_area_keep case %zu (%zux%zu conn %d): %zu objects "
+		    "kept, want %zu", c, w, h, conn, kept, want_kept);
+}
+
 /* Regional minima and h-minima against the references. */
 static void
 random_minima(size_t c, int conn)
@@ -678,6 +738,7 @@ main(void)
 		random_strip_u8(c, conn);
 		random_recon_f32(c, conn);
 		random_binary(c, conn);
+		random_area_keep(c, conn);
 		random_minima(c, conn);
 		random_hmin_local_minima(c, conn);
 	}

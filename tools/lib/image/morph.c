@@ -1,5 +1,6 @@
 /* morph.c - grey-scale reconstruction (Vincent's fast hybrid algorithm),
- * hole filling, bwselect, regional minima and h-minima (see morph.h).
+ * regional minima and h-minima (see morph.h; hole filling and bwselect
+ * moved to runs.c).
  *
  * Every function works on copies of its images inside a frame, so that
  * no hot loop tests bounds: row y, column x of the image is framed pixel
@@ -614,73 +615,6 @@ sr_reconstruct_f32(float *marker, const float *mask, size_t w, size_t h,
 	recon_framed_f32(m, mk, w, h, conn);
 	for (y = 0; y < h; y++)
 		memcpy(marker + y * w, m + (y + 1) * W + 1, w * sizeof *m);
-	free(m);
-	free(mk);
-}
-
-/* Holes are the background that the border's background cannot reach:
- * reconstructs the border's background (255) under the background
- * (255); what stays 0 is foreground or hole. */
-void
-sr_fill_holes(uint8_t *bin, size_t w, size_t h, int conn)
-{
-	size_t W = stride(w), x, y;
-	uint8_t *m, *mk;
-
-	if (w == 0 || h == 0)
-		return;
-	check_size(w, h);
-	m = frame_u8(w, h, 0);
-	mk = frame_u8(w, h, 0);
-	for (y = 0; y < h; y++) {
-		const uint8_t *b = bin + y * w;
-		uint8_t *mkr = mk + (y + 1) * W + 1, *mr = m + (y + 1) * W + 1;
-		for (x = 0; x < w; x++)
-			mkr[x] = b[x] ? 0 : 255;
-		if (y == 0 || y == h - 1)
-			memcpy(mr, mkr, w);
-		else {
-			memset(mr, 0, w);
-			mr[0] = mkr[0];
-			mr[w - 1] = mkr[w - 1];
-		}
-	}
-	recon_framed_u8(m, mk, w, h, conn);
-	for (y = 0; y < h; y++) {
-		const uint8_t *mr = m + (y + 1) * W + 1;
-		uint8_t *b = bin + y * w;
-		for (x = 0; x < w; x++)
-			b[x] = (uint8_t)(255 - mr[x]);
-	}
-	free(m);
-	free(mk);
-}
-
-/* Reconstructs the seeded foreground under the foreground. */
-void
-sr_select(const uint8_t *bin, const uint8_t *seed, uint8_t *out, size_t w,
-    size_t h, int conn)
-{
-	size_t W = stride(w), x, y;
-	uint8_t *m, *mk;
-
-	if (w == 0 || h == 0)
-		return;
-	check_size(w, h);
-	m = frame_u8(w, h, 0);
-	mk = frame_u8(w, h, 0);
-	for (y = 0; y < h; y++) {
-		const uint8_t *b = bin + y * w, *sd = seed + y * w;
-		uint8_t *mkr = mk + (y + 1) * W + 1, *mr = m + (y + 1) * W + 1;
-		for (x = 0; x < w; x++) {
-			uint8_t f = (uint8_t)-(b[x] != 0);
-			mkr[x] = f;
-			mr[x] = f & (uint8_t)-(sd[x] != 0);
-		}
-	}
-	recon_framed_u8(m, mk, w, h, conn);
-	for (y = 0; y < h; y++)
-		memcpy(out + y * w, m + (y + 1) * W + 1, w);
 	free(m);
 	free(mk);
 }

@@ -1,7 +1,7 @@
 /* morph.h - the morphology OpenCV lacks or does poorly, written in C:
- * grey-scale reconstruction (Vincent's fast hybrid algorithm), hole
- * filling, object selection by seeds, regional minima and the h-minima
- * transform.
+ * grey-scale reconstruction (Vincent's fast hybrid algorithm), regional
+ * minima and the h-minima transform (hole filling and object selection
+ * by seeds: runs.h).
  *
  * Images are w x h, row-major, no padding. Binary images are 0
  * (background) or non-zero (foreground); binary outputs are 0 or 255.
@@ -23,17 +23,6 @@ void sr_reconstruct_u8(uint8_t *marker, const uint8_t *mask, size_t w,
     size_t h, int conn);
 void sr_reconstruct_f32(float *marker, const float *mask, size_t w,
     size_t h, int conn);
-
-/* Fills the holes of bin in place: background pixels that no
- * conn-connected path of background pixels joins to the image border
- * become 255 (MATLAB's imfill(BW, conn, 'holes')); foreground becomes
- * 255 too. */
-void sr_fill_holes(uint8_t *bin, size_t w, size_t h, int conn);
-
-/* Writes to out (0/255) the conn-connected objects of bin that hold at
- * least one pixel where seed is non-zero (MATLAB's bwselect). */
-void sr_select(const uint8_t *bin, const uint8_t *seed, uint8_t *out,
-    size_t w, size_t h, int conn);
 
 /* Regional minima: out is 255 on every conn-connected plateau of equal
  * values none of whose conn-neighbours is smaller, 0 elsewhere. */

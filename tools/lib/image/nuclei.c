@@ -5,6 +5,7 @@
 #include "core/err.h"
 #include "image/distance.h"
 #include "image/morph.h"
+#include "image/runs.h"
 
 #include <float.h>
 #include <math.h>
@@ -135,30 +136,8 @@ static int
 area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
     double lo, double hi, size_t *kept, char *errbuf)
 {
-	size_t n = w * h, nobj, i;
-	int32_t *lab = sr_malloc(n * sizeof *lab);
-	size_t *area;
-	uint8_t *keep;
-
-	if (sr_opencv_label(bin, lab, w, h, conn, &nobj, errbuf) < 0) {
-		free(lab);
-		return -1;
-	}
-	area = sr_calloc(nobj + 1, sizeof *area);
-	keep = sr_calloc(nobj + 1, 1);
-	for (i = 0; i < n; i++)
-		area[lab[i]]++;
-	*kept = 0;
-	for (i = 1; i <= nobj; i++)
-		if ((double)area[i] >= lo && (double)area[i] < hi) {
-			keep[i] = 255;
-			++*kept;
-		}
-	for (i = 0; i < n; i++)
-		out[i] = keep[lab[i]];
-	free(keep);
-	free(area);
-	free(lab);
+	(void)errbuf;
+	*kept = sr_runs_area_keep(bin, out, w, h, conn, lo, hi);
 	return 0;
 }
 
