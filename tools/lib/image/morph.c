@@ -876,3 +876,146 @@ sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w, size_t h,
 				out[p] = 0;
 	free(m);
 }
+
+/* ---- erosion and dilation by centred rows ----------------------------------
+ * Written by hand because OpenCV's erode with a non-rectangular element
+ * takes the minimum over every member for every pixel (301 for nscale's
+ * disk of radius 10: 65 ms a pass on a 4096 x 4096 tile), and the union
+ * of the disk's five rectangles through OpenCV still costs 57 ms. Here
+ * each source row is eroded horizontally once for every half-width k
+ * (H_k: the minimum over columns x-k..x+k, H_k+1 from H_k shifted left
+ * and right, H_1 from the row and its two shifts), and output row y is the minimum of H_half[dy + r] of
+ * source row y + dy over the element's rows: about 2 (SIMD) minima a
+ * pixel for each element row plus each half-width. The minimum over a
+ * union of sets is the minimum of the minima, so the result is OpenCV's
+ * exactly; dilation is erosion of the complement (bytes XOR 0xff), the
+ * border's neutral 255 becoming 0. Tested against OpenCV and brute
+ * force in test/unit/morph_test.c. */
+
+/* o[i] = a[i] ^ flip for i < n, 16 at a time with SSE2. */
+static void
+row_xor(uint8_t *o, const uint8_t *a, uint8_t flip, size_t n)
+{
+	size_t i = 0;
+
+#ifdef SR_MORPH_SIMD
+	const __m128i f = _mm_set1_epi8((char)flip);
+
+	for (; i + 16 <= n; i += 16)
+		STOREU(o + i, _mm_xor_si128(LOADU(a + i), f));
+#endif
+	for (; i < n; i++)
+		o[i] = a[i] ^ flip;
+}
+
+/* o[i] = min(a[i], b[i]) for i < n, 16 at a time with SSE2. */
+static void
+row_min(uint8_t *o, const uint8_t *a, const uint8_t *b, size_t n)
+{
+	size_t i = 0;
+
+#ifdef SR_MORPH_SIMD
+	for (; i + 16 <= n; i += 16)
+		STOREU(o + i, _mm_min_epu8(LOADU(a + i), LOADU(b + i)));
+#endif
+	for (; i < n; i++)
+		o[i] = MIN(a[i], b[i]);
+}
+
+/* Source row src (XOR flip) into its horizontal erosions: hk[k] (kept
+ * for the k where need[k], else scratch in tmp) is a row of W = w + 2 *
+ * kmax bytes whose byte kmax + x is H_k at column x. The source row goes
+ * to pad, with kmax bytes of 255 each side; H_k from H_k-1 is valid one
+ * byte less each side, so H_k is computed on bytes k .. W - k - 1, which
+ * is all that H_kmax (columns 0 .. w - 1) needs. */
+static void
+erode_row_h(const uint8_t *src, size_t w, uint8_t flip, int kmax,
+    uint8_t *pad, uint8_t *tmp, uint8_t **hk, const uint8_t *need)
+{
+	size_t W = w + 2 * (size_t)kmax, lo;
+	uint8_t *prev = pad, *cur;
+	int k;
+
+	memset(pad, 255, (size_t)kmax);
+	memset(pad + kmax + w, 255, (size_t)kmax);
+	row_xor(pad + kmax, src, flip, w);
+	if (need[0])
+		memcpy(hk[0], pad, W);
+	for (k = 1; k <= kmax; k++) {
+		cur = need[k] ? hk[k] : k % 2 ? tmp : tmp + W;
+		lo = (size_t)k;		/* H_k's first valid byte */
+		row_min(cur + lo, prev + lo - 1, prev + lo + 1, W - 2 * lo);
+		if (k == 1)	/* H_0 shifted left and right misses x */
+			row_min(cur + lo, cur + lo, prev + lo, W - 2 * lo);
+		prev = cur;
+	}
+}
+
+/* sr_erode_rows on src XOR flip, result XOR flip. */
+static void
+erode_rows(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const int *half, int r, uint8_t flip)
+{
+	size_t rows = 2 * (size_t)r + 1, W, y, sy;
+	int kmax = 0, k, i;
+	uint8_t need[256] = { 0 }, *ring, *pad, *tmp, **hk;
+
+	if (w == 0 || h == 0)
+		return;
+	for (i = 0; i < (int)rows; i++) {
+		if (half[i] < 0 || half[i] > 255)
+			sr_die(SR_EXIT_DATA, "erosion: a row half-width of %d",
+			    half[i]);
+		kmax = MAX(kmax, half[i]);
+		need[half[i]] = 1;
+	}
+	W = w + 2 * (size_t)kmax;
+	/* ring slot s, half-width k: ring + (s * (kmax + 1) + k) * W */
+	ring = sr_reallocarray(NULL, rows * (size_t)(kmax + 1), W);
+	pad = sr_malloc(3 * W);
+	tmp = pad + W;
+	hk = sr_reallocarray(NULL, (size_t)kmax + 1, sizeof *hk);
+	for (sy = 0, y = 0; y < h; y++) {
+		uint8_t *o = dst + y * w;
+		int first = 1;
+		for (; sy < h && sy <= y + (size_t)r; sy++) {
+			for (k = 0; k <= kmax; k++)
+				hk[k] = ring + ((sy % rows) * (size_t)(kmax + 1) +
+				    (size_t)k) * W;
+			erode_row_h(src + sy * w, w, flip, kmax, pad, tmp, hk,
+			    need);
+		}
+		for (i = 0; i < (int)rows; i++) {
+			size_t yy = y + (size_t)i;	/* source row + r */
+			const uint8_t *row;
+			if (yy < (size_t)r || yy - (size_t)r >= h)
+				continue;
+			row = ring + (((yy - (size_t)r) % rows) *
+			    (size_t)(kmax + 1) + (size_t)half[i]) * W + kmax;
+			if (first)
+				memcpy(o, row, w);
+			else
+				row_min(o, o, row, w);
+			first = 0;
+		}
+		if (flip)
+			row_xor(o, o, flip, w);
+	}
+	free(hk);
+	free(pad);
+	free(ring);
+}
+
+void
+sr_erode_rows(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const int *half, int r)
+{
+	erode_rows(src, dst, w, h, half, r, 0);
+}
+
+void
+sr_dilate_rows(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const int *half, int r)
+{
+	erode_rows(src, dst, w, h, half, r, 0xff);
+}
