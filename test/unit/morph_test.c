@@ -14,8 +14,8 @@
  * staircase and MATLAB's imhmin example, a queue phase with a wide
  * front, nscale's disk against OpenCV's erode and dilate). The random cases reach every way out of the reconstruction's
  * repeated scans (morph.c: stable after 1 to 4 pairs; a queue left after
- * 1, 2, 3 pairs, and after the 4th, the most; counted once by hand: 5015,
- * 575, 147, 34 and 136, 62, 23, 25 calls). Every comparison is exact.
+ * 1, 2, 3 pairs, and after the 4th, the most; counted once by hand: 4015,
+ * 466, 124, 37 and 67, 55, 21, 22 calls). Every comparison is exact.
  * Build it with -DSR_MORPH_NO_SIMD on morph.c too to test the portable
  * code on x86.
  * Exits 0 on success; prints "FAIL: ..." and exits 1 otherwise.
