@@ -22,7 +22,7 @@ load common
 	assert_success
 }
 
-@test "morphology: reconstruction, fill holes, select, regional minima, h-minima against brute force (morph_test)" {
+@test "morphology: reconstruction, fill holes, select, area filter, erosion and dilation by rows, regional minima, h-minima against brute force and OpenCV (morph_test)" {
 	run morph_test
 	assert_success
 }

@@ -1,7 +1,8 @@
 /* morph.h - the morphology OpenCV lacks or does poorly, written in C:
- * grey-scale reconstruction (Vincent's fast hybrid algorithm), hole
- * filling, object selection by seeds, regional minima and the h-minima
- * transform.
+ * grey-scale reconstruction (Vincent's fast hybrid algorithm), regional
+ * minima, the h-minima transform, and erosion and dilation by elements
+ * of centred rows such as disks (hole filling and object selection by
+ * seeds: runs.h).
  *
  * Images are w x h, row-major, no padding. Binary images are 0
  * (background) or non-zero (foreground); binary outputs are 0 or 255.
@@ -24,16 +25,16 @@ void sr_reconstruct_u8(uint8_t *marker, const uint8_t *mask, size_t w,
 void sr_reconstruct_f32(float *marker, const float *mask, size_t w,
     size_t h, int conn);
 
-/* Fills the holes of bin in place: background pixels that no
- * conn-connected path of background pixels joins to the image border
- * become 255 (MATLAB's imfill(BW, conn, 'holes')); foreground becomes
- * 255 too. */
-void sr_fill_holes(uint8_t *bin, size_t w, size_t h, int conn);
-
-/* Writes to out (0/255) the conn-connected objects of bin that hold at
- * least one pixel where seed is non-zero (MATLAB's bwselect). */
-void sr_select(const uint8_t *bin, const uint8_t *seed, uint8_t *out,
-    size_t w, size_t h, int conn);
+/* Erosion (dilation) of src into dst by a flat element symmetric about
+ * its centre whose row dy (-r..r) holds columns -half[dy + r] ..
+ * half[dy + r] (each half[i] >= 0): the minimum (maximum) over the
+ * element, pixels outside the image left out, as OpenCV's erode
+ * (dilate) with BORDER_CONSTANT and its default border value computes
+ * it. src and dst may not overlap. */
+void sr_erode_rows(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const int *half, int r);
+void sr_dilate_rows(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const int *half, int r);
 
 /* Regional minima: out is 255 on every conn-connected plateau of equal
  * values none of whose conn-neighbours is smaller, 0 elsewhere. */

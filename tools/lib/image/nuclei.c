@@ -6,6 +6,7 @@
 #include "image/bits.h"
 #include "image/distance.h"
 #include "image/morph.h"
+#include "image/runs.h"
 
 #include <float.h>
 #include <math.h>
@@ -101,10 +102,11 @@ sr_nuc_out_free(sr_nuc_out *o)
 
 /* The tasks' large buffers are allocated at two sizes: a framed u8
  * plane's (morph.h) for the u8 planes, a framed float plane's for those
- * of 4 bytes a pixel (labels, Seg5's float planes and markers), so that
- * each one freed leaves a hole that any later one of its kind fits. With
- * several paths at once, the hole of a 64 MiB label image was a little
- * short of a framed float plane, which then went on top of the heap. */
+ * of 4 bytes a pixel (Seg6's labels, Seg5's float planes and markers),
+ * so that each one freed leaves a hole that any later one of its kind
+ * fits. With several paths at once, the hole of a 64 MiB label image was
+ * a little short of a framed float plane, which then went on top of the
+ * heap. */
 static uint8_t *
 u8_alloc(size_t w, size_t h)
 {
@@ -125,23 +127,28 @@ new_plane(const sr_rgb *t)
 }
 
 /* The 19 x 19 disk of radius 10 of MATLAB's strel('disk', 10) that nscale
- * uses (OpenCV's ellipse differs): rows of the given widths, centred. */
-static void
-disk_radius10(uint8_t k[19 * 19])
-{
-	static const int width[19] = {
-		11, 13, 15, 17, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 19, 17,
-		15, 13, 11
-	};
-	int y, x;
-
-	for (y = 0; y < 19; y++)
-		for (x = 0; x < 19; x++)
-			k[y * 19 + x] = abs(x - 9) <= width[y] / 2;
-}
+ * uses (OpenCV's ellipse differs): centred rows of these half-widths
+ * (widths 11, 13, 15, 17, 19 x 11, 17, 15, 13, 11). */
+static const int disk_radius10[19] = {
+	5, 6, 7, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 8, 7, 6, 5
+};
 
 /* OpenCV's 3 x 3 ellipse: the cross. */
 static const uint8_t cross3[9] = { 0, 1, 0, 1, 1, 1, 0, 1, 0 };
+
+/* Opening of src into dst by the element of centred rows of half-widths
+ * half[0..2r] (morph.h: OpenCV's erode and dilate with that element,
+ * computed row by row). */
+static void
+opening_rows(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
+    const int *half, int r)
+{
+	uint8_t *tmp = sr_malloc(w * h);
+
+	sr_erode_rows(src, tmp, w, h, half, r);
+	sr_dilate_rows(tmp, dst, w, h, half, r);
+	free(tmp);
+}
 
 /* Opening of src into dst by the kw x kh element k. */
 static int
@@ -164,30 +171,8 @@ static int
 area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
     double lo, double hi, size_t *kept, char *errbuf)
 {
-	size_t n = w * h, nobj, i;
-	int32_t *lab = wide_alloc(w, h);
-	size_t *area;
-	uint8_t *keep;
-
-	if (sr_opencv_label(bin, lab, w, h, conn, &nobj, errbuf) < 0) {
-		free(lab);
-		return -1;
-	}
-	area = sr_calloc(nobj + 1, sizeof *area);
-	keep = sr_calloc(nobj + 1, 1);
-	for (i = 0; i < n; i++)
-		area[lab[i]]++;
-	*kept = 0;
-	for (i = 1; i <= nobj; i++)
-		if ((double)area[i] >= lo && (double)area[i] < hi) {
-			keep[i] = 255;
-			++*kept;
-		}
-	for (i = 0; i < n; i++)
-		out[i] = keep[lab[i]];
-	free(keep);
-	free(area);
-	free(lab);
+	(void)errbuf;
+	*kept = sr_runs_area_keep(bin, out, w, h, conn, lo, hi);
 	return 0;
 }
 
@@ -288,16 +273,12 @@ red_complement(const sr_rgb *t)
 /* Seg1: rc = 255 - R opened by the disk of radius 10, reconstructed under
  * rc (MorphRecon connectivity). */
 static int
-seg1(const sr_rgb *t, const double *p, sr_nuc_out *o, char *errbuf)
+seg1(const sr_rgb *t, const double *p, sr_nuc_out *o)
 {
-	uint8_t k[19 * 19], *rc = red_complement(t);
+	uint8_t *rc = red_complement(t);
 
-	disk_radius10(k);
 	o->recon = new_plane(t);
-	if (opening(rc, o->recon, t->w, t->h, k, 19, 19, errbuf) < 0) {
-		free(rc);
-		return -1;
-	}
+	opening_rows(rc, o->recon, t->w, t->h, disk_radius10, 9);
 	sr_reconstruct_u8(o->recon, rc, t->w, t->h, (int)p[SR_NP_MORPHRECON]);
 	free(rc);
 	o->bytes = t->w * t->h;
@@ -570,7 +551,7 @@ sr_nuc_task(int t, const sr_rgb *tile, sr_nuc_out *const *up, unsigned own,
 	memset(out, 0, sizeof *out);
 	switch (t) {
 	case 0: rc = seg0(tile, param, out); break;
-	case 1: rc = seg1(tile, param, out, errbuf); break;
+	case 1: rc = seg1(tile, param, out); break;
 	case 2: rc = seg2(tile, in, param, out); break;
 	case 3: rc = seg3(tile, in, param, out, errbuf); break;
 	case 4: rc = seg4(tile, in, param, out, errbuf); break;
