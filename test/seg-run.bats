@@ -512,24 +512,24 @@ for i in range(n):
 	[ ! -e n-bad ]
 }
 
-@test "--estimate-memory: ceil(200 + P (16 + 24 N) / 2^20) MiB from the PNG and TIFF headers of the largest tile" {
+@test "--estimate-memory: 64 + ceil(P (6 + 16 N) / 2^20) MiB from the PNG and TIFF headers of the largest tile" {
 	mkdir tiles
 	sa-testimg solid 300 200 250 250 250 tiles/small.png
 	sa-testimg solid 1000 700 250 250 250 tiles/big.png
 	sa-testimg convert tiles/big.png tiles/big.tif
 	printf 'small.png\nbig.tif\n' > tiles/tif.list
 	printf 'small.png\n' > tiles/png.list
-	# 700000 x (16 + 24) / 1048576 = 26.70 -> 227; with N = 4: 112 -> 312.x
+	# 700000 x (6 + 16) / 1048576 = 14.69 -> 79; with N = 4: 46.73 -> 111
 	run seg-run --estimate-memory --tiles tiles/tif.list
 	assert_success
-	assert_output 227
+	assert_output 79
 	run seg-run --estimate-memory --tiles tiles/tif.list --active-paths 4
-	assert_output "$(awk 'BEGIN { x = 200 + 700000 * (16 + 24 * 4) / 1048576
-	    printf "%d", x == int(x) ? x : int(x) + 1 }')"
-	assert_output 275
-	# 60000 x 40 / 2^20 = 2.29 -> 203
+	assert_output "$(awk 'BEGIN { x = 700000 * (6 + 16 * 4) / 1048576
+	    printf "%d", 64 + (x == int(x) ? x : int(x) + 1) }')"
+	assert_output 111
+	# 60000 x 22 / 2^20 = 1.26 -> 66
 	run seg-run --estimate-memory --tiles tiles/png.list
-	assert_output 203
+	assert_output 66
 }
 
 @test "--estimate-memory: bad tiles and options" {
@@ -637,8 +637,8 @@ same_masks() {
 	printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n' > big.tsv
 	printf 'a\ts.tif\t0\t0\t0\t3000\t2000\t1\n' >> big.tsv
 	run seg-run --estimate-memory --tiles big.tsv
-	assert_output "$(awk 'BEGIN { x = 200 + 6e6 * 40 / 1048576
-	    printf "%d", x == int(x) ? x : int(x) + 1 }')"
+	assert_output "$(awk 'BEGIN { x = 6e6 * 22 / 1048576
+	    printf "%d", 64 + (x == int(x) ? x : int(x) + 1) }')"
 	run seg-run --estimate-memory --tiles big.tsv --max-memory 10M
 	assert_failure 1
 	assert_output --partial 'big.tsv:2: a: reading 3000x2000 pixels would need'

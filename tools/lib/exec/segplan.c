@@ -195,9 +195,9 @@ sr_segplan_target(const char *target, double mean[3], double sd[3])
 size_t
 sr_memory_mib(size_t pixels, size_t active)
 {
-	double bytes = (double)pixels * (16.0 + 24.0 * (double)active);
+	double bytes = (double)pixels * (6.0 + 16.0 * (double)active);
 
-	return 200 + (size_t)ceil(bytes / 1048576.0);
+	return 64 + (size_t)ceil(bytes / 1048576.0);
 }
 
 size_t

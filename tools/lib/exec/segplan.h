@@ -46,9 +46,14 @@ void sr_segplan_target(const char *target, double mean[3], double sd[3]);
 
 /* The memory a bucket needs in MiB, for active paths on the largest of
  * the tiles (P pixels, sizes read from the image headers):
- * ceil(200 + P (16 + 24 active) / 2^20), seg-run's measured 19 bytes per
- * pixel per active path and 10 besides, plus 64 MiB of colour table,
- * with a margin. Dies naming a tile whose size cannot be read. */
+ * 64 + ceil(P (6 + 16 active) / 2^20). Measured peak RSS on 4096^2
+ * (2026-11-26, after issue 17): 225 MiB for one run, 296 for one path
+ * through a bucket of 8, 450-500 for two paths, 801 for four, 849 for
+ * four tiles in flight at once; 66 MiB on a 1000^2 tile. That is about
+ * 14 bytes a pixel per path or tile in flight and 45 MiB of libraries
+ * and colour table; the formula adds 2 bytes a pixel per path, 6 besides
+ * and 64 MiB, for a reference mask (4 bytes a pixel) and the variation
+ * between runs. Dies naming a tile whose size cannot be read. */
 size_t sr_segplan_memory_mib(const sr_tiles *tiles, size_t active);
 /* The same for a largest tile of `pixels` pixels. */
 size_t sr_memory_mib(size_t pixels, size_t active);
