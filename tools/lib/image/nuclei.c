@@ -164,18 +164,6 @@ opening(const uint8_t *src, uint8_t *dst, size_t w, size_t h,
 	return rc;
 }
 
-/* Keeps the conn-connected objects of bin whose area a has lo <= a < hi:
- * out = 255 there, 0 elsewhere (nscale's bwareaopen2). *kept gets the
- * number of objects kept. */
-static int
-area_keep(const uint8_t *bin, uint8_t *out, size_t w, size_t h, int conn,
-    double lo, double hi, size_t *kept, char *errbuf)
-{
-	(void)errbuf;
-	*kept = sr_runs_area_keep(bin, out, w, h, conn, lo, hi);
-	return 0;
-}
-
 /* ---- the tasks -------------------------------------------------------------- */
 
 /* Frees the buffers of up[k] where the task may (own, see sr_nuc_task):
@@ -312,18 +300,15 @@ seg2(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
 /* Seg3: the 8-connected objects of bw1 with minSize <= area < maxSize. */
 static int
 seg3(const sr_rgb *t, const sr_nuc_out *const *up, const double *p,
-    sr_nuc_out *o, char *errbuf)
+    sr_nuc_out *o)
 {
 	uint8_t *bw1 = new_plane(t);
-	int rc;
 
 	sr_bits_unpack(up[2]->bw1, bw1, t->w * t->h);
 	o->cand = new_plane(t);
-	rc = area_keep(bw1, o->cand, t->w, t->h, 8, p[SR_NP_MINSIZE],
-	    p[SR_NP_MAXSIZE], &o->objects, errbuf);
+	o->objects = sr_runs_area_keep(bw1, o->cand, t->w, t->h, 8,
+	    p[SR_NP_MINSIZE], p[SR_NP_MAXSIZE]);
 	free(bw1);
-	if (rc < 0)
-		return -1;
 	o->bytes = t->w * t->h;
 	if (o->objects == 0) {
 		free(o->cand);
@@ -425,13 +410,10 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	uint64_t *bits = NULL;
 	float *c = NULL;
 	int32_t *mark = NULL;
-	size_t kept;
 
 	sr_bits_unpack(up[4]->open, open, w * h);
 	drop_own(up, own, 4);
-	if (area_keep(open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY,
-	    &kept, errbuf) < 0)
-		goto out;
+	sr_runs_area_keep(open, big_t, w, h, 8, p[SR_NP_MINSIZEPL], INFINITY);
 	free(open);
 	open = NULL;
 	big = new_plane(t);
@@ -510,18 +492,13 @@ seg6(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	size_t n = t->w * t->h, kept;
 	uint8_t *sep = new_plane(t), *seg;
 	int32_t *lab;
-	int rc;
 
 	sr_bits_unpack(up[5]->sep, sep, n);
 	drop_own(up, own, 5);
 	seg = new_plane(t);
-	rc = area_keep(sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
-	    p[SR_NP_MAXSIZESEG], &kept, errbuf);
+	kept = sr_runs_area_keep(sep, seg, t->w, t->h, 4, p[SR_NP_MINSIZESEG],
+	    p[SR_NP_MAXSIZESEG]);
 	free(sep);
-	if (rc < 0) {
-		free(seg);
-		return -1;
-	}
 	if (kept == 0) {
 		free(seg);
 		o->status = SR_NUC_NO_CANDIDATES;
@@ -553,7 +530,7 @@ sr_nuc_task(int t, const sr_rgb *tile, sr_nuc_out *const *up, unsigned own,
 	case 0: rc = seg0(tile, param, out); break;
 	case 1: rc = seg1(tile, param, out); break;
 	case 2: rc = seg2(tile, in, param, out); break;
-	case 3: rc = seg3(tile, in, param, out, errbuf); break;
+	case 3: rc = seg3(tile, in, param, out); break;
 	case 4: rc = seg4(tile, in, param, out, errbuf); break;
 	case 5: rc = seg5(tile, up, own, param, out, errbuf); break;
 	case 6: rc = seg6(tile, up, own, param, out, errbuf); break;
