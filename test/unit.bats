@@ -37,6 +37,11 @@ load common
 	assert_success
 }
 
+@test "watershed of a tile masked by a bit plane: bit for bit cv::watershed on the masked copy (watershed_test)" {
+	run watershed_test
+	assert_success
+}
+
 @test "images: TIFF (strips, tiles, BigTIFF) and PNG round trips, corrupt and absurd files refused (image_test)" {
 	run image_test
 	assert_success

@@ -601,11 +601,10 @@ random_hmin_local_minima(size_t c, int conn)
 			img[i] = -FLT_MAX;
 	W = sr_framed_stride(w);
 	framed = sr_framed_f32(w, h);
-	got = malloc((h + 2) * W);
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++)
 			framed[(y + 1) * W + 1 + x] = -img[y * w + x];
-	sr_hmin_local_minima_framed_f32(framed, got, w, h, 1.0f, 8, conn);
+	got = sr_hmin_local_minima_framed_f32(framed, w, h, 1.0f, 8, conn);
 	sr_hmin_f32(img, w, h, 1.0f, 8);
 	sr_regional_minima_f32(img, want, w, h, conn);
 	for (i = 0; i < w * h; i++) {

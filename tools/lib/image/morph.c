@@ -31,6 +31,7 @@
  */
 #include "image/morph.h"
 #include "core/err.h"
+#include "image/bits.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -816,36 +817,30 @@ set_frame_f32(float *a, size_t w, size_t h, float v)
 	}
 }
 
-static void
-set_frame_u8(uint8_t *a, size_t w, size_t h, uint8_t v)
-{
-	size_t W = stride(w), y;
-
-	memset(a, v, W);
-	memset(a + (h + 1) * W, v, W);
-	for (y = 1; y <= h; y++) {
-		a[y * W] = v;
-		memset(a + y * W + w + 1, v, W - w - 1);
-	}
-}
-
 /* The steps of sr_hmin_f32, sr_regional_minima_f32 and nuclei.c's
  * reconstruction test, with the same float operations in the same order
  * (so the same bits), on c and one more plane m: m = c - hval
  * reconstructed under c is -hmin(img); its negation's regional minima;
  * then c = m - 1 reconstructed under m, and the minima where m - 1 < c
- * dropped. */
-void
-sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w, size_t h,
-    float hval, int hconn, int conn)
+ * dropped. m is -c exactly (negation is exact) while the minima are
+ * found, so it is freed then and rebuilt, and the minima wait as bits
+ * while both float planes are back: the peak is the two float planes,
+ * not the two and an 8-bit plane (seg-run's peak with two active paths,
+ * issue 17). */
+uint8_t *
+sr_hmin_local_minima_framed_f32(float *c, size_t w, size_t h, float hval,
+    int hconn, int conn)
 {
-	size_t W = stride(w), x, y, p;
+	size_t W = stride(w), N, x, y, p;
 	float *m;
+	uint8_t *out;
+	uint64_t *flag;
 	fifo q;
 
 	if (w == 0 || h == 0)
-		return;
+		return frame_u8(w, h, 0);
 	check_size(w, h);
+	N = (h + 2) * W;
 	conn = conn == 4 ? 4 : 8;
 	m = frame_f32(w, h, -INFINITY);
 	set_frame_f32(c, w, h, -INFINITY);
@@ -857,7 +852,8 @@ sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w, size_t h,
 	for (y = 1; y <= h; y++)
 		for (x = 1, p = y * W + 1; x <= w; x++, p++)
 			c[p] = -m[p];
-	set_frame_u8(out, w, h, 0);
+	free(m);
+	out = frame_u8(w, h, 0);
 	fifo_init(&q);
 	for (y = 1; y <= h; y++) {
 		p = y * W + 1;
@@ -865,6 +861,12 @@ sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w, size_t h,
 	}
 	minima_spread(c, out, W, conn, &q);
 	free(q.v);
+	flag = sr_bits_pack(out, N);
+	free(out);
+	m = frame_f32(w, h, -INFINITY);
+	for (y = 1; y <= h; y++)
+		for (x = 1, p = y * W + 1; x <= w; x++, p++)
+			m[p] = -c[p];
 	set_frame_f32(c, w, h, -INFINITY);
 	for (y = 1; y <= h; y++)
 		for (x = 1, p = y * W + 1; x <= w; x++, p++)
@@ -873,8 +875,12 @@ sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w, size_t h,
 	for (y = 1; y <= h; y++)
 		for (x = 1, p = y * W + 1; x <= w; x++, p++)
 			if (m[p] - 1.0f < c[p])
-				out[p] = 0;
+				flag[p >> 6] &= ~((uint64_t)1 << (p & 63));
 	free(m);
+	out = sr_malloc(N);
+	sr_bits_unpack(flag, out, N);
+	free(flag);
+	return out;
 }
 
 /* ---- erosion and dilation by centred rows ----------------------------------

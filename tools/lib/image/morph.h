@@ -58,13 +58,14 @@ size_t sr_framed_stride(size_t w);
 float *sr_framed_f32(size_t w, size_t h);
 
 /* The watershed markers of nscale's Seg5 in place, with two float planes
- * instead of five: on entry c (framed) holds -img inside; on return out
- * (framed, u8, frame 0) holds the local minima (nscale's localMinima, see
- * nuclei.c, connectivity conn) of the h-minima transform (depth hval,
- * connectivity hconn) of img, exactly as sr_hmin_f32, then
- * sr_regional_minima_f32 and the reconstruction test would compute them
- * on unframed copies; c is destroyed. */
-void sr_hmin_local_minima_framed_f32(float *c, uint8_t *out, size_t w,
-    size_t h, float hval, int hconn, int conn);
+ * instead of five: on entry c (framed) holds -img inside; returns a new
+ * framed u8 plane (frame 0, free it with free) of the local minima
+ * (nscale's localMinima, see nuclei.c, connectivity conn: 255, 0
+ * elsewhere) of the h-minima transform (depth hval, connectivity hconn)
+ * of img, exactly as sr_hmin_f32, then sr_regional_minima_f32 and the
+ * reconstruction test would compute them on unframed copies; c is
+ * destroyed. Dies (sr_malloc) when out of memory. */
+uint8_t *sr_hmin_local_minima_framed_f32(float *c, size_t w, size_t h,
+    float hval, int hconn, int conn);
 
 #endif

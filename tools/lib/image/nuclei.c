@@ -7,6 +7,7 @@
 #include "image/distance.h"
 #include "image/morph.h"
 #include "image/runs.h"
+#include "image/watershed.h"
 
 #include <float.h>
 #include <math.h>
@@ -393,11 +394,13 @@ clean_lines(int32_t *lab, size_t W, size_t H)
  * background itself at -FLT_MAX; the watershed of the tile masked by
  * seg_big from them; seg_big off the cleaned watershed lines. The float
  * planes stay framed (morph.h) from the distance to the markers, and the
- * markers are labelled straight into the watershed's padded plane: the
- * peak is 11 bytes a pixel, not 22. seg_big is kept as bits once the
- * distance has it, and Seg4's output goes once read where no other task
- * reads it (own): at the h-minima step the two float planes, the minima
- * and the tile are all a path holds. */
+ * markers are labelled straight into the watershed's padded plane.
+ * seg_big is kept as bits once the distance has it, and Seg4's output
+ * goes once read where no other task reads it (own). The peak of a path
+ * is the two float planes of the h-minima step (8 bytes a pixel, the
+ * minima waiting as bits); the watershed reads the tile through seg_big
+ * (watershed.h) instead of a masked copy, and holds the markers' plane
+ * and its queue (4 bytes a pixel, and under 1 at most). */
 static int
 seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
     sr_nuc_out *o, char *errbuf)
@@ -406,7 +409,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	size_t FW = sr_framed_stride(w);
 	int conn = (int)p[SR_NP_WATERSHED], rc = -1;
 	uint8_t *open = new_plane(t), *big_t = new_plane(t), *big = NULL;
-	uint8_t *minima = NULL, *nuc = NULL;
+	uint8_t *minima = NULL;
 	uint64_t *bits = NULL;
 	float *c = NULL;
 	int32_t *mark = NULL;
@@ -433,8 +436,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	bits = sr_bits_pack(big, w * h);
 	free(big);
 	big = NULL;
-	minima = sr_malloc((h + 2) * FW);
-	sr_hmin_local_minima_framed_f32(c, minima, w, h, 1.0f, 8, conn);
+	minima = sr_hmin_local_minima_framed_f32(c, w, h, 1.0f, 8, conn);
 	free(c);
 	c = NULL;
 	/* a one-pixel frame of unknown (0) markers and black, as nscale: the
@@ -449,16 +451,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 		goto out;
 	free(minima);
 	minima = NULL;
-	nuc = sr_calloc(W * H, 3);
-	for (y = 0; y < h; y++)
-		for (i = 0; i < w; i++)
-			if (sr_bit_at(bits, y * w + i))
-				memcpy(nuc + 3 * ((y + 1) * W + 1 + i),
-				    t->rgb + 3 * (y * w + i), 3);
-	if (sr_opencv_watershed(nuc, mark, W, H, errbuf) < 0)
-		goto out;
-	free(nuc);
-	nuc = NULL;
+	sr_watershed_masked(t->rgb, bits, w, h, mark);
 	clean_lines(mark, W, H);
 	for (y = 0; y < h; y++)	/* seg_big off the lines, in place */
 		for (i = 0; i < w; i++)
@@ -478,7 +471,6 @@ out:
 	free(c);
 	free(minima);
 	free(mark);
-	free(nuc);
 	return rc;
 }
 

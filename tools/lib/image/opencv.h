@@ -39,7 +39,9 @@ int sr_opencv_distance(const uint8_t *bin, float *dist, size_t w, size_t h,
 /* Meyer's flooding of the 8-bit RGB image rgb from the seeds in markers
  * (1..n seeds, 0 unknown), in place: every pixel gets the label of the
  * basin it is flooded from, or -1 on the lines between basins (and on the
- * outermost frame of the image). */
+ * outermost frame of the image). Seg5 runs sr_watershed_masked
+ * (watershed.h), which writes the same without the image; this is what
+ * its unit test compares it with. */
 int sr_opencv_watershed(const uint8_t *rgb, int32_t *markers, size_t w, size_t h,
     char *errbuf);
 
