@@ -4,8 +4,8 @@
  * framed 3-byte copy of the tile it needs (48 MiB on a 4096 x 4096 tile)
  * and with its queue in 4 KiB segments of 4-byte entries instead of a
  * vector of 12-byte nodes grown by half at a time (33 MiB and a 22 MiB
- * copy on that tile). Seg5 runs it with two active paths at once, and
- * these two buffers set the peak RSS of seg-run (issue 17).
+ * copy on that tile). With two active paths both in Seg5's watershed,
+ * these two buffers set seg-run's peak (issue 17).
  *
  * Written by hand because cv::watershed takes only a whole CV_8UC3
  * image; test/unit/watershed_test.c checks it against cv::watershed.
