@@ -26,6 +26,13 @@ sr_bit_at(const uint64_t *b, size_t i)
 	return (int)(b[i >> 6] >> (i & 63) & 1);
 }
 
+/* Clears pixel i of bit plane b. */
+static inline void
+sr_bit_clear(uint64_t *b, size_t i)
+{
+	b[i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
 /* Bit plane b of n pixels as a[0..n): 255 where set, 0 elsewhere. */
 void sr_bits_unpack(const uint64_t *b, uint8_t *a, size_t n);
 

@@ -864,18 +864,17 @@ sr_hmin_local_minima_framed_f32(float *c, size_t w, size_t h, float hval,
 	flag = sr_bits_pack(out, N);
 	free(out);
 	m = frame_f32(w, h, -INFINITY);
-	for (y = 1; y <= h; y++)
-		for (x = 1, p = y * W + 1; x <= w; x++, p++)
-			m[p] = -c[p];
 	set_frame_f32(c, w, h, -INFINITY);
 	for (y = 1; y <= h; y++)
-		for (x = 1, p = y * W + 1; x <= w; x++, p++)
-			c[p] = -c[p] - 1.0f;
+		for (x = 1, p = y * W + 1; x <= w; x++, p++) {
+			m[p] = -c[p];
+			c[p] = m[p] - 1.0f;
+		}
 	recon_framed_f32(c, m, w, h, conn);
 	for (y = 1; y <= h; y++)
 		for (x = 1, p = y * W + 1; x <= w; x++, p++)
 			if (m[p] - 1.0f < c[p])
-				flag[p >> 6] &= ~((uint64_t)1 << (p & 63));
+				sr_bit_clear(flag, p);
 	free(m);
 	out = sr_malloc(N);
 	sr_bits_unpack(flag, out, N);

@@ -456,8 +456,7 @@ seg5(const sr_rgb *t, sr_nuc_out *const *up, unsigned own, const double *p,
 	for (y = 0; y < h; y++)	/* seg_big off the lines, in place */
 		for (i = 0; i < w; i++)
 			if (mark[(y + 1) * W + 1 + i] < 0)
-				bits[(y * w + i) >> 6] &= ~((uint64_t)1 <<
-				    ((y * w + i) & 63));
+				sr_bit_clear(bits, y * w + i);
 	o->sep = bits;
 	bits = NULL;
 	o->bytes = sr_bits_words(w * h) * sizeof *o->sep;

@@ -23,6 +23,7 @@
 #include "core/err.h"
 #include "image/bits.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -159,15 +160,30 @@ cdiff(const uint8_t *a, const uint8_t *b)
 	return t > d ? t : d;
 }
 
+/* The smallest colour difference between pixel p (tile index i, colour
+ * c) and those of its 4 neighbours that are markers; NQ when none is. */
+static inline int
+to_markers(const uint8_t *rgb, const uint64_t *in, const uint8_t *c,
+    const int32_t *mk, size_t p, size_t i, const ptrdiff_t *off,
+    const ptrdiff_t *toff)
+{
+	int k, t, idx = NQ;
+
+	for (k = 0; k < 4; k++)
+		if (mk[p + off[k]] > 0 &&
+		    (t = cdiff(c, colour(rgb, in, i + toff[k]))) < idx)
+			idx = t;
+	return idx;
+}
+
 /* The initial phase: the frame becomes lines, and the unknown pixels
- * next to a marker are queued. Returns the lowest non-empty queue, NQ
- * when none. */
-static int
+ * next to a marker are queued. */
+static void
 seed(const uint8_t *rgb, const uint64_t *in, size_t w, size_t h,
-    int32_t *mk, queues *s)
+    int32_t *mk, const ptrdiff_t *off, const ptrdiff_t *toff, queues *s)
 {
 	size_t W = w + 2, H = h + 2, x, y, i, p;
-	int k;
+	int idx;
 
 	for (x = 0; x < W; x++)
 		mk[x] = mk[(H - 1) * W + x] = LINE;
@@ -175,33 +191,17 @@ seed(const uint8_t *rgb, const uint64_t *in, size_t w, size_t h,
 		mk[y * W] = mk[y * W + W - 1] = LINE;
 	for (y = 1, i = 0; y + 1 < H; y++)
 		for (x = 1, p = y * W + 1; x + 1 < W; x++, p++, i++) {
-			const uint8_t *c;
-			int idx = 256, t;
-
 			if (mk[p] < 0)
 				mk[p] = 0;
-			if (mk[p] != 0 || !(mk[p - 1] > 0 || mk[p + 1] > 0 ||
-			    mk[p - W] > 0 || mk[p + W] > 0))
+			if (mk[p] != 0)
 				continue;
-			c = colour(rgb, in, i);
-			if (mk[p - 1] > 0)
-				idx = cdiff(c, colour(rgb, in, i - 1));
-			if (mk[p + 1] > 0 &&
-			    (t = cdiff(c, colour(rgb, in, i + 1))) < idx)
-				idx = t;
-			if (mk[p - W] > 0 &&
-			    (t = cdiff(c, colour(rgb, in, i - w))) < idx)
-				idx = t;
-			if (mk[p + W] > 0 &&
-			    (t = cdiff(c, colour(rgb, in, i + w))) < idx)
-				idx = t;
+			idx = to_markers(rgb, in, colour(rgb, in, i), mk, p, i,
+			    off, toff);
+			if (idx == NQ)
+				continue;
 			push(s, idx, (uint32_t)p);
 			mk[p] = IN_QUEUE;
 		}
-	for (k = 0; k < NQ; k++)
-		if (s->q[k].head)
-			break;
-	return k;
 }
 
 /* Queues neighbour pixel r (tile index j) of the labelled pixel of colour
@@ -225,48 +225,37 @@ sr_watershed_masked(const uint8_t *rgb, const uint64_t *in, size_t w,
     size_t h, int32_t *mk)
 {
 	size_t W = w + 2, p, y, i;
+	/* left, right, top, bottom: in the markers, in the tile */
+	const ptrdiff_t off[4] = { -1, 1, -(ptrdiff_t)W, (ptrdiff_t)W };
+	const ptrdiff_t toff[4] = { -1, 1, -(ptrdiff_t)w, (ptrdiff_t)w };
 	queues s = { .spare = NULL };
-	int active, lab, t;
+	const uint8_t *c;
+	int active = 0, lab, t, k;
 	slab *b;
 
 	if (W * (h + 2) >= (size_t)INT32_MAX)
 		sr_die(SR_EXIT_DATA, "watershed: image of %zu x %zu pixels is "
 		    "too large", w, h);
-	active = seed(rgb, in, w, h, mk, &s);
-	while (active < NQ) {
-		if (!s.q[active].head) {
-			while (++active < NQ && !s.q[active].head)
-				;
-			if (active == NQ)
-				break;
-		}
+	seed(rgb, in, w, h, mk, off, toff, &s);
+	for (;;) {
+		while (active < NQ && !s.q[active].head)
+			active++;
+		if (active == NQ)
+			break;
 		p = pop(&s, active);
 		lab = 0;
-		t = mk[p - 1];
-		if (t > 0)
-			lab = t;
-		t = mk[p + 1];
-		if (t > 0)
-			lab = lab == 0 ? t : t != lab ? LINE : lab;
-		t = mk[p - W];
-		if (t > 0)
-			lab = lab == 0 ? t : t != lab ? LINE : lab;
-		t = mk[p + W];
-		if (t > 0)
-			lab = lab == 0 ? t : t != lab ? LINE : lab;
+		for (k = 0; k < 4; k++)
+			if ((t = mk[p + off[k]]) > 0)
+				lab = lab == 0 ? t : t != lab ? LINE : lab;
 		mk[p] = lab;
 		if (lab == LINE)
 			continue;
 		y = p / W;
 		i = (y - 1) * w + (p - y * W - 1);
-		{
-			const uint8_t *c = colour(rgb, in, i);
-
-			active = spread(rgb, in, c, mk, p - 1, i - 1, &s, active);
-			active = spread(rgb, in, c, mk, p + 1, i + 1, &s, active);
-			active = spread(rgb, in, c, mk, p - W, i - w, &s, active);
-			active = spread(rgb, in, c, mk, p + W, i + w, &s, active);
-		}
+		c = colour(rgb, in, i);
+		for (k = 0; k < 4; k++)
+			active = spread(rgb, in, c, mk, p + off[k], i + toff[k],
+			    &s, active);
 	}
 	while ((b = s.slabs) != NULL) {
 		s.slabs = b->next;
