@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,6 +44,28 @@ rnd(size_t k)
 	rng_state ^= rng_state << 25;
 	rng_state ^= rng_state >> 27;
 	return (size_t)((rng_state * 0x2545f4914f6cdd1dULL) >> 33) % k;
+}
+
+/* Sets a (w x h) to 0, then to v on count discs of random centres and
+ * radii 1 to rmax. Inline, so that a test without it is not warned of
+ * it. */
+static inline void
+discs(uint8_t *a, size_t w, size_t h, size_t count, size_t rmax, uint8_t v)
+{
+	size_t k;
+
+	memset(a, 0, w * h);
+	for (k = 0; k < count; k++) {
+		long cx = (long)rnd(w), cy = (long)rnd(h), r = 1 + (long)rnd(rmax);
+		long x, y;
+
+		for (y = cy - r; y <= cy + r; y++)
+			for (x = cx - r; x <= cx + r; x++)
+				if (x >= 0 && y >= 0 && x < (long)w &&
+				    y < (long)h && (x - cx) * (x - cx) +
+				    (y - cy) * (y - cy) <= r * r)
+					a[y * (long)w + x] = v;
+	}
 }
 
 /* The file's text (its first 64 KiB), in a buffer the next call reuses;

@@ -26,23 +26,14 @@
 static void
 random_image(uint8_t *bin, size_t w, size_t h, int per)
 {
-	size_t i, k, n = w * h;
+	size_t i, n = w * h;
 
 	if (per >= 0) {
 		for (i = 0; i < n; i++)
 			bin[i] = (int)rnd(100) < per ? (uint8_t)(1 + rnd(255)) : 0;
 		return;
 	}
-	memset(bin, 0, n);
-	for (k = 0; k < 1 + n / 200; k++) {
-		long cx = (long)rnd(w), cy = (long)rnd(h), r = 1 + (long)rnd(30);
-		long x, y;
-		for (y = cy - r; y <= cy + r; y++)
-			for (x = cx - r; x <= cx + r; x++)
-				if (x >= 0 && y >= 0 && x < (long)w && y < (long)h &&
-				    (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r)
-					bin[y * w + x] = 255;
-	}
+	discs(bin, w, h, 1 + n / 200, 30, 255);
 }
 
 /* The squared distance from (x, y) to the nearest 0 pixel, by brute

@@ -28,7 +28,7 @@
 static void
 one(size_t w, size_t h, int levels, int per, int kind)
 {
-	size_t W = w + 2, H = h + 2, n = w * h, i, x, y, k;
+	size_t W = w + 2, H = h + 2, n = w * h, i, x, y;
 	uint8_t *rgb = malloc(3 * n), *m8 = malloc(n);
 	uint8_t *img = calloc(3 * W * H, 1);
 	int32_t *want = calloc(W * H, sizeof *want);
@@ -42,19 +42,8 @@ one(size_t w, size_t h, int levels, int per, int kind)
 	if (per >= 0)
 		for (i = 0; i < n; i++)
 			m8[i] = (int)rnd(100) < per;
-	else {
-		memset(m8, 0, n);
-		for (k = 0; k < 1 + n / 80; k++) {
-			long cx = (long)rnd(w), cy = (long)rnd(h), r = 1 + (long)rnd(9);
-			long xx, yy;
-			for (yy = cy - r; yy <= cy + r; yy++)
-				for (xx = cx - r; xx <= cx + r; xx++)
-					if (xx >= 0 && yy >= 0 && xx < (long)w &&
-					    yy < (long)h && (xx - cx) * (xx - cx) +
-					    (yy - cy) * (yy - cy) <= r * r)
-						m8[yy * (long)w + xx] = 1;
-		}
-	}
+	else
+		discs(m8, w, h, 1 + n / 80, 9, 1);
 	in = sr_bits_pack(m8, n);
 	for (y = 0; y < h; y++)
 		for (x = 0; x < w; x++) {
