@@ -24,6 +24,11 @@ decoded() {
 	    !/^#/ && $4 != "task" && $4 != "compare" { s += $6 } END { printf "%.4f", s }' "$1"
 }
 
+# bin_of SIDE: the tools of old (BASE_BIN) or new (SR_BIN)
+bin_of() {
+	if [ "$1" = old ]; then echo "$BASE_BIN"; else echo "$SR_BIN"; fi
+}
+
 # rss BIN ARGS...: peak RSS in MiB of seg-run from BIN
 rss() {
 	local bin=$1
@@ -45,8 +50,7 @@ one=(--instances cref.i --buckets cref.b --bucket 0)
 : > decoded-cpu.cmp
 for ((k = 0; k < rounds; k++)); do
 	for side in old new; do
-		bin=$SR_BIN
-		[ $side = old ] && bin=$BASE_BIN
+		bin=$(bin_of $side)
 		run_with "$bin" $side.tif "${one[@]}" --tiles tiles.list
 		echo "$side $(tasks $side.tif.t)" >> tasks.cmp
 		echo "$side $(cat $side.tif.cpu)" >> tasks-cpu.cmp
@@ -90,44 +94,44 @@ eight=(--instances cmoat.i --buckets cmoat.b --bucket "$k8" --tiles tiles.list)
 : > rss.cmp
 for ((k = 0; k < rounds; k++)); do
 	for side in old new; do
-		bin=$SR_BIN
-		[ $side = old ] && bin=$BASE_BIN
+		bin=$(bin_of $side)
 		echo "$side $k one $(rss "$bin" "${one[@]}" --tiles tiles.list)" >> rss.cmp
 		echo "$side $k p1 $(rss "$bin" "${eight[@]}" --active-paths 1)" >> rss.cmp
 		echo "$side $k p2 $(rss "$bin" "${eight[@]}" --active-paths 2)" >> rss.cmp
 	done
 done
 for side in old new; do
-	bin=$SR_BIN
-	[ $side = old ] && bin=$BASE_BIN
+	bin=$(bin_of $side)
 	echo "$side 0 p4 $(rss "$bin" "${eight[@]}" --active-paths 4)" >> rss.cmp
 	echo "$side 0 one-np $(rss "$bin" "${one[@]}" --tiles tiles.list --no-prefault)" >> rss.cmp
 	echo "$side 0 p2-np $(rss "$bin" "${eight[@]}" --active-paths 2 --no-prefault)" >> rss.cmp
 done
-# stat SIDE KIND: median (min-max) of the rows of SIDE and KIND; with
-# KIND2 too, of the differences KIND - KIND2 in each round
+# awk functions of the summaries: v[1..n] sorted, and its median
+sorted='function sort(v, n,   i, j, t) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t } }
+function median(v, n) {
+	sort(v, n); return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
+# stat SIDE KIND [KIND2]: median (min-max) of the rows of SIDE and KIND;
+# with KIND2, of the differences KIND - KIND2 in each round
 stat() {
-	awk -v s="$1" -v a="$2" -v b="${3:-}" '
+	awk -v s="$1" -v a="$2" -v b="${3:-}" "$sorted"'
 	    $1 == s && $3 == a { x[$2] = $4 }
 	    $1 == s && $3 == b { y[$2] = $4 }
 	    END { n = 0
 		for (r in x) v[++n] = b == "" ? x[r] : x[r] - y[r]
-		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-			if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
-		med = n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+		med = median(v, n)
 		if (n == 1) printf "%.0f", v[1]
 		else printf "%.0f (%.0f-%.0f)", med, v[1], v[n] }' rss.cmp
 }
-two_one() {	# the 2-path peaks less the median of one run alone
-	awk -v s="$1" '$1 == s && $3 == "one" { o[++n] = $4 }
+# two_one SIDE: the range of the 2-path peaks less the median of one run
+# alone
+two_one() {
+	awk -v s="$1" "$sorted"'
+	    $1 == s && $3 == "one" { o[++n] = $4 }
 	    $1 == s && $3 == "p2" { t[++m] = $4 }
-	    END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-			if (o[j] < o[i]) { x = o[i]; o[i] = o[j]; o[j] = x }
-		med = n % 2 ? o[(n + 1) / 2] : (o[n / 2] + o[n / 2 + 1]) / 2
-		lo = hi = t[1] - med
-		for (i = 2; i <= m; i++) { d = t[i] - med
-			if (d < lo) lo = d; if (d > hi) hi = d }
-		printf "%.0f-%.0f", lo, hi }' rss.cmp
+	    END { med = median(o, n); sort(t, m)
+		printf "%.0f-%.0f", t[1] - med, t[m] - med }' rss.cmp
 }
 printf '%-40s %18s %18s\n' "" old new
 printf '%-40s %18s %18s\n' "1 run alone (1 path)" "$(stat old one)" "$(stat new one)"
