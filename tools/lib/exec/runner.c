@@ -576,16 +576,17 @@ cmp_timing(const void *a, const void *b)
  * (--no-prefault, 2026-11-26): 3 bytes per pixel for each tile in flight
  * (4 more with a reference mask) and about 10 for the first path on it
  * (209 MiB in all), at Seg5's h-minima step: its two framed float
- * planes, the minima and their queue, seg_big as bits. The outputs that
+ * planes and their queue, seg_big and the minima as bits. The outputs that
  * are masks wait in the tree as bits (image/bits.h); a task that is the
  * last to read an output frees it once read (sr_nuc_task's own), and a
  * node's buffers go once the last task reading them has run (see
  * drop_read). It was 23 before issue 17, when every output above a
  * path's deepest node stayed, and 16 before the bits and the hand-over
  * (259 MiB: the heap's holes then did not fit Seg5's second float
- * plane). A further path adds 14 to 17 (2 paths on a bucket of 8, 6
- * runs: the paths' Seg5 overlap, their OpenCV watershed queues land
- * where the heap has room), less where paths part late. The model
+ * plane). A further path adds 10 to 12 (2 paths against 1 on a bucket
+ * of 8, 5 rounds, with Seg5's own watershed: the spread is how the
+ * paths' Seg5 overlap and where the heap has room), less where paths
+ * part late. The model
  * counts the first path of each tile in flight only: a heap short of
  * the peak leaves page faults to the further paths, one beyond it would
  * hold memory for nothing. The normalization's colour table (64 MiB,
