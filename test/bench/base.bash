@@ -52,15 +52,20 @@ alternate() {
 	done
 }
 
+# awk functions the benchmarks' summaries share: v[1..n] sorted in
+# place, and its median
+base_median_awk='function sort(v, n,   i, j, t) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t } }
+function median(v, n) {
+	sort(v, n); return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
+
 # ratio: read "old|new SECONDS" lines; print the medians and old/new
 ratio() {
-	awk '{ v[$1, ++n[$1]] = $2 }
-	    function med(k,   i, j, t, m) {
-		m = n[k]
-		for (i = 1; i <= m; i++) a[i] = v[k, i]
-		for (i = 1; i <= m; i++) for (j = i + 1; j <= m; j++)
-			if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-		return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+	awk "$base_median_awk"'{ v[$1, ++n[$1]] = $2 }
+	    function med(k,   i, a) {
+		for (i = 1; i <= n[k]; i++) a[i] = v[k, i]
+		return median(a, n[k])
 	    }
 	    END { o = med("old"); w = med("new")
 		printf "median old %.3f s, new %.3f s, old/new %.2fx (%d runs each)\n", o, w, o / w, n["new"] }'

@@ -43,13 +43,11 @@ done
 echo "$runs runs each, $jobs buckets at a time; indices identical, old and new, every plan"
 printf '%-6s %-5s %9s %9s %16s %16s\n' plan side wall cpu "runs/core-hour" "runs/CPU-hour"
 for plan in none rtma; do
-	awk -v p=$plan -v r="$runs" -v j="$jobs" '
-	    function med(k, col,   i, m, t, a, x, y) {
+	awk -v p=$plan -v r="$runs" -v j="$jobs" "$base_median_awk"'
+	    function med(k, col,   i, m, a) {
 		m = 0
 		for (i = 1; i <= n; i++) if (side[i] == k) a[++m] = v[i, col]
-		for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++)
-			if (a[y] < a[x]) { t = a[x]; a[x] = a[y]; a[y] = t }
-		return m % 2 ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+		return median(a, m)
 	    }
 	    { n++; side[n] = $1; v[n, 1] = $2; v[n, 2] = $3 }
 	    END {

@@ -106,16 +106,10 @@ for side in old new; do
 	echo "$side 0 one-np $(rss "$bin" "${one[@]}" --tiles tiles.list --no-prefault)" >> rss.cmp
 	echo "$side 0 p2-np $(rss "$bin" "${eight[@]}" --active-paths 2 --no-prefault)" >> rss.cmp
 done
-# awk functions of the summaries: v[1..n] sorted, and its median
-sorted='function sort(v, n,   i, j, t) {
-	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-		if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t } }
-function median(v, n) {
-	sort(v, n); return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'
 # stat SIDE KIND [KIND2]: median (min-max) of the rows of SIDE and KIND;
 # with KIND2, of the differences KIND - KIND2 in each round
 stat() {
-	awk -v s="$1" -v a="$2" -v b="${3:-}" "$sorted"'
+	awk -v s="$1" -v a="$2" -v b="${3:-}" "$base_median_awk"'
 	    $1 == s && $3 == a { x[$2] = $4 }
 	    $1 == s && $3 == b { y[$2] = $4 }
 	    END { n = 0
@@ -127,7 +121,7 @@ stat() {
 # two_one SIDE: the range of the 2-path peaks less the median of one run
 # alone
 two_one() {
-	awk -v s="$1" "$sorted"'
+	awk -v s="$1" "$base_median_awk"'
 	    $1 == s && $3 == "one" { o[++n] = $4 }
 	    $1 == s && $3 == "p2" { t[++m] = $4 }
 	    END { med = median(o, n); sort(t, m)
