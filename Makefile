@@ -7,6 +7,7 @@
 # make bench           print the benchmark figures (test/bench); SALIB=DIR
 #                      measures SALib beside sa-sample and sa-indices, and
 #                      SR_BASE=REV the code of REV beside this one
+# make check-stops     50 random stops of campaigns, each resumed (test/stops-random)
 # make fuzz            libFuzzer on every reader, FUZZ_SECONDS each (clang; test/fuzz)
 # make install         PREFIX, DESTDIR, BINDIR, MANDIR, SHAREDIR honoured
 
@@ -56,7 +57,7 @@ ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(SAN) -Itools/lib -MMD -MP
 ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -MMD -MP
 
 .SECONDARY:
-.PHONY: all deps demo check test testbins bench install uninstall clean lint
+.PHONY: all deps demo check check-stops test testbins bench install uninstall clean lint
 all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign
 
 # sa-campaign beside the tools, with the source tree's share/, engines
@@ -121,6 +122,10 @@ check: deps
 	    VALGRIND=$(valgrind) test/run
 
 test: check
+
+# slow, outside check: random kills of campaigns, each resumed
+check-stops: testbins
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/stops-random
 
 # the main job: a MOAT screen of the nuclei workflow end to end (examples/moat)
 demo: deps

@@ -60,3 +60,15 @@ slide() {
 	    "0 260 png/s_0_260.png" "260 260 png/s_260_260.png"
 	echo s.tif > slides.list
 }
+
+# gone PATTERN: waits (3 s at most) until no process has PATTERN in its
+# command line; fails naming those left
+gone() {
+	local k
+	for k in $(seq 30); do
+		pgrep -f -- "$1" > /dev/null || return 0
+		sleep 0.1
+	done
+	ps -o pid,pgid,args -p "$(pgrep -d, -f -- "$1")" >&2
+	return 1
+}

@@ -439,18 +439,6 @@ bats_require_minimum_version 1.5.0
 	assert_output --partial "holds bucket results but no complete plan"
 }
 
-# gone PATTERN: waits (3 s at most) until no process has PATTERN in its
-# command line; fails naming those left
-gone() {
-	local k
-	for k in $(seq 30); do
-		pgrep -f -- "$1" > /dev/null || return 0
-		sleep 0.1
-	done
-	ps -o pid,pgid,args -p "$(pgrep -d, -f -- "$1")" >&2
-	return 1
-}
-
 @test "plan prints a summary: runs, stage instances, buckets, task nodes with and without reuse, memory per array task" {
 	tiles 160
 	campaign c.campaign
@@ -639,7 +627,7 @@ gone() {
 	assert [ ! -e c-out/design.tsv ]
 }
 
-@test "hostile but legal names with the local engine: a space, a leading '-', a quote in the output" {
+@test "hostile but legal names with the local engine: a space, a leading '-' (a directory, a campaign file), a quote in the output" {
 	tiles 64
 	mkdir 'my dir' -- '-x'
 	campaign 'my dir/c.campaign' bucket_size=4 plot=no trajectories=1 tiles=../tiles/list reference=../tiles
@@ -651,6 +639,12 @@ gone() {
 	run sa-campaign -q -o "q'out" run 'my dir/c.campaign'
 	assert_success
 	assert_equal "$(body "q'out/indices.tsv")" "$(body 'my dir/c-out/indices.tsv')"
+	# a campaign file named -y.campaign: every internal command line
+	# puts -- before its operands (the buckets' too)
+	campaign ./-y.campaign bucket_size=4 plot=no trajectories=1
+	run sa-campaign -q run -- -y.campaign
+	assert_success
+	assert_equal "$(body ./-y-out/indices.tsv)" "$(body 'my dir/c-out/indices.tsv')"
 }
 
 @test "a job's PATH without the sareuse tools: those beside sa-campaign are used (PBS jobs need no -V)" {

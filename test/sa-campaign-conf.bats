@@ -219,7 +219,7 @@ records() {
 	assert_output ''
 }
 
-@test "--holder: the live holder of a lock on this host; nothing for none, a dead one, another host's" {
+@test "--holder: the live holder of a lock on this host, another host's with the lock's age; nothing for none or a dead one" {
 	sleep 30 &
 	local pid=$!
 	sa-campaign-conf --lock l.lock --pid "$pid"
@@ -233,10 +233,30 @@ records() {
 	assert_output ''
 	assert_equal "$stderr" ''
 	printf 'elsewhere.example %s 1\n' $$ > o.lock
+	touch -d '-7 seconds' o.lock
 	run sa-campaign-conf --holder o.lock
-	assert_failure 1
+	assert_success
+	assert_output --regexp "^$$ 1 elsewhere.example (7|8)$"
 	run sa-campaign-conf --holder missing.lock
 	assert_failure 1
+	printf 'garbage\n' > g.lock
+	run sa-campaign-conf --holder g.lock
+	assert_failure 1
+}
+
+@test "--attempts: the last attempt of each task, in task order; malformed lines skipped with one warning naming file and line; none for no log" {
+	printf '2 n1 100 1795000000\n0 n1 101 1795000001\n2 n2 102 1795000002\n' > attempts
+	printf '10 n1 103 1795000003\n3 n1\n1 n1 x 1795000004\n0 n3 104 1795000005\n' >> attempts
+	run --separate-stderr sa-campaign-conf --attempts attempts
+	assert_success
+	assert_output "$(printf '0 n3 104\n2 n2 102\n10 n1 103')"
+	assert_equal "$stderr" "sa-campaign-conf: attempts:5: '3 n1': expected 'I HOST PID TIME': a task, the host and process of its attempt, and a time in seconds since the epoch; skipped (2 malformed lines in all: records cut by a kill)"
+	run --separate-stderr sa-campaign-conf --attempts none
+	assert_success
+	assert_output ''
+	assert_equal "$stderr" ''
+	run sa-campaign-conf --attempts .
+	assert_failure
 }
 
 @test "a 10 MB line is refused in well under a second" {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
+#include "campaign/makespan.h"
 #include "core/err.h"
 #include "core/lock.h"
 #include "core/mem.h"
@@ -17,7 +18,7 @@
 
 enum { OPT_SHARE = CHAR_MAX + 1, OPT_KEYS, OPT_LOCK, OPT_UNLOCK, OPT_REFRESH,
     OPT_HOLDER, OPT_PID, OPT_GRACE, OPT_NO_WARNINGS, OPT_TILE_SIZES,
-    OPT_VERSION };
+    OPT_ATTEMPTS, OPT_VERSION };
 
 static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
@@ -31,6 +32,7 @@ static const struct option longopts[] = {
 	{ "grace", required_argument, NULL, OPT_GRACE },
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "tile-sizes", required_argument, NULL, OPT_TILE_SIZES },
+	{ "attempts", required_argument, NULL, OPT_ATTEMPTS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 }
@@ -45,6 +47,7 @@ usage(FILE *fp)
 "       sa-campaign-conf --lock|--refresh|--unlock FILE --pid PID [--grace S]\n"
 "       sa-campaign-conf --holder FILE\n"
 "       sa-campaign-conf --tile-sizes TILES.list\n"
+"       sa-campaign-conf --attempts LOG\n"
 "Check a campaign file (campaign(5)) and print its settings as NUL-\n"
 "terminated key=value records: paths absolute, defaults filled in, the\n"
 "arguments of sa-sample and reuse-merge one record each. Keys that the\n"
@@ -68,6 +71,9 @@ usage(FILE *fp)
 "      --grace S            the grace period of --lock [30]\n"
 "      --tile-sizes LIST    print \"TILE WIDTH HEIGHT\" (tab-separated) of every\n"
 "                           tile of the tiles list LIST, from its header\n"
+"      --attempts LOG       print \"I HOST PID\" of the last attempt at each\n"
+"                           task I of LOG (an output's logs/attempts), in\n"
+"                           task order; malformed lines warned of, skipped\n"
 "  -h, --help               this help\n"
 "      --version            version\n", fp);
 }
@@ -79,11 +85,16 @@ lock_action(int action, const char *file, const char *pid, const char *grace)
 	char msg[4352];
 	long p, g = SR_LOCK_GRACE;
 	sr_lock_holder h;
+	long age;
+	int where;
 
 	if (action == OPT_HOLDER) {	/* no --pid: it reports one */
-		if (sr_lock_live_holder(file, &h) != 0)
+		if ((where = sr_lock_holder_of(file, &h, &age)) < 0)
 			exit(SR_EXIT_DATA);
-		printf("%ld %lld\n", h.pid, h.start);
+		if (where == 0)
+			printf("%ld %lld\n", h.pid, h.start);
+		else
+			printf("%ld %lld %s %ld\n", h.pid, h.start, h.host, age);
 		sr_out_commit_all();
 		exit(SR_EXIT_OK);
 	}
@@ -99,6 +110,40 @@ lock_action(int action, const char *file, const char *pid, const char *grace)
 		sr_die(SR_EXIT_DATA, "%s: not held by pid %ld on this host",
 		    file, p);
 	}
+	exit(SR_EXIT_OK);
+}
+
+/* By task, then in file order (their places in one array). */
+static int
+cmp_start(const void *pa, const void *pb)
+{
+	const sr_task_start *a = *(const sr_task_start *const *)pa;
+	const sr_task_start *b = *(const sr_task_start *const *)pb;
+
+	if (a->task != b->task)
+		return a->task < b->task ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/* --attempts: the last attempt at each task of the log, in task order
+ * (sa-campaign status: is it still running?) */
+static _Noreturn void
+last_attempts(const char *log)
+{
+	size_t n, i;
+	sr_task_start *s = sr_task_starts_read(log, &n, 1);
+	const sr_task_start **by = sr_calloc(n + 1, sizeof *by);
+
+	for (i = 0; i < n; i++)
+		by[i] = &s[i];
+	qsort(by, n, sizeof *by, cmp_start);
+	for (i = 0; i < n; i++)
+		if (i + 1 == n || by[i + 1]->task != by[i]->task)
+			printf("%ld %s %ld\n", by[i]->task, by[i]->host,
+			    by[i]->pid);
+	free(by);
+	free(s);
+	sr_out_commit_all();
 	exit(SR_EXIT_OK);
 }
 
@@ -147,6 +192,7 @@ main(int argc, char **argv)
 		case OPT_GRACE: grace = optarg; break;
 		case OPT_NO_WARNINGS: warnings = 0; break;
 		case OPT_TILE_SIZES: tile_sizes(optarg);
+		case OPT_ATTEMPTS: last_attempts(optarg);
 		case OPT_KEYS:
 			sr_campaign_keys_write(stdout);
 			sr_out_commit_all();

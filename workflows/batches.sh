@@ -101,6 +101,9 @@ merge_batch() {
 	local bd=$1 nbuckets=$2 out=${1%/batch-*} k=${1##*/batch-} missing args
 	missing=$(unfinished "$bd" "$nbuckets" | ranges)
 	[ -z "$missing" ] || die "$bd: buckets without results: $missing (of 0-$((nbuckets - 1))): run them first"
+	# every bucket is done: what killed ones left can go
+	take_lock "$out"
+	clean_temps "$out"
 	merge_files results "$bd/results" "$bd/results.tsv" "$nbuckets" "$out/ref/results.tsv"
 	merge_files timings "$bd/timings" "$bd/timings.tsv" "$nbuckets"
 	merge_geojson "$bd"

@@ -141,12 +141,56 @@ test_race(void)
 	rmdir(dir);
 }
 
+/* Temporaries are hidden, .BASE.tmp.TAIL beside the lock; a dead pid's
+ * refresh fails (its heartbeat stops); a holder on another host (injected
+ * by SR_FAULT_HOST) is reported as such, with the lock's age. */
+static void
+test_temps_refresh_hosts(void)
+{
+	char dir[] = "/tmp/lock_test.XXXXXX", path[256], buf[512], msg[512];
+	sr_lock_holder h;
+	long me = (long)getpid(), age = -1;
+
+	sr_lock_temp(buf, sizeof buf, "/a/b/ledger.tsv.lock", "break");
+	if (strcmp(buf, "/a/b/.ledger.tsv.lock.tmp.break") != 0)
+		fail("temp: %s", buf);
+	sr_lock_temp(buf, sizeof buf, ".lock", "h.1");
+	if (strcmp(buf, "..lock.tmp.h.1") != 0)
+		fail("temp of a relative path: %s", buf);
+	if (mkdtemp(dir) == NULL) {
+		fail("mkdtemp");
+		return;
+	}
+	snprintf(path, sizeof path, "%s/lock", dir);
+	if (sr_lock_take(path, dead_pid(), 30, msg, sizeof msg) != 0)
+		fail("take: for a dead pid");
+	if (sr_lock_refresh(path, dead_pid()) == 0)
+		fail("refresh: a dead pid's lock touched");
+	if (sr_lock_holder_of(path, &h, &age) != -1)
+		fail("holder: a dead pid of this host");
+	unlink(path);
+	if (sr_lock_take(path, me, 30, msg, sizeof msg) != 0)
+		fail("take: %s", msg);
+	if (sr_lock_holder_of(path, &h, &age) != 0 || h.pid != me || age > 1)
+		fail("holder: this process (age %ld)", age);
+	setenv("SR_FAULT_HOST", "login.example", 1);
+	if (sr_lock_holder_of(path, &h, &age) != 1 || h.pid != me)
+		fail("holder: seen from another host");
+	if (sr_lock_take(path, me + 1, 30, msg, sizeof msg) != 1)
+		fail("take: another host's live lock (%s)", msg);
+	unsetenv("SR_FAULT_HOST");
+	sr_lock_release(path, me);
+	if (rmdir(dir) != 0)
+		fail("files left in %s", dir);
+}
+
 int
 main(void)
 {
 	(void)rnd;
 	test_stale_rule();
 	test_files();
+	test_temps_refresh_hosts();
 	test_race();
 	return failures ? 1 : 0;
 }

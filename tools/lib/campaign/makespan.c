@@ -33,8 +33,10 @@ split_words(char *line, char **w, size_t max)
 
 /* Parses the words of one line into *a: NULL, or why not. */
 static const char *
-parse_attempt(char **w, size_t nw, sr_attempt *a)
+parse_attempt(char **w, size_t nw, void *rec)
 {
+	sr_attempt *a = rec;
+
 	if (nw != 4)
 		return "expected 'I START END EXIT': a bucket, two times in "
 		    "seconds since the epoch and an exit status";
@@ -50,40 +52,132 @@ parse_attempt(char **w, size_t nw, sr_attempt *a)
 	return NULL;
 }
 
-sr_attempt *
-sr_attempts_read(const char *path, size_t *n)
+/* The malformed lines of a log: the first, shown, and how many. */
+typedef struct {
+	size_t line, count;
+	char show[SR_SHOWLEN];
+	const char *why;
+} skipped;
+
+/* Notes line lineno (text) as skipped for why. */
+static void
+skip_line(skipped *sk, size_t lineno, const char *text, const char *why)
+{
+	if (sk->count++ == 0) {
+		sk->line = lineno;
+		sr_show(sk->show, text);
+		sk->why = why;
+	}
+}
+
+/* One warning for the skipped lines of path, if any (and warn). */
+static void
+warn_skipped(const skipped *sk, const char *path, int warn)
+{
+	if (warn && sk->count)
+		sr_warn("%s:%zu: '%s': %s; skipped (%zu malformed %s: %s cut "
+		    "by a kill)", path, sk->line, sk->show, sk->why,
+		    sk->count, sk->count == 1 ? "line" : "lines in all",
+		    sk->count == 1 ? "a record" : "records");
+}
+
+/* Opens the log path for reading: NULL when it does not exist. */
+static FILE *
+open_log(const char *path)
 {
 	FILE *fp = fopen(path, "r");
-	sr_attempt *a = NULL;
-	char *line = NULL, *w[5], show[SR_SHOWLEN];
+
+	if (fp == NULL && errno != ENOENT)
+		sr_die_errno("%s", path);
+	return fp;
+}
+
+/* Reads the next line of fp into *line (its newline cut): its length, or
+ * -1 at the end. */
+static ssize_t
+next_line(FILE *fp, const char *path, char **line, size_t *cap)
+{
+	ssize_t len = getline(line, cap, fp);
+
+	if (len == -1 && ferror(fp))
+		sr_die_io("%s", path);
+	if (len > 0 && (*line)[len - 1] == '\n')
+		(*line)[--len] = '\0';
+	return len;
+}
+
+/* Reads the log path of records of size bytes, each line's 4 words
+ * parsed by parse: a new array of the well-formed ones (*n), the others
+ * skipped with one warning (when warn); NULL when path does not exist. */
+static void *
+read_log(const char *path, size_t size, const char *(*parse)(char **,
+    size_t, void *), size_t *n, int warn)
+{
+	FILE *fp = open_log(path);
+	char *recs = NULL, *line = NULL, *copy, *w[5];
 	size_t cap = 0, lineno = 0, nw;
+	skipped sk = { 0, 0, "", NULL };
 	const char *why;
-	ssize_t len;
 
 	*n = 0;
-	if (fp == NULL) {
-		if (errno == ENOENT)
-			return NULL;
-		sr_die_errno("%s", path);
-	}
-	while ((len = getline(&line, &cap, fp)) != -1) {
+	if (fp == NULL)
+		return NULL;
+	while (next_line(fp, path, &line, &cap) != -1) {
 		lineno++;
-		if (len > 0 && line[len - 1] == '\n')
-			line[len - 1] = '\0';
-		sr_show(show, line);
-		if ((nw = split_words(line, w, 4)) == 0)
-			continue;
-		a = sr_reallocarray(a, *n + 1, sizeof *a);
-		if ((why = parse_attempt(w, nw, &a[*n])) != NULL)
-			sr_die(SR_EXIT_DATA, "%s:%zu: '%s': %s", path, lineno,
-			    show, why);
-		++*n;
+		copy = sr_strdup(line);
+		if ((nw = split_words(copy, w, 4)) != 0) {
+			recs = sr_reallocarray(recs, *n + 1, size);
+			if ((why = parse(w, nw, recs + *n * size)) != NULL)
+				skip_line(&sk, lineno, line, why);
+			else
+				++*n;
+		}
+		free(copy);
 	}
-	if (ferror(fp))
-		sr_die_io("%s", path);
+	warn_skipped(&sk, path, warn);
 	free(line);
 	fclose(fp);
-	return a;
+	return recs;
+}
+
+sr_attempt *
+sr_attempts_read(const char *path, size_t *n, int warn)
+{
+	return read_log(path, sizeof(sr_attempt), parse_attempt, n, warn);
+}
+
+/* Parses the words of one line of logs/attempts into *s: NULL, or why
+ * not. */
+static const char *
+parse_start(char **w, size_t nw, void *rec)
+{
+	sr_task_start *s = rec;
+	long long t;
+	char *end;
+
+	if (nw != 4)
+		return "expected 'I HOST PID TIME': a task, the host and "
+		    "process of its attempt, and a time in seconds since "
+		    "the epoch";
+	if (sr_parse_long(w[0], &s->task) || s->task < 0)
+		return "the task is not a number from 0";
+	if (strlen(w[1]) >= sizeof s->host)
+		return "the host name is longer than 255 bytes";
+	if (sr_parse_long(w[2], &s->pid) || s->pid <= 0)
+		return "the process id is not a number from 1";
+	errno = 0;
+	t = strtoll(w[3], &end, 10);
+	if (*end != '\0' || errno || t < 0)
+		return "the time is not a whole number of seconds from 0";
+	strcpy(s->host, w[1]);
+	s->time = t;
+	return NULL;
+}
+
+sr_task_start *
+sr_task_starts_read(const char *path, size_t *n, int warn)
+{
+	return read_log(path, sizeof(sr_task_start), parse_start, n, warn);
 }
 
 static int

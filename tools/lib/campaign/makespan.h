@@ -25,10 +25,27 @@ typedef struct {
 
 /* Reads the attempts of path (logs/finished), in file order, into a
  * newly allocated array (*n of them): none, NULL, when path does not
- * exist. Dies naming file and line on a line that is not "I START END
- * EXIT" (a bucket number, two times of at least 0, an exit status); an
- * end before its start (a clock stepped back) counts as the start. */
-sr_attempt *sr_attempts_read(const char *path, size_t *n);
+ * exist. A line that is not "I START END EXIT" (a bucket number, two
+ * times of at least 0, an exit status: a record cut by a kill) is
+ * skipped, with one warning for the file (when warn) naming the first
+ * such line: these records time the buckets, they never decide what is
+ * done. An end before its start (a clock stepped back) counts as the
+ * start. */
+sr_attempt *sr_attempts_read(const char *path, size_t *n, int warn);
+
+/* One attempt at a task as it started, a line "I HOST PID TIME" of
+ * logs/attempts: the task, the host and process id of its sa-campaign,
+ * and the time in seconds since the epoch. */
+typedef struct {
+	long task;
+	char host[256];
+	long pid;
+	long long time;
+} sr_task_start;
+
+/* Reads path (logs/attempts) as sr_attempts_read reads logs/finished:
+ * in file order, malformed lines skipped with one warning (when warn). */
+sr_task_start *sr_task_starts_read(const char *path, size_t *n, int warn);
 
 /* The span of the last successful attempt of every bucket among a[0..n)
  * (the last in array order, as the file appends them): first start,

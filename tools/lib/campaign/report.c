@@ -881,7 +881,7 @@ read_attempts(const report *r, size_t *n)
 	*n = 0;
 	for (i = 0; i < r->ndir; i++) {
 		path = sr_report_path(r->dir[i], "logs/finished");
-		a = sr_attempts_read(path, &m);
+		a = sr_attempts_read(path, &m, 1);
 		free(path);
 		all = sr_reallocarray(all, *n + m + 1, sizeof *all);
 		for (j = 0; j < m; j++) {
@@ -950,7 +950,7 @@ sr_report_concurrency(const char *outdir)
 	sr_measured m;
 	size_t n;
 
-	a = sr_attempts_read(path, &n);
+	a = sr_attempts_read(path, &n, 0);	/* the page warns */
 	sr_measured_of(a, n, &m);
 	free(a);
 	free(path);

@@ -528,6 +528,13 @@ check_paths(const sr_campaign *c, char *err, size_t errlen)
 	if (stat(v, &st) == 0 && !S_ISDIR(st.st_mode))
 		return error(err, errlen, "%s: %s exists and is not a directory",
 		    where, v);
+	/* sbatch(1), filename pattern: a backslash anywhere in --output
+	 * turns off %A_%a, so that every task would log to one file
+	 * named after the pattern; no escape exists */
+	if (is(c, "engine", "slurm") && strchr(v, '\\'))
+		return error(err, errlen, "%s: a backslash in the output "
+		    "directory turns off Slurm's %%A_%%a in the jobs' log "
+		    "names (sbatch --output): choose another output", where);
 	return 0;
 }
 

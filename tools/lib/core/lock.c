@@ -1,6 +1,7 @@
 /* lock.c - lock files taken by link() of a private file, broken when
  * stale (lock.h). */
 #include "core/lock.h"
+#include "core/fault.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,7 +42,11 @@ pid_alive(long pid)
 void
 sr_lock_host(char *host, size_t size)
 {
-	if (gethostname(host, size) != 0 || host[0] == '\0')
+	const char *test = getenv("SR_FAULT_HOST");
+
+	if (test && *test)
+		snprintf(host, size, "%s", test);
+	else if (gethostname(host, size) != 0 || host[0] == '\0')
 		snprintf(host, size, "localhost");
 	host[size - 1] = '\0';
 	host[strcspn(host, " \t\n")] = '\0';
@@ -87,8 +92,18 @@ write_private(const char *tmp, const char *host, long pid)
 	return close(fd) == 0 && ok ? 0 : -1;
 }
 
+void
+sr_lock_temp(char *buf, size_t size, const char *path, const char *tail)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	snprintf(buf, size, "%.*s.%s.tmp.%s", (int)(base - path), path, base,
+	    tail);
+}
+
 /* Breaks the stale lock path that h held. Breakers take a second lock,
- * path.tmp.break, so that one at a time looks again and removes the lock:
+ * its temporary "break" (sr_lock_temp), so that one at a time looks again and removes the lock:
  * a lock taken afresh meanwhile is never removed. A break lock left by a
  * dead breaker is removed when stale itself. */
 static void
@@ -99,7 +114,7 @@ break_lock(const char *path, const sr_lock_holder *h, const char *tmp,
 	sr_lock_holder now, b;
 	time_t mtime;
 
-	snprintf(brk, sizeof brk, "%s.tmp.break", path);
+	sr_lock_temp(brk, sizeof brk, path, "break");
 	if (link(tmp, brk) != 0) {
 		if (errno == EEXIST && read_lock(brk, &b, &mtime) == 0 &&
 		    sr_lock_is_stale(&b, mtime, time(NULL), grace, host, pid_alive))
@@ -115,30 +130,22 @@ break_lock(const char *path, const sr_lock_holder *h, const char *tmp,
 }
 
 int
-sr_lock_live_holder(const char *path, sr_lock_holder *h)
-{
-	char host[256];
-	time_t mtime;
-
-	sr_lock_host(host, sizeof host);
-	return read_lock(path, h, &mtime) == 0 && strcmp(h->host, host) == 0 &&
-	    pid_alive(h->pid) ? 0 : -1;
-}
-
-int
 sr_lock_take(const char *path, long pid, long grace, char *msg, size_t msglen)
 {
-	char host[256], tmp[4096], date[64];
+	char host[256], tmp[4096], tail[300], date[64];
 	sr_lock_holder h;
 	time_t mtime;
 	int tries, r, st = -1;
 
 	sr_lock_host(host, sizeof host);
-	snprintf(tmp, sizeof tmp, "%s.tmp.%s.%ld", path, host, pid);
+	snprintf(tail, sizeof tail, "%s.%ld", host, pid);
+	sr_lock_temp(tmp, sizeof tmp, path, tail);
 	if (write_private(tmp, host, pid) != 0) {
 		snprintf(msg, msglen, "%s: %s", tmp, strerror(errno));
 		return -1;
 	}
+	if (sr_fault("lock-temp"))	/* killed holding its temporary */
+		raise(SIGKILL);
 	for (tries = 0; tries < 200; tries++) {
 		if (link(tmp, path) == 0) {
 			st = 0;
@@ -193,9 +200,26 @@ held_by(const char *path, long pid)
 }
 
 int
+sr_lock_holder_of(const char *path, sr_lock_holder *h, long *age)
+{
+	char host[256];
+	time_t mtime;
+
+	sr_lock_host(host, sizeof host);
+	if (read_lock(path, h, &mtime) != 0)
+		return -1;
+	*age = (long)(time(NULL) - mtime);
+	if (strcmp(h->host, host) != 0)
+		return 1;
+	return pid_alive(h->pid) ? 0 : -1;
+}
+
+int
 sr_lock_refresh(const char *path, long pid)
 {
-	if (!held_by(path, pid))
+	/* a dead holder's heartbeat stops: its lock goes stale for every
+	 * host (a refresher that outlived its owner) */
+	if (!held_by(path, pid) || !pid_alive(pid))
 		return -1;
 	return utimensat(AT_FDCWD, path, NULL, 0) == 0 ? 0 : -1;
 }

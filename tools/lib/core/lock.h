@@ -19,7 +19,8 @@ typedef struct {
 } sr_lock_holder;
 
 /* This host's name as lock files record it (gethostname, cut at the first
- * blank; "localhost" when it has none). */
+ * blank; "localhost" when it has none; for tests, SR_FAULT_HOST when set:
+ * another host, injected). */
 void sr_lock_host(char *host, size_t size);
 
 /* Parses a lock file's text "HOST PID START\n": 0, or -1 when malformed. */
@@ -39,12 +40,21 @@ int sr_lock_is_stale(const sr_lock_holder *h, time_t mtime, time_t now,
 int sr_lock_take(const char *path, long pid, long grace, char *msg,
     size_t msglen);
 
-/* The holder of lock path when it is a live process on this host: 0 and
- * *h, else -1 (no lock, garbage, another host's, or a dead pid). */
-int sr_lock_live_holder(const char *path, sr_lock_holder *h);
+/* The holder of lock path, wherever it runs, and the seconds since the
+ * lock was last touched (*age): 0 when it is a live process on this host,
+ * 1 when it is on another host (alive or not, this host cannot tell: its
+ * lock goes stale grace seconds after its last touch), -1 when there is
+ * no lock, garbage, or a dead pid of this host. */
+int sr_lock_holder_of(const char *path, sr_lock_holder *h, long *age);
+
+/* The name of a temporary of lock path: ".BASE.tmp.TAIL" beside it (BASE
+ * the lock's file name), the rule of every temporary of a campaign's
+ * output (a hidden name with ".tmp.": what sa-campaign cleans). */
+void sr_lock_temp(char *buf, size_t size, const char *path, const char *tail);
 
 /* Touches the lock (a long-running holder, every grace / 3 seconds):
- * 0, or -1 when it is not held by pid on this host any more. */
+ * 0, or -1 when it is not held by pid on this host any more, or pid is
+ * dead (a refresher that outlived its owner stops). */
 int sr_lock_refresh(const char *path, long pid);
 
 /* Removes the lock when pid on this host holds it: 0, or -1 when it is
