@@ -3,7 +3,7 @@
 # out or an output would replace an input (issue 12, items 5 and 6): exit
 # 3 for an I/O or system failure, nothing committed when any output
 # fails, -o naming an input refused (exit 2), temp names that fit; every
-# image writer (TIFF, PNG, thumbnails) on a full tmpfs
+# image writer (TIFF, PNG, thumbnails, gnuplot's plots) on a full tmpfs
 # (issue 25).
 load common
 
@@ -180,6 +180,27 @@ skip_unless_plain() {
 	assert_output --partial 'wsi-tiles: fs/th.png: write error: No space left on device'
 	only_fill
 	assert [ ! -e t.tsv ]
+}
+
+@test "a plot whose image fills the disk (gnuplot exits 0 on it) exits 3, no plot" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	# 12 KiB free: the data and script (a page each) fit, the image
+	# (11 KiB and more) is cut short, and gnuplot still exits 0
+	small_fs 12
+	run sa-indices -m moat --plot fs/p.png -o idx.tsv "$INDICES/moat2.tsv" \
+	    "$INDICES/tiles.tsv"
+	assert_failure 3
+	assert_output --partial 'sa-indices: fs/p.png: write error: No space left on device'
+	only_fill
+	assert [ ! -e idx.tsv ]
+	printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n' > st.tsv
+	printf '%s\ta\t1\tt1\t%s\t5\t0\n' 0 0 1 1 >> st.tsv
+	run sim-runtime --sweep 1,2,4 --plot fs/m.png -o sr.tsv st.tsv
+	assert_failure 3
+	assert_output 'sim-runtime: fs/m.png: write error: No space left on device'
+	only_fill
+	assert [ ! -e sr.tsv ]
+	no_temp_files
 }
 
 @test "sa-indices --plot pp.png -o /dev/full leaves no pp.png; -o fails: no plot" {
