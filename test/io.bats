@@ -2,7 +2,9 @@
 # io: what every tool does when an output cannot be written, memory runs
 # out or an output would replace an input (issue 12, items 5 and 6): exit
 # 3 for an I/O or system failure, nothing committed when any output
-# fails, -o naming an input refused (exit 2), temp names that fit.
+# fails, -o naming an input refused (exit 2), temp names that fit; every
+# image writer (TIFF, PNG, thumbnails, gnuplot's plots) on a full tmpfs
+# (issue 25).
 load common
 
 bats_require_minimum_version 1.5.0
@@ -35,6 +37,28 @@ under_ulimit() {
 	local kib=$1
 	shift
 	(ulimit -v "$kib" && "$@")
+}
+
+# small_fs KIB: a 64 KiB tmpfs mounted on fs, filled to leave KIB free
+# (0: none), unmounted by teardown; skips the test, saying why, where it
+# cannot be mounted
+small_fs() {
+	mkdir -p fs
+	mount -t tmpfs -o size=64k tmpfs fs 2> mount.err ||
+	    skip "cannot mount a tmpfs here (needs root): $(head -n 1 mount.err)"
+	head -c $(((64 - $1) * 1024)) /dev/zero > fs/fill 2> /dev/null || true
+}
+
+# only_fill: fs holds nothing but its fill (no file, no temporary)
+only_fill() {
+	run find fs -type f
+	assert_output fs/fill
+}
+
+teardown() {
+	if mountpoint -q "$BATS_TEST_TMPDIR/fs" 2> /dev/null; then
+		umount "$BATS_TEST_TMPDIR/fs"
+	fi
 }
 
 skip_unless_plain() {
@@ -113,6 +137,69 @@ skip_unless_plain() {
 	[ "$st" -eq 3 ] || fail "sa-indices --plot on a full filesystem: exit $st"
 	assert_equal "$(cat fs.ls)" fill
 	assert [ ! -e idx.tsv ]
+	no_temp_files
+}
+
+@test "seg-run on a full filesystem: TIFF and PNG masks, normalized tiles exit 3, no file" {
+	bucket
+	small_fs 0
+	local m
+	for m in tif32 png8; do
+		run segrun --force -o r.tsv --timings t.tsv --masks fs/m \
+		    --mask-format "$m"
+		assert_failure 3
+		assert_output --partial ": write error: No space left on device"
+		assert_output --partial "fs/m/0/t1.${m%%[0-9]*}"
+		only_fill
+	done
+	run segrun --force -o r.tsv --timings t.tsv --save-normalized fs/n
+	assert_failure 3
+	assert_output 'seg-run: fs/n/t1.tif: write error: No space left on device'
+	only_fill
+	assert [ ! -e r.tsv ]
+	assert [ ! -e t.tsv ]
+}
+
+@test "seg-run: a TIFF mask that fills the disk part-way exits 3" {
+	bucket
+	sa-testimg crop "$TILE.png" 0 0 400 400 tiles/t1.png
+	# one page free: the 400 x 400 mask (about 9 KiB) is cut short
+	small_fs 4
+	run segrun --force -o r.tsv --timings t.tsv --masks fs/m
+	assert_failure 3
+	assert_output 'seg-run: fs/m/0/t1.tif: write error: No space left on device'
+	only_fill
+	assert [ ! -e r.tsv ]
+}
+
+@test "wsi-tiles --thumbnail on a full filesystem exits 3, no thumbnail, no table" {
+	sa-testimg slide 2000 2000 s.tif "0 0 $TILE.png"
+	small_fs 0
+	run wsi-tiles --size 1000 --thumbnail fs/th.png -o t.tsv s.tif
+	assert_failure 3
+	assert_output --partial 'wsi-tiles: fs/th.png: write error: No space left on device'
+	only_fill
+	assert [ ! -e t.tsv ]
+}
+
+@test "a plot whose image fills the disk (gnuplot exits 0 on it) exits 3, no plot" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	# 12 KiB free: the data and script (a page each) fit, the image
+	# (11 KiB and more) is cut short, and gnuplot still exits 0
+	small_fs 12
+	run sa-indices -m moat --plot fs/p.png -o idx.tsv "$INDICES/moat2.tsv" \
+	    "$INDICES/tiles.tsv"
+	assert_failure 3
+	assert_output --partial 'sa-indices: fs/p.png: write error: No space left on device'
+	only_fill
+	assert [ ! -e idx.tsv ]
+	printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n' > st.tsv
+	printf '%s\ta\t1\tt1\t%s\t5\t0\n' 0 0 1 1 >> st.tsv
+	run sim-runtime --sweep 1,2,4 --plot fs/m.png -o sr.tsv st.tsv
+	assert_failure 3
+	assert_output 'sim-runtime: fs/m.png: write error: No space left on device'
+	only_fill
+	assert [ ! -e sr.tsv ]
 	no_temp_files
 }
 

@@ -5,7 +5,9 @@
  * ASCII unit separator and split into arrays by the script. gnuplot writes
  * the PNG to its standard output, a temporary file beside the target that
  * becomes one of the tool's outputs, renamed into place with the others
- * at sr_out_commit_all() (a device, /dev/null, is written in place). The
+ * at sr_out_commit_all() (a device, /dev/null, is written in place) once
+ * it is checked complete: gnuplot exits 0 when a write of its image fails
+ * (a full disk), so an image without its PNG end is a write error. The
  * data, script and image temporaries are registered with out.c, so that
  * a failed or killed run leaves none. */
 #include "core/plot.h"
@@ -18,10 +20,12 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -171,10 +175,58 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 	return st;
 }
 
+/* Whether the PNG on fd (open for reading too) ends with its IEND
+ * chunk: gnuplot exits 0 even when writing its image failed (a full
+ * disk), leaving it cut short or empty. */
+static int
+png_complete(int fd)
+{
+	static const unsigned char iend[12] = { 0, 0, 0, 0, 'I', 'E', 'N',
+	    'D', 0xae, 0x42, 0x60, 0x82 };
+	unsigned char tail[sizeof iend];
+	struct stat sb;
+
+	return fstat(fd, &sb) == 0 && sb.st_size >= 8 + (off_t)sizeof tail &&
+	    pread(fd, tail, sizeof tail, sb.st_size - (off_t)sizeof tail) ==
+	    (ssize_t)sizeof tail && memcmp(tail, iend, sizeof iend) == 0;
+}
+
+/* Whether the file system of fd has no space left (statvfs). */
+static int
+fs_full(int fd)
+{
+	struct statvfs vs;
+
+	return fstatvfs(fd, &vs) == 0 && vs.f_bavail == 0;
+}
+
+/* Dies with exit 3 (SR_EXIT_IO) when gnuplot, exiting with status st,
+ * left the image temporary incomplete because a write failed: always
+ * when it exited 0 (it ignores its write errors), and, when it failed,
+ * if the file system is full. An image written in place (a device) is
+ * not checked. */
+static void
+check_image(const struct plot *p, int st)
+{
+	struct stat sb;
+	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+
+	if (p->png == NULL || png_complete(p->pngfd))
+		return;
+	if (fs_full(p->pngfd)) {
+		errno = ENOSPC;
+		sr_die_io("%s: write error", p->path);
+	}
+	if (ok)
+		sr_die(SR_EXIT_IO, "%s: write error: gnuplot's image is "
+		    "incomplete (%jd bytes)", p->path, fstat(p->pngfd, &sb) ?
+		    (intmax_t)-1 : (intmax_t)sb.st_size);
+}
+
 /* Closes the data and script, runs gnuplot on them with args, removes
- * them, and hands the synced image to out.c, committed with the tool's
- * other outputs (sr_out_adopt); dies (leaving no file) if gnuplot
- * fails. */
+ * them, checks the image is complete, and hands the synced image to
+ * out.c, committed with the tool's other outputs (sr_out_adopt); dies
+ * (leaving no file) if gnuplot fails or a write of the image did. */
 static void
 plot_finish(struct plot *p, char **args, size_t nargs)
 {
@@ -184,6 +236,8 @@ plot_finish(struct plot *p, char **args, size_t nargs)
 	if (fclose(p->d) || fclose(p->g))
 		sr_die_io("%s: cannot write the plot script", p->path);
 	st = spawn_gnuplot(p, args, nargs);
+	if (!WIFSIGNALED(st))	/* before the drops free space */
+		check_image(p, st);
 	drop(p->script);
 	drop(p->data);
 	/* killed (by the kernel's OOM killer, an administrator): a system

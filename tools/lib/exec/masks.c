@@ -286,7 +286,8 @@ write_image(const char *path, const uint32_t *px, size_t w, size_t h,
 		rc = mc.o->png8 ? sr_mask_write_png(fp, path, px, w, h, err) :
 		    sr_labels_write_tiff(fp, path, px, w, h, err);
 	if (rc < 0)
-		sr_die(ferror(fp) ? SR_EXIT_IO : SR_EXIT_DATA, "%s", err);
+		sr_die(ferror(fp) ? SR_EXIT_IO : sr_exit_for_errno(errno),
+		    "%s", err);
 	errno = 0;
 	if (fflush(fp) != 0 || fsync(fileno(fp)) != 0 || ferror(fp))
 		sr_die_io("%s: write error", path);

@@ -116,6 +116,7 @@ sr_image_check_write_size(const char *name, size_t w, size_t h, size_t max,
 	if (w == 0 || h == 0 || w > max || h > max) {
 		sr_seterr(errbuf, "%s: cannot write an image of %zux%zu pixels",
 		    name, w, h);
+		errno = 0;	/* bad data, not a system failure */
 		return -1;
 	}
 	return 0;

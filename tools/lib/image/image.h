@@ -71,7 +71,11 @@ int sr_image_probe(const char *path, size_t *w, size_t *h, char *errbuf);
 void sr_labels_free(sr_labels *img);
 
 /* Writes labels as a 32-bit unsigned single-channel TIFF (deflate) to fp,
- * an open, seekable file (it is not closed); name is for messages. */
+ * an open, seekable file (it is not closed); name is for messages.
+ * Every writer here returns 0, or -1 with "NAME: why" in errbuf and errno
+ * the system error that stopped it (ENOSPC, EIO, ENOMEM: an exit status
+ * by sr_exit_for_errno, "NAME: write error: strerror" in errbuf), 0 for
+ * an image that cannot be stored. */
 int sr_labels_write_tiff(FILE *fp, const char *name, const uint32_t *px,
     size_t w, size_t h, char *errbuf);
 /* Writes the mask px > 0 as an 8-bit PNG of 0 and 255 to fp. */

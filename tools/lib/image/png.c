@@ -418,13 +418,15 @@ png_encode(struct png_out *o, const uint8_t *rgb, const uint32_t *px,
 	return 0;
 }
 
-/* Writes rgb, or else the mask px > 0, as a PNG to fp. */
+/* Writes rgb, or else the mask px > 0, as a PNG to fp. On a failure
+ * errno is the system error that stopped it (ENOSPC, EIO, ENOMEM), else
+ * 0. */
 static int
 png_write(FILE *fp, const char *name, const uint8_t *rgb, const uint32_t *px,
     size_t w, size_t h, char *errbuf)
 {
 	struct png_out o;
-	int rc = -1;
+	int rc = -1, oom = 0;
 
 	if (sr_image_check_write_size(name, w, h, PNG_UINT_31_MAX, errbuf))
 		return -1;
@@ -436,8 +438,10 @@ png_write(FILE *fp, const char *name, const uint8_t *rgb, const uint32_t *px,
 		o.info = png_create_info_struct(o.png);
 	if (o.info && (rgb || (o.row = malloc(w)) != NULL))
 		rc = png_encode(&o, rgb, px, w, h);
-	else
+	else {
 		snprintf(o.io.msg, sizeof o.io.msg, "out of memory");
+		oom = 1;
+	}
 	png_destroy_write_struct(&o.png, &o.info);
 	free(o.row);
 	if (rc == 0 && fflush(fp) != 0)
@@ -445,9 +449,11 @@ png_write(FILE *fp, const char *name, const uint8_t *rgb, const uint32_t *px,
 	if (rc && o.io.sys_errno)
 		sr_image_errno_fail(errbuf, name, "write error",
 		    o.io.sys_errno);
-	else if (rc)
+	else if (rc) {
 		sr_seterr(errbuf, "%s: cannot write PNG (libpng: %s)", name,
 		    o.io.msg);
+		errno = oom ? ENOMEM : 0;
+	}
 	return rc;
 }
 

@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -680,22 +681,133 @@ tiff_compression(int codec)
 	}
 }
 
-/* Opens a TIFF writer on a duplicate of fp's descriptor (fp flushed
- * first), so that TIFFClose leaves fp open. */
+/* Where libtiff writes a TIFF: fp's descriptor, and the first system
+ * error of a read, write or seek on it (libtiff itself reports only
+ * "Write error", and its own descriptor is one ferror never sees). */
+struct tiff_sink {
+	int fd;
+	int err;	/* errno of the first failure, 0 if none */
+};
+
+/* Notes the first failure's errno (0 read as EIO); returns -1. */
+static tmsize_t
+sink_fail(struct tiff_sink *k, int e)
+{
+	if (k->err == 0)
+		k->err = e ? e : EIO;
+	return -1;
+}
+
+/* libtiff's read and write procedures: all of size bytes, or -1. */
+static tmsize_t
+sink_read(thandle_t h, void *buf, tmsize_t size)
+{
+	struct tiff_sink *k = h;
+	tmsize_t done = 0;
+	ssize_t n;
+
+	while (done < size) {
+		if ((n = read(k->fd, (char *)buf + done, (size_t)(size -
+		    done))) < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return sink_fail(k, errno);
+		if (n == 0)
+			break;
+		done += n;
+	}
+	return done;
+}
+
+static tmsize_t
+sink_write(thandle_t h, void *buf, tmsize_t size)
+{
+	struct tiff_sink *k = h;
+	tmsize_t done = 0;
+	ssize_t n;
+
+	while (done < size) {
+		if ((n = write(k->fd, (const char *)buf + done, (size_t)(size -
+		    done))) < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return sink_fail(k, n < 0 ? errno : ENOSPC);
+		done += n;
+	}
+	return done;
+}
+
+static toff_t
+sink_seek(thandle_t h, toff_t off, int whence)
+{
+	struct tiff_sink *k = h;
+	off_t at;
+
+	if (off > (toff_t)INT64_MAX ||
+	    (at = lseek(k->fd, (off_t)off, whence)) < 0) {
+		sink_fail(k, off > (toff_t)INT64_MAX ? EFBIG : errno);
+		return (toff_t)-1;
+	}
+	return (toff_t)at;
+}
+
+/* The descriptor stays open: it is fp's. */
+static int
+sink_close(thandle_t h)
+{
+	(void)h;
+	return 0;
+}
+
+static toff_t
+sink_size(thandle_t h)
+{
+	struct tiff_sink *k = h;
+	struct stat sb;
+
+	return fstat(k->fd, &sb) == 0 ? (toff_t)sb.st_size : 0;
+}
+
+static int
+sink_map(thandle_t h, void **base, toff_t *size)
+{
+	(void)h;
+	(void)base;
+	(void)size;
+	return 0;
+}
+
+static void
+sink_unmap(thandle_t h, void *base, toff_t size)
+{
+	(void)h;
+	(void)base;
+	(void)size;
+}
+
+/* Opens a TIFF writer on fp's descriptor (fp flushed first) through
+ * sink k, so that a failing write's errno is kept and TIFFClose leaves
+ * fp open. */
 static TIFF *
-tiff_open_write(FILE *fp, const char *name, int bigtiff, char *errbuf)
+tiff_open_write(FILE *fp, const char *name, int bigtiff,
+    struct tiff_sink *k, char *errbuf)
 {
 	TIFF *tif;
-	int fd;
 
 	tiff_begin();
-	if (fflush(fp) != 0 || (fd = dup(fileno(fp))) < 0) {
-		sr_image_errno_fail(errbuf, name, NULL, errno);
+	*k = (struct tiff_sink){ -1, 0 };
+	if (fflush(fp) != 0 || (k->fd = fileno(fp)) < 0) {
+		sr_image_errno_fail(errbuf, name, "write error", errno);
 		return NULL;
 	}
-	if ((tif = TIFFFdOpen(fd, name, bigtiff ? "w8" : "w")) == NULL) {
-		close(fd);
+	tif = TIFFClientOpen(name, bigtiff ? "w8" : "w", k, sink_read,
+	    sink_write, sink_seek, sink_close, sink_size, sink_map,
+	    sink_unmap);
+	if (tif == NULL && k->err)
+		sr_image_errno_fail(errbuf, name, "write error", k->err);
+	else if (tif == NULL) {
 		tiff_fail(name, "cannot write TIFF", "cannot open", errbuf);
+		errno = errno == ENOMEM ? ENOMEM : 0;
 	}
 	return tif;
 }
@@ -783,25 +895,33 @@ tiff_write_tiles(TIFF *tif, const struct tiff_out *im)
 }
 
 /* Writes im as a TIFF to fp, which is left open at the end of the
- * file. */
+ * file. On a failure errno is the system error that stopped it (ENOSPC,
+ * EIO, ENOMEM), else 0. */
 static int
 tiff_write(FILE *fp, const char *name, const struct tiff_out *im,
     char *errbuf)
 {
+	struct tiff_sink k;
 	TIFF *tif;
-	int rc = -1;
+	int rc = -1, e;
 
-	if ((tif = tiff_open_write(fp, name, im->bigtiff, errbuf)) == NULL)
+	errno = 0;
+	if ((tif = tiff_open_write(fp, name, im->bigtiff, &k, errbuf)) == NULL)
 		return -1;
 	if (tiff_set_tags(tif, im))
 		rc = im->tile ? tiff_write_tiles(tif, im) :
 		    tiff_write_strips(tif, im);
 	if (rc == 0 && !TIFFFlush(tif))
 		rc = -1;
-	if (rc)
-		tiff_fail(name, "cannot write TIFF", "write error", errbuf);
+	e = errno == ENOMEM ? ENOMEM : 0;	/* a failed allocation */
 	TIFFClose(tif);
+	if (k.err) {	/* a write failed: ENOSPC, EIO */
+		e = k.err;
+		rc = sr_image_errno_fail(errbuf, name, "write error", e);
+	} else if (rc)
+		tiff_fail(name, "cannot write TIFF", "write error", errbuf);
 	fseek(fp, 0, SEEK_END);
+	errno = e;
 	return rc;
 }
 
@@ -841,6 +961,7 @@ sr_rgb_write_tiff_codec(FILE *fp, const char *name, const sr_rgb *img,
 	if (tile % 16 != 0 || tile > 65536) {
 		sr_seterr(errbuf, "%s: tile size %zu: not a multiple of 16 up "
 		    "to 65536", name, tile);
+		errno = 0;
 		return -1;
 	}
 	return tiff_write(fp, name, &im, errbuf);
