@@ -515,3 +515,21 @@ sa-campaign-conf: c.campaign:7: levels: not used by method = vbd (it concerns mo
 		assert_equal "$stderr" ''
 	done
 }
+
+@test "engine = slurm: an output with a backslash (which turns off sbatch's %A_%a in --output) is refused naming file and line, from the file or -o; other engines take it" {
+	small c.campaign 'engine = slurm' 'output = a\b-out'
+	run --separate-stderr sa-campaign-conf c.campaign
+	assert_failure 1
+	assert_output ''
+	assert_equal "$stderr" "sa-campaign-conf: c.campaign:6: output: a backslash in the output directory turns off Slurm's %A_%a in the jobs' log names (sbatch --output): choose another output"
+	small d.campaign 'engine = slurm'
+	run --separate-stderr sa-campaign-conf -o 'x\y' d.campaign
+	assert_failure 1
+	assert_equal "$stderr" "sa-campaign-conf: d.campaign: output: a backslash in the output directory turns off Slurm's %A_%a in the jobs' log names (sbatch --output): choose another output"
+	for e in local pbs; do
+		small e.campaign "engine = $e" 'output = a\b-out'
+		run sa-campaign-conf e.campaign
+		assert_success
+	done
+	[ ! -e 'a\b-out' ]
+}
