@@ -144,11 +144,24 @@ fill_grid(sr_param *p)
 	}
 }
 
+/* Whether s holds a control character (C0 or DEL): an escape sequence in a
+ * name would reach a terminal with every design and report. */
+static int
+has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 static const char *
 check_name(const char *name, char *errbuf, size_t errlen)
 {
 	if (*name == '\0')
 		FAIL("empty parameter name");
+	if (has_control(name))
+		FAIL("parameter name '%s' has a control character", SHOW(name));
 	if (strpbrk(name, " ,=\"'#"))
 		FAIL("parameter name '%s' has a space, comma, '=', quote or '#'",
 		    SHOW(name));
@@ -231,7 +244,7 @@ sr_space_read(const char *path)
 			    SHOW(sr_tsv_str(t, cn)), errbuf);
 		}
 		if (sr_space_find(s, p.name) >= 0)
-			sr_tsv_die(t, cn, "parameter %s defined twice", p.name);
+			sr_tsv_die(t, cn, "parameter %s defined twice", SHOW(p.name));
 		s->p = sr_reallocarray(s->p, s->n + 1, sizeof *s->p);
 		s->p[s->n++] = p;
 	}
