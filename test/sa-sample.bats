@@ -890,6 +890,13 @@ refuse() {
 	refuse 1 "s.tsv:2: column name: parameter : empty parameter name" -m lhs -n 3 s.tsv
 }
 
+@test "a parameter name with a control character (an ESC sequence, DEL) is refused naming file:line (issue 25)" {
+	mkspace s.tsv $'a\treal\t1..2\t1' $'\033[31mB\treal\t1..2\t1'
+	refuse 1 "sa-sample: s.tsv:3: column name: parameter \\x1b[31mB: parameter name '\\x1b[31mB' has a control character" -m lhs -n 3 s.tsv
+	mkspace s.tsv $'a\x7fb\treal\t1..2\t1'
+	refuse 1 "s.tsv:2: column name: parameter a\\x7fb: parameter name 'a\\x7fb' has a control character" -m lhs -n 3 s.tsv
+}
+
 @test "absurd grid sizes (1:1:1e12, 1..1e12) are refused, not allocated" {
 	mkspace s.tsv $'a\tint\t1:1:1e12\t2'
 	refuse 1 "s.tsv:2: column values: parameter a: grid '1:1:1e12': 1000000000000 values is too many" \

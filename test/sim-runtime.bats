@@ -198,6 +198,21 @@ results() {
 	assert_output --partial '#costs=timings tiles=2 rows=5'
 }
 
+@test "a row repeating an earlier row's bucket, tile, task and instances is refused naming file:line (issue 25)" {
+	{
+		header
+		row 0 a 1 t1 0,1 1 0
+		row 0 b 1 t1 0,1 1 0
+		row 1 a 1 t1 0,1 1 0
+		row 0 a 1 t1 0,1 2 0
+	} > t.tsv
+	refuse_run sim-runtime 1 "sim-runtime: t.tsv:5: bucket 0, tile a, task t1, instances 0,1 repeat line 2" t.tsv
+	# the bucket is compared as a number, and stdin is named
+	run sim-runtime - < <(header; row 3 a 1 t1 0 1 0; row 03 a 1 t1 0 1 0)
+	assert_failure 1
+	assert_output "sim-runtime: <stdin>:3: bucket 3, tile a, task t1, instances 0 repeat line 2"
+}
+
 @test "start-up overhead and dispatch delay" {
 	equal 4 1 > t.tsv
 	# a slot runs 0.5 + 1, waits 0.25, runs 0.5 + 1

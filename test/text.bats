@@ -99,3 +99,68 @@ HEADER=$'name\ttype\tvalues\tdefault'
 	run sa-sample -m mc -n 2 c.tsv
 	assert_success
 }
+
+# short_message WANT TOOL ARGS...: TOOL refuses with exit 1 and the one
+# line that contains WANT; every run of x (the 8 KB value of the input)
+# in it is at most 60 bytes, the cut sareuse(7) states, and the line at
+# most 300 bytes.
+short_message() {
+	local want=$1 longest
+	shift
+	run "$@"
+	assert_failure 1
+	assert_equal "${#lines[@]}" 1
+	assert_output --partial "$want"
+	longest=$(printf '%s\n' "$output" | grep -o 'x*' | awk '{ if (length($0) > n) n = length($0) } END { print n + 0 }')
+	assert [ "$longest" -le 60 ]
+	assert [ "$(printf '%s' "$output" | wc -c)" -le 300 ]
+}
+
+@test "an 8 KB name or value in any reader's message is quoted cut at 60 bytes, on one short line (issue 25)" {
+	local x t3=$TOP/test/data/reuse/t3.wf
+	x=$(head -c 8192 /dev/zero | tr '\0' x)
+	wf-compact -q -o i.tsv "$t3" "$TOP/test/data/reuse/ex2.tsv"
+	reuse-merge -a none -o none.tsv "$t3" i.tsv
+	{
+		printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n'
+		for k in 0 1 2 3 4; do
+			printf '%s\ta\t%s\tt%s\t%s\t1\t0\n' $k 1 1 $k $k 2 2 $k $k 3 3 $k
+		done
+	} > t.tsv
+	# space: a parameter name; design: its first column
+	printf '%s\nx %s\treal\t0..1\t0.5\n' "$HEADER" "$x" > s.tsv
+	short_message "s.tsv:2: column name: parameter x xxx" sa-sample -m mc -n 2 s.tsv
+	printf '%s\na\treal\t0..1\t0.5\n' "$HEADER" > a.tsv
+	sa-sample -m mc -n 2 -o d.tsv a.tsv
+	sed "s/^run\t/$x\t/" d.tsv > d1.tsv
+	printf 'run\ty\n0\t1\n1\t2\n' > m.tsv
+	short_message "d1.tsv:5: the first column must be 'run', not 'xxx" sa-indices -m corr d1.tsv m.tsv
+	# metrics: a value
+	printf 'run\ty\n0\t%s\n1\t2\n' "$x" > m1.tsv
+	short_message "m1.tsv:2: column y: 'xxx" sa-indices -m corr d.tsv m1.tsv
+	# workflow: a stage name
+	printf 'stage\ttask\tparams\tcost\ns %s\tt1\tp1\t1\n' "$x" > w.wf
+	short_message "w.wf:2: column stage: 's xxx" wf-compact w.wf "$TOP/test/data/reuse/ex2.tsv"
+	# instances: the runs
+	awk -v x="$x" 'BEGIN { FS = OFS = "\t" } !/^#/ && !/^stage/ { $4 = x } 1' i.tsv > i1.tsv
+	short_message "i1.tsv:5: column runs: 'xxx" reuse-merge -a none "$t3" i1.tsv
+	# buckets: the instances
+	awk -v x="$x" 'BEGIN { FS = OFS = "\t" } !/^#/ && !/^bucket/ { $2 = x } 1' none.tsv > b1.tsv
+	short_message "b1.tsv:6: column instances: 'xxx" sim-runtime --workflow "$t3" --instances i.tsv t.tsv b1.tsv
+	# timings: a #read line's seconds, a tile of a repeated row
+	{ printf '#bucket=0 tiles=1\n#read tile=a seconds=%s\n' "$x"; cat t.tsv; } > t1.tsv
+	short_message "t1.tsv: #read tile=a seconds=xxx" sim-runtime t1.tsv
+	{ cat t.tsv; printf '0\t%s\t1\tt1\t0\t1\t0\n' "$x" "$x"; } > t2.tsv
+	short_message "t2.tsv:18: bucket 0, tile xxx" sim-runtime t2.tsv
+	# results and a ledger: a tile not of the timings
+	printf 'run\ttile\tdice\n0\t%s\t0.5\n' "$x" > res.tsv
+	short_message "res.tsv:2: column tile: 'xxx" sim-runtime --workflow "$t3" --instances i.tsv --results res.tsv --cancel median t.tsv
+	printf 'kind\trun\ttile\tvalue\tseconds\tdetail\nresult\t0\t%s\t0.5\t1\t\n' "$x" > ledger.tsv
+	short_message "ledger.tsv: run 0: tile 'xxx" sim-runtime --workflow "$t3" --instances i.tsv --results ledger.tsv --cancel median t.tsv
+	# a tiles list: a name twice
+	printf '/a/%s.png\n/b/%s.png\n' "$x" "$x" > tiles.txt
+	short_message "tiles.txt:2: tile name 'xxx" seg-run --estimate-memory --tiles tiles.txt
+	# a campaign file: an unknown key, a bad value
+	printf '%s=1\n' "$x" > c.conf
+	short_message "c.conf:1: unknown key 'xxx" sa-campaign-conf c.conf
+}

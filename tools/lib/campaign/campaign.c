@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 
 #define PLAN SR_ROLE_PLAN
@@ -317,7 +318,7 @@ check_real(const sr_campaign_key *k, const char *v, char *err, size_t errlen)
 	if (sr_parse_double(v, &x) == NULL && x > 0 &&
 	    (k->type == SR_KEY_REAL || x < 1))
 		return 0;
-	snprintf(err, errlen, "%s: '%s' is not %s", k->name, v,
+	snprintf(err, errlen, "%s: '%s' is not %s", k->name, SR_SHOW(v),
 	    k->type == SR_KEY_REAL ? "a positive number" :
 	    "a number between 0 and 1 (both excluded)");
 	return -1;
@@ -364,7 +365,7 @@ check_words(const char *name, const char *v, char *err, size_t errlen)
 				snprintf(err, errlen, "%s: '%c' in '%s': only "
 				    "letters, digits and _.,:=@%%+/- are passed to "
 				    "the scheduler (a qsub may hand them to a shell)",
-				    name, v[i], v);
+				    name, v[i], SR_SHOW(v));
 			return -1;
 		}
 	return 0;
@@ -382,10 +383,10 @@ sr_campaign_check_value(const sr_campaign_key *k, const char *v, char *err,
 			return 0;
 		if (k->min == 1)
 			snprintf(err, errlen, "%s: '%s' is not a positive integer",
-			    k->name, v);
+			    k->name, SR_SHOW(v));
 		else
 			snprintf(err, errlen, "%s: '%s' is not an integer from %ld",
-			    k->name, v, k->min);
+			    k->name, SR_SHOW(v), k->min);
 		return -1;
 	case SR_KEY_ENUM:
 	case SR_KEY_YESNO:
@@ -393,7 +394,8 @@ sr_campaign_check_value(const sr_campaign_key *k, const char *v, char *err,
 			return 0;
 		word_list(k->type == SR_KEY_YESNO ? "yes no" : k->words, words,
 		    sizeof words);
-		snprintf(err, errlen, "%s: '%s' is not %s", k->name, v, words);
+		snprintf(err, errlen, "%s: '%s' is not %s", k->name, SR_SHOW(v),
+		    words);
 		return -1;
 	case SR_KEY_SIZE:
 		if (*v >= '0' && *v <= '9' && (v[strspn(v, "0123456789")] == '\0' ||
@@ -401,7 +403,7 @@ sr_campaign_check_value(const sr_campaign_key *k, const char *v, char *err,
 		    v[strspn(v, "0123456789") + 1] == '\0')))
 			return 0;
 		snprintf(err, errlen, "%s: '%s' is not a size such as 2000M or 4G",
-		    k->name, v);
+		    k->name, SR_SHOW(v));
 		return -1;
 	case SR_KEY_REAL:
 	case SR_KEY_FRACTION:
@@ -498,9 +500,10 @@ take_line(sr_campaign *c, char *s, size_t lineno, char *err, size_t errlen)
 	if ((k = sr_campaign_key_find(key)) < 0 &&
 	    (near = sr_campaign_key_suggest(key)) != NULL)
 		return line_error(c, lineno, err, errlen,
-		    "unknown key '%s': did you mean '%s'?", key, near);
+		    "unknown key '%s': did you mean '%s'?", SR_SHOW(key), near);
 	if (k < 0)
-		return line_error(c, lineno, err, errlen, "unknown key '%s'", key);
+		return line_error(c, lineno, err, errlen, "unknown key '%s'",
+		    SR_SHOW(key));
 	if (c->line[k])
 		return line_error(c, lineno, err, errlen,
 		    "key '%s' repeats line %zu", key, c->line[k]);

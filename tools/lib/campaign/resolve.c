@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 #include "sa/method.h"
 #include "sa/space.h"
@@ -368,14 +369,16 @@ check_fix_item(const sr_campaign *c, const sr_space *s, const char *item,
 	name[eq - item] = '\0';
 	if ((j = sr_space_find(s, name)) < 0) {
 		status = error(err, errlen, "%s:%zu: fix: %s: no parameter %s in %s",
-		    c->path, line, item, name, sr_campaign_get(c, "space"));
+		    c->path, line, SR_SHOW(item), SR_SHOW(name),
+		    sr_campaign_get(c, "space"));
 	} else if (p = &s->p[j], sr_parse_double(v, &x) || !sr_param_valid(p, x)) {
 		status = error(err, errlen, "%s:%zu: fix: %s: '%s' is not a value "
-		    "of %s (%s %s, default %s)", c->path, line, item, v, name,
+		    "of %s (%s %s, default %s)", c->path, line, SR_SHOW(item),
+		    SR_SHOW(v), SR_SHOW(name),
 		    sr_ptype_name(p->type), p->values_text, p->default_text);
 	} else if (seen[j]++) {
 		status = error(err, errlen, "%s:%zu: fix: %s: %s is fixed twice",
-		    c->path, line, item, name);
+		    c->path, line, SR_SHOW(item), SR_SHOW(name));
 	}
 	free(name);
 	return status;

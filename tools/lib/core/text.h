@@ -31,4 +31,8 @@ char *sr_escape(char *buf, size_t size, const char *s);
  * message quotes a user value. Returns buf. */
 const char *sr_show(char *buf, const char *s);
 
+/* sr_show into a buffer that lives as long as the enclosing block: a
+ * message's argument, as in sr_die(..., "'%s' ...", SR_SHOW(value)). */
+#define SR_SHOW(s) sr_show((char[SR_SHOWLEN]){ 0 }, (s))
+
 #endif

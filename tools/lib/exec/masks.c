@@ -4,6 +4,7 @@
 #include "core/path.h"
 #include "plan/instances.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/out.h"
 #include "exec/geojson_out.h"
 #include "image/image.h"
@@ -153,7 +154,8 @@ sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t)
 		}
 		if (access(ref[i], R_OK) != 0)
 			sr_die(SR_EXIT_DATA, "%s: no reference mask for tile %s "
-			    "(%s:%zu): %s", ref[i], t->name[i], t->list, t->line[i],
+			    "(%s:%zu): %s", ref[i], SR_SHOW(t->name[i]), t->list,
+			    t->line[i],
 			    strerror(errno));
 	}
 	return ref;

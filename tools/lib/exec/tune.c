@@ -1,6 +1,7 @@
 /* tune.c - a bucket of a tuning campaign against its ledger (tune.h). */
 #include "exec/tune.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/hash.h"
 #include "core/num.h"
 #include "core/out.h"
@@ -112,14 +113,15 @@ detail_result(const sr_tune *t, const sr_ledgerrow *row, sr_runresult *res)
 	    &objects) != 6 || (status = sr_run_status_parse(st)) < 0 ||
 	    status > SR_RUN_NO_CANDIDATES)
 		sr_die(SR_EXIT_DATA, "%s: run %zu, tile %s: detail '%s' is not "
-		    "seg-run's", t->o.ledger, row->run, row->tile, row->detail);
+		    "seg-run's", t->o.ledger, row->run, SR_SHOW(row->tile),
+		    SR_SHOW(row->detail));
 	for (i = 0; i < 4; i++)
 		if (strcmp(v[i], "NaN") == 0)
 			*to[i] = NAN;
 		else if (sr_parse_double(v[i], to[i]))
 			sr_die(SR_EXIT_DATA, "%s: run %zu, tile %s: detail '%s' is "
-			    "not seg-run's", t->o.ledger, row->run, row->tile,
-			    row->detail);
+			    "not seg-run's", t->o.ledger, row->run,
+			    SR_SHOW(row->tile), SR_SHOW(row->detail));
 	res->status = status;
 	res->objects = objects;
 	res->seconds = row->seconds;

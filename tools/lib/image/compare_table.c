@@ -2,6 +2,7 @@
 #include "image/compare_table.h"
 #include "core/path.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
 #include "image/image.h"
@@ -63,7 +64,7 @@ check_other_columns(const sr_tsv *t, int cm, int cr)
 			if (strcmp(t->header[k], out_col[j]) == 0)
 				sr_die(SR_EXIT_DATA, "%s: column '%s' would "
 				    "repeat an output column", t->path,
-				    t->header[k]);
+				    SR_SHOW(t->header[k]));
 }
 
 sr_pairs *

@@ -3,6 +3,7 @@
 #include "image/format.h"
 #include "image/tiletable.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/opt.h"
 #include "core/path.h"
 #include "core/rng.h"
@@ -42,7 +43,8 @@ check_unique(const sr_tiles *t)
 	for (i = 1; i < t->n; i++)
 		if (strcmp(t->name[ix[i]], t->name[ix[i - 1]]) == 0)
 			sr_die(SR_EXIT_DATA, "%s:%zu: tile name '%s' repeats "
-			    "line %zu", t->list, t->line[ix[i]], t->name[ix[i]],
+			    "line %zu", t->list, t->line[ix[i]],
+			    SR_SHOW(t->name[ix[i]]),
 			    t->line[ix[i - 1]]);
 	free(ix);
 }
@@ -112,7 +114,7 @@ sr_tiles_read(const char *list)
 		t->line[t->n] = lineno;
 		if (t->name[t->n][0] == '\0')
 			sr_die(SR_EXIT_DATA, "%s:%zu: '%s' has no file name",
-			    list, lineno, p);
+			    list, lineno, SR_SHOW(p));
 		t->n++;
 	}
 	if (ferror(fp) || !feof(fp))	/* not end of file: a read error */
@@ -252,7 +254,7 @@ static _Noreturn void
 row_die(const sr_tiles *t, size_t i, const char *why)
 {
 	sr_die(SR_EXIT_DATA, "%s:%zu: tile %s: %s", t->list, t->line[i],
-	    t->name[i], why);
+	    SR_SHOW(t->name[i]), why);
 }
 
 void

@@ -1,6 +1,7 @@
 /* buckets.c - buckets.tsv, the bucket plan: reader and writer (buckets.h). */
 #include "plan/buckets.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
 
@@ -93,7 +94,7 @@ read_instances(sr_buckets_in *b)
 	while ((rc = sr_list_next(&f, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &id) || id < 0 || (size_t)id >= b->ninst)
 			sr_tsv_die(t, b->ci, "'%s' is not an instance of %s%s (0 to "
-			    "%zu)", item, b->stage_name ? "stage " : "the stage",
+			    "%zu)", SR_SHOW(item), b->stage_name ? "stage " : "the stage",
 			    b->stage_name ? b->stage_name : "", b->ninst - 1);
 		if (b->owner[id] == b->rows + 1)
 			sr_tsv_die(t, b->ci, "instance %ld twice", id);

@@ -1,6 +1,7 @@
 /* instances.c - instances.tsv, read and written (instances.h). */
 #include "plan/instances.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
 
@@ -101,7 +102,7 @@ read_runs(sr_instances *s, const sr_tsv *t, int col, sr_instance *in,
 	while ((rc = sr_list_next(&p, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &r) || r < 0 || r > 1000000000)
 			sr_tsv_die(t, col, "run '%s' is not a run number (0 to 1e9)",
-			    item);
+			    SR_SHOW(item));
 		if (in->nruns == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
 			*buf = sr_reallocarray(*buf, *cap, sizeof **buf);
@@ -130,7 +131,7 @@ read_upstream(const sr_tsv *t, int col, const sr_instances *s, size_t stage)
 	}
 	if (sr_parse_long(u, &v) || v < 0 ||
 	    (size_t)v >= s->first[stage] - s->first[stage - 1])
-		sr_tsv_die(t, col, "'%s' is not an instance of stage %s", u,
+		sr_tsv_die(t, col, "'%s' is not an instance of stage %s", SR_SHOW(u),
 		    s->w->stage[stage - 1].name);
 	return (size_t)v;
 }
@@ -256,11 +257,11 @@ sr_instances_read(const char *path, const sr_workflow *w)
 	while (sr_tsv_next(t)) {
 		if ((st = sr_workflow_stage(w, sr_tsv_str(t, cs))) < 0)
 			sr_tsv_die(t, cs, "no stage %s in the workflow %s",
-			    sr_tsv_str(t, cs), w->path);
+			    SR_SHOW(sr_tsv_str(t, cs)), w->path);
 		if ((size_t)st < cur || (s->n == 0 && st != 0) ||
 		    (size_t)st > cur + 1)
 			sr_tsv_die(t, cs, "stage %s out of the workflow's order",
-			    sr_tsv_str(t, cs));
+			    SR_SHOW(sr_tsv_str(t, cs)));
 		for (; cur < (size_t)st; cur++)
 			s->first[cur + 1] = s->n;
 		if (s->n == cap) {
@@ -273,7 +274,7 @@ sr_instances_read(const char *path, const sr_workflow *w)
 		in->stage = (size_t)st;
 		if (sr_tsv_long(t, ci) != (long)(s->n - s->first[st]))
 			sr_tsv_die(t, ci, "instance %s out of sequence, expected %zu",
-			    sr_tsv_str(t, ci), s->n - s->first[st]);
+			    SR_SHOW(sr_tsv_str(t, ci)), s->n - s->first[st]);
 		in->id = s->n - s->first[st];
 		in->upstream = read_upstream(t, cu, s, (size_t)st);
 		read_runs(s, t, cr, in, &runs_buf, &runs_cap);

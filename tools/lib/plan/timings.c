@@ -3,6 +3,7 @@
 #include "plan/timings.h"
 #include "core/err.h"
 #include "core/num.h"
+#include "core/text.h"
 #include "core/tsv.h"
 
 #include <stdlib.h>
@@ -89,6 +90,7 @@ sr_timings_open(const char *path)
 	r->ci = sr_tsv_need(r->t, SR_TIMINGS_INSTANCES);
 	r->cs = sr_tsv_need(r->t, SR_TIMINGS_SECONDS);
 	r->last_bucket = -1;
+	sr_interner_init(&r->rows);
 	return r;
 }
 
@@ -107,7 +109,7 @@ take_comment(sr_timings_in *r, const char *c)
 		r->name = strndup(c + 7, strcspn(c + 7, " \t"));
 		if (r->name == NULL || sr_parse_long(r->name, &b) || b < 0)
 			sr_die(SR_EXIT_DATA, "%s: #%s: not a bucket number",
-			    r->path, c);
+			    r->path, SR_SHOW(c));
 		r->last_bucket = b;
 		return 0;
 	}
@@ -120,15 +122,15 @@ take_comment(sr_timings_in *r, const char *c)
 		return 0;
 	skip = pre ? 14 : 10;
 	if ((sec = strstr(c, " seconds=")) == NULL)
-		sr_die(SR_EXIT_DATA, "%s: #%s: no seconds=", r->path, c);
+		sr_die(SR_EXIT_DATA, "%s: #%s: no seconds=", r->path, SR_SHOW(c));
 	while (strstr(sec + 1, " seconds="))
 		sec = strstr(sec + 1, " seconds=");
 	if (sr_parse_double(sec + 9, &r->seconds) || r->seconds < 0)
 		sr_die(SR_EXIT_DATA, "%s: #%s: '%s' is not a number of seconds",
-		    r->path, c, sec + 9);
+		    r->path, SR_SHOW(c), SR_SHOW(sec + 9));
 	if (r->last_bucket < 0)
 		sr_die(SR_EXIT_DATA, "%s: #%s: before any #bucket= line", r->path,
-		    c);
+		    SR_SHOW(c));
 	free(r->name);
 	r->name = strndup(c + skip, (size_t)(sec - c - skip));
 	if (r->name == NULL)
@@ -137,6 +139,44 @@ take_comment(sr_timings_in *r, const char *c)
 	r->tile = r->name;
 	r->task = NULL;
 	return pre ? SR_TIMINGS_PREFAULT : SR_TIMINGS_READ;
+}
+
+/* Appends the n bytes at p to r->key (*len bytes so far). */
+static void
+key_add(sr_timings_in *r, size_t *len, const void *p, size_t n)
+{
+	if (*len + n > r->keycap) {
+		r->keycap = 2 * (*len + n);
+		r->key = sr_reallocarray(r->key, r->keycap, 1);
+	}
+	memcpy(r->key + *len, p, n);
+	*len += n;
+}
+
+/* Dies when the current row's bucket, tile, task and instances are those
+ * of an earlier row (bucket as a number, the others as text), naming the
+ * row and the line it repeats. */
+static void
+check_repeat(sr_timings_in *r)
+{
+	const char *inst = sr_tsv_str(r->t, r->ci);
+	size_t len = 0, id;
+	int added;
+
+	key_add(r, &len, &r->bucket, sizeof r->bucket);
+	key_add(r, &len, r->tile, strlen(r->tile) + 1);
+	key_add(r, &len, r->task, strlen(r->task) + 1);
+	key_add(r, &len, inst, strlen(inst));
+	id = sr_intern(&r->rows, r->key, len, &added);
+	if (!added) {
+		sr_tsv_die(r->t, -1, "bucket %ld, tile %s, task %s, instances "
+		    "%s repeat line %zu", r->bucket, SR_SHOW(r->tile),
+		    SR_SHOW(r->task), SR_SHOW(inst), r->row_line[id]);
+	}
+	if ((id & (id - 1)) == 0)	/* doubling */
+		r->row_line = sr_reallocarray(r->row_line, id ? 2 * id : 1,
+		    sizeof *r->row_line);
+	r->row_line[id] = r->t->lineno;
 }
 
 /* The current row as the record. */
@@ -150,6 +190,7 @@ take_row(sr_timings_in *r)
 		sr_tsv_die(r->t, r->cs, "negative seconds");
 	r->tile = sr_tsv_str(r->t, r->ct);
 	r->task = sr_tsv_str(r->t, r->ck);
+	check_repeat(r);
 	return SR_TIMINGS_ROW;
 }
 
@@ -179,6 +220,9 @@ sr_timings_close(sr_timings_in *r)
 	if (r == NULL)
 		return;
 	sr_tsv_close(r->t);
+	sr_interner_free(&r->rows);
+	free(r->row_line);
+	free(r->key);
 	free(r->name);
 	free(r);
 }
@@ -201,14 +245,16 @@ sr_timings_node(const sr_tsv *t, int col, const sr_rtree *tree, size_t k,
 	while ((rc = sr_list_next(&f, item, sizeof item)) > 0) {
 		if (sr_parse_long(item, &i) || i < 0 || (size_t)i >= tree->n)
 			sr_tsv_die(t, col, "instance '%s' is not one of the stage's "
-			    "%zu: timings of another instances.tsv?%s", item, tree->n,
+			    "%zu: timings of another instances.tsv?%s", SR_SHOW(item),
+			    tree->n,
 			    hint ? hint : "");
 		v = tree->path[(size_t)i * (tree->m + 1) + k + 1];
 		if (node == SR_NONE)
 			*first = (size_t)i;
 		else if (shared && v != node)
 			sr_tsv_die(t, col, "instances %s do not share this task: "
-			    "timings of another instances.tsv?%s", sr_tsv_str(t, col),
+			    "timings of another instances.tsv?%s",
+			    SR_SHOW(sr_tsv_str(t, col)),
 			    hint ? hint : "");
 		node = v;
 	}

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/hash.h"
 #include "plan/reuse_tree.h"
 #include "plan/workflow.h"
 
@@ -76,6 +77,11 @@ typedef struct sr_timings_in {
 	long last_bucket;	/* the last #bucket= value */
 	int no_normalize;	/* a #normalize=no line seen (before the
 				 * first row: every row is after it) */
+	sr_interner rows;	/* (bucket, tile, task, instances) of the
+				 * rows read */
+	size_t *row_line;	/* line of each of rows' keys */
+	char *key;		/* the current row's key */
+	size_t keycap;
 } sr_timings_in;
 
 /* Whether t's header is exactly the timings header. */
@@ -86,7 +92,9 @@ int sr_timings_header(const struct sr_tsv *t);
 sr_timings_in *sr_timings_open(const char *path);
 /* Reads the next record in file order: the #read and #prefault lines
  * before a row come before it. Dies naming file, line and column on a
- * bad row (negative bucket or seconds) or a bad #read line. */
+ * bad row (negative bucket or seconds), a row whose bucket, tile, task
+ * and instances repeat an earlier row's (found through a hash set), or a
+ * bad #read line. */
 enum sr_timings_kind sr_timings_next(sr_timings_in *r);
 void sr_timings_close(sr_timings_in *r);
 

@@ -1,6 +1,7 @@
 /* workflow.c - workflow files and stage instances. */
 #include "plan/workflow.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
 
@@ -76,10 +77,12 @@ add_params(sr_workflow *w, sr_stage *s, sr_task *t, const sr_tsv *tsv,
 		if ((end = strchr(tok, ',')) != NULL)
 			*end = '\0';
 		if (!good_name(tok) || strcmp(tok, "-") == 0)
-			sr_tsv_die(tsv, col, "'%s' is not a parameter name", tok);
+			sr_tsv_die(tsv, col, "'%s' is not a parameter name",
+			    SR_SHOW(tok));
 		for (i = 0; i < t->nparam; i++)
 			if (strcmp(t->param[i], tok) == 0)
-				sr_tsv_die(tsv, col, "parameter %s named twice", tok);
+				sr_tsv_die(tsv, col, "parameter %s named twice",
+				    SR_SHOW(tok));
 		t->param = sr_reallocarray(t->param, t->nparam + 1, sizeof *t->param);
 		t->param[t->nparam++] = sr_strdup(tok);
 		if ((p = sr_workflow_param(w, tok)) < 0) {
@@ -113,7 +116,7 @@ stage_for(sr_workflow *w, const sr_tsv *t, int col)
 	if (i >= 0)
 		return &w->stage[i];
 	if (!good_name(name))
-		sr_tsv_die(t, col, "'%s' is not a stage name", name);
+		sr_tsv_die(t, col, "'%s' is not a stage name", SR_SHOW(name));
 	w->stage = sr_reallocarray(w->stage, w->nstage + 1, sizeof *w->stage);
 	memset(&w->stage[w->nstage], 0, sizeof w->stage[w->nstage]);
 	w->stage[w->nstage].name = sr_strdup(name);
@@ -137,11 +140,12 @@ sr_workflow_read(const char *path)
 	while (sr_tsv_next(t)) {
 		s = stage_for(w, t, cs);
 		if (!good_name(sr_tsv_str(t, ct)))
-			sr_tsv_die(t, ct, "'%s' is not a task name", sr_tsv_str(t, ct));
+			sr_tsv_die(t, ct, "'%s' is not a task name",
+			    SR_SHOW(sr_tsv_str(t, ct)));
 		if (sr_workflow_task(w, sr_tsv_str(t, ct), &j, &i))
 			sr_tsv_die(t, ct, "task %s named twice (stage %s): task "
-			    "names are unique in a workflow", sr_tsv_str(t, ct),
-			    w->stage[j].name);
+			    "names are unique in a workflow",
+			    SR_SHOW(sr_tsv_str(t, ct)), SR_SHOW(w->stage[j].name));
 		s->task = sr_reallocarray(s->task, s->ntask + 1, sizeof *s->task);
 		task = &s->task[s->ntask++];
 		memset(task, 0, sizeof *task);

@@ -2,6 +2,7 @@
 #include "sa/design.h"
 #include "sa/metrics.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
 
@@ -168,7 +169,7 @@ space_from_comments(const sr_tsv *t)
 		if (f[4] == NULL || sr_param_parse(&p, f[1], f[2], f[3], f[4],
 		    &field, errbuf, sizeof errbuf))
 			sr_die(SR_EXIT_DATA, "%s: bad '#space' comment line '%s'%s%s",
-			    t->path, t->comment[i], f[4] ? ": " : "",
+			    t->path, SR_SHOW(t->comment[i]), f[4] ? ": " : "",
 			    f[4] ? errbuf : "");
 		free(copy);
 		if (s == NULL)
@@ -221,7 +222,8 @@ read_meta(sr_design *d, const sr_tsv *t)
 		size_t i;
 		if ((c = sr_tsv_col(t, tok)) <= 0)
 			sr_die(SR_EXIT_DATA, "%s: metadata params names '%s', "
-			    "which is not a parameter column", t->path, tok);
+			    "which is not a parameter column", t->path,
+			    SR_SHOW(tok));
 		for (i = 0; i < d->k; i++)
 			if (d->param[i] == (size_t)c - 1)
 				sr_die(SR_EXIT_DATA, "%s: metadata params names %s "
@@ -365,7 +367,7 @@ sr_design_read(const char *path)
 	d->path = sr_strdup(t->path);
 	if (strcmp(t->header[0], SR_METRICS_RUN) != 0)
 		sr_die(SR_EXIT_DATA, "%s:%zu: the first column must be 'run', "
-		    "not '%s'", t->path, t->lineno, t->header[0]);
+		    "not '%s'", t->path, t->lineno, SR_SHOW(t->header[0]));
 	if (t->ncol < 2)
 		sr_die(SR_EXIT_DATA, "%s: no parameter columns", t->path);
 	d->ncol = t->ncol - 1;

@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A user value as a message shows it (core/text.h), in a buffer that
- * lives as long as the enclosing block. */
-#define SHOW(s) sr_show((char[SR_SHOWLEN]){ 0 }, (s))
 #define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
 	return errbuf; } while (0)
 
@@ -37,7 +34,7 @@ parse_grid(sr_param *p, const char *v, char *errbuf, size_t errlen)
 	double n;
 
 	if (strlen(v) >= sizeof buf)
-		FAIL("values '%s' too long", SHOW(v));
+		FAIL("values '%s' too long", SR_SHOW(v));
 	strcpy(buf, v);
 	a = strchr(buf, ':');
 	*a++ = '\0';
@@ -46,24 +43,24 @@ parse_grid(sr_param *p, const char *v, char *errbuf, size_t errlen)
 	if ((why = sr_parse_double(buf, &p->lo)) ||
 	    (why = sr_parse_double(a, &p->step)) ||
 	    (why = sr_parse_double(b, &p->hi)))
-		FAIL("grid '%s': %s", SHOW(v), why);
+		FAIL("grid '%s': %s", SR_SHOW(v), why);
 	if (p->step <= 0)
-		FAIL("grid '%s': step must be positive", SHOW(v));
+		FAIL("grid '%s': step must be positive", SR_SHOW(v));
 	if (p->hi < p->lo)
-		FAIL("grid '%s': hi is below lo", SHOW(v));
+		FAIL("grid '%s': hi is below lo", SR_SHOW(v));
 	if (!isfinite(p->hi - p->lo))
 		FAIL("grid '%s': its width hi - lo overflows a double",
-		    SHOW(v));
+		    SR_SHOW(v));
 	n = (p->hi - p->lo) / p->step;
 	if (fabs(n - round(n)) > 1e-9 * fmax(1, n))
 		FAIL("grid '%s': hi is not lo plus a whole number of steps",
-		    SHOW(v));
+		    SR_SHOW(v));
 	if (round(n) + 1 > SR_MAX_LEVELS)
-		FAIL("grid '%s': %.0f values is too many", SHOW(v), round(n) + 1);
+		FAIL("grid '%s': %.0f values is too many", SR_SHOW(v), round(n) + 1);
 	if (p->type == SR_INT && !(is_integral(p->lo) &&
 	    is_integral(p->step) && is_integral(p->hi)))
 		FAIL("grid '%s': an int grid needs integer lo, step and hi",
-		    SHOW(v));
+		    SR_SHOW(v));
 	p->nlist = (size_t)round(n) + 1;
 	p->kind = SR_GRID;
 	return NULL;
@@ -77,22 +74,22 @@ parse_range(sr_param *p, const char *v, char *errbuf, size_t errlen)
 	const char *why;
 
 	if (strlen(v) >= sizeof buf)
-		FAIL("values '%s' too long", SHOW(v));
+		FAIL("values '%s' too long", SR_SHOW(v));
 	strcpy(buf, v);
 	dots = strstr(buf, "..");
 	*dots = '\0';
 	if ((why = sr_parse_double(buf, &p->lo)) ||
 	    (why = sr_parse_double(dots + 2, &p->hi)))
-		FAIL("range '%s': %s", SHOW(v), why);
+		FAIL("range '%s': %s", SR_SHOW(v), why);
 	if (!(p->hi > p->lo))
-		FAIL("range '%s': hi must be above lo", SHOW(v));
+		FAIL("range '%s': hi must be above lo", SR_SHOW(v));
 	if (!isfinite(p->hi - p->lo))	/* values lo + u (hi - lo) */
 		FAIL("range '%s': its width hi - lo overflows a double",
-		    SHOW(v));
+		    SR_SHOW(v));
 	if (p->type == SR_INT && !(is_integral(p->lo) && is_integral(p->hi)))
-		FAIL("range '%s': an int range needs integer ends", SHOW(v));
+		FAIL("range '%s': an int range needs integer ends", SR_SHOW(v));
 	if (p->type == SR_INT && p->hi - p->lo + 1 > SR_MAX_LEVELS)
-		FAIL("range '%s': too many values", SHOW(v));
+		FAIL("range '%s': too many values", SR_SHOW(v));
 	p->kind = SR_RANGE;
 	p->step = p->type == SR_INT ? 1 : 0;
 	if (p->type == SR_INT)
@@ -113,19 +110,19 @@ parse_list(sr_param *p, const char *v, char *errbuf, size_t errlen)
 	p->kind = SR_LIST;
 	while ((rc = sr_list_next(&tok, item, sizeof item)) > 0) {
 		if ((why = sr_parse_double(item, &x)))
-			FAIL("list value '%s': %s", SHOW(item), why);
+			FAIL("list value '%s': %s", SR_SHOW(item), why);
 		if (p->type == SR_INT && !is_integral(x))
-			FAIL("list value '%s' is not an integer", SHOW(item));
+			FAIL("list value '%s' is not an integer", SR_SHOW(item));
 		for (i = 0; i < p->nlist; i++)
 			if (p->list[i] == x)
-				FAIL("list value '%s' repeated", SHOW(item));
+				FAIL("list value '%s' repeated", SR_SHOW(item));
 		p->list = sr_reallocarray(p->list, p->nlist + 1, sizeof *p->list);
 		p->list[p->nlist++] = x;
 	}
 	if (rc == -1)
-		FAIL("list '%s' has an empty item", SHOW(v));
+		FAIL("list '%s' has an empty item", SR_SHOW(v));
 	if (rc == -2)
-		FAIL("list item '%s' too long", SHOW(tok));
+		FAIL("list item '%s' too long", SR_SHOW(tok));
 	return NULL;
 }
 
@@ -144,16 +141,29 @@ fill_grid(sr_param *p)
 	}
 }
 
+/* Whether s holds a control character (C0 or DEL): an escape sequence in a
+ * name would reach a terminal with every design and report. */
+static int
+has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 static const char *
 check_name(const char *name, char *errbuf, size_t errlen)
 {
 	if (*name == '\0')
 		FAIL("empty parameter name");
+	if (has_control(name))
+		FAIL("parameter name '%s' has a control character", SR_SHOW(name));
 	if (strpbrk(name, " ,=\"'#"))
 		FAIL("parameter name '%s' has a space, comma, '=', quote or '#'",
-		    SHOW(name));
+		    SR_SHOW(name));
 	if (strcmp(name, SR_METRICS_RUN) == 0 || strcmp(name, SR_METRICS_TILE) == 0)
-		FAIL("parameter name '%s' is reserved", SHOW(name));
+		FAIL("parameter name '%s' is reserved", SR_SHOW(name));
 	return NULL;
 }
 
@@ -176,7 +186,7 @@ sr_param_parse(sr_param *p, const char *name, const char *type,
 	else if (strcmp(type, "enum") == 0)
 		p->type = SR_ENUM;
 	else
-		FAIL("type '%s' is not int, real or enum", SHOW(type));
+		FAIL("type '%s' is not int, real or enum", SR_SHOW(type));
 	*field = SR_FIELD_VALUES;
 	if (p->type != SR_ENUM && strchr(values, ':') &&
 	    strchr(strchr(values, ':') + 1, ':'))
@@ -193,16 +203,16 @@ sr_param_parse(sr_param *p, const char *name, const char *type,
 	if ((why = sr_parse_double(def, &p->def))) {
 		free(p->list);
 		p->list = NULL;
-		FAIL("default '%s': %s", SHOW(def), why);
+		FAIL("default '%s': %s", SR_SHOW(def), why);
 	}
 	if ((p->type == SR_INT && !is_integral(p->def)) || (p->type ==
 	    SR_ENUM && isnan(sr_param_unit_of(p, p->def)))) {
 		free(p->list);
 		p->list = NULL;
 		if (p->type == SR_INT)
-			FAIL("default '%s' is not an integer", SHOW(def));
-		FAIL("default '%s' is not one of the values %s", SHOW(def),
-		    SHOW(values));
+			FAIL("default '%s' is not an integer", SR_SHOW(def));
+		FAIL("default '%s' is not one of the values %s", SR_SHOW(def),
+		    SR_SHOW(values));
 	}
 	p->name = sr_strdup(name);
 	p->values_text = sr_strdup(values);
@@ -228,10 +238,10 @@ sr_space_read(const char *path)
 		    sizeof errbuf)) {
 			free(p.list);
 			sr_tsv_die(t, col[field], "parameter %s: %s",
-			    SHOW(sr_tsv_str(t, cn)), errbuf);
+			    SR_SHOW(sr_tsv_str(t, cn)), errbuf);
 		}
 		if (sr_space_find(s, p.name) >= 0)
-			sr_tsv_die(t, cn, "parameter %s defined twice", p.name);
+			sr_tsv_die(t, cn, "parameter %s defined twice", SR_SHOW(p.name));
 		s->p = sr_reallocarray(s->p, s->n + 1, sizeof *s->p);
 		s->p[s->n++] = p;
 	}

@@ -6,6 +6,7 @@
 #include "core/tsv.h"
 #include "plan/timings.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "plan/stage_keys.h"
 #include "plan/stage_rule.h"
 
@@ -433,7 +434,8 @@ add_row(sr_simcost *c, gather *g, const sr_timings_in *r, size_t tile)
 		sr_tsv_die(r->t, r->ct, "too many tiles");
 	c->nrows++;
 	if (w && !sr_workflow_task(w, r->task, &s, &k))
-		sr_tsv_die(r->t, r->ck, "'%s' is not a task of %s", r->task,
+		sr_tsv_die(r->t, r->ck, "'%s' is not a task of %s",
+		    SR_SHOW(r->task),
 		    w->path);
 	if (w && c->st[s].skip)
 		return;

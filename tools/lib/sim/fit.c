@@ -3,6 +3,7 @@
  * group of seconds, kept in memory: 24 bytes a row). */
 #include "sim/fit.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/tsv.h"
 #include "plan/stage_rule.h"
 #include "plan/timings.h"
@@ -82,7 +83,8 @@ add_file(source *src, sr_simmodel *m, const char *path, int own)
 			continue;
 		}
 		if (!sr_workflow_task(m->w, r->task, &s, &k))
-			sr_tsv_die(r->t, r->ck, "'%s' is not a task of %s", r->task,
+			sr_tsv_die(r->t, r->ck, "'%s' is not a task of %s",
+			    SR_SHOW(r->task),
 			    m->w->path);
 		if (r->no_normalize && s == src->norm) {
 			src->ignored++;

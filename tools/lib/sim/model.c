@@ -2,6 +2,7 @@
 #include "sim/model.h"
 #include "plan/instances.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/rng.h"
 #include "core/tsv.h"
 
@@ -184,10 +185,11 @@ sr_simmodel_read(sr_simmodel *m, const char *skip)
 			r.task = sr_simmodel_task(m, s, k);
 		else
 			sr_tsv_die(t, ct, "'%s' is not a task of %s (nor read or "
-			    "overhead)", name, m->w->path);
+			    "overhead)", SR_SHOW(name), m->w->path);
 		if ((prev = sr_simmodel_add(m, &r)) != 0)
 			sr_tsv_die(t, ct, "%s%s%s repeats line %zu", r.task ==
-			    sr_simmodel_read_task(m) ? "" : "task ", name, tile ==
+			    sr_simmodel_read_task(m) ? "" : "task ", SR_SHOW(name),
+			    tile ==
 			    SR_NONE ? "" : " on this tile", prev);
 	}
 	check_rows(m, skip, t->path);

@@ -2,6 +2,7 @@
  * campaign's ledger.tsv (results.h). */
 #include "sim/results.h"
 #include "core/err.h"
+#include "core/text.h"
 #include "core/tsv.h"
 #include "plan/results.h"
 #include "plan/reuse_tree.h"
@@ -88,7 +89,7 @@ ledger_rows(const char *path, sr_interner *tiles, int add, size_t nruns,
 		    sr_interner_find_str(tiles, x->tile);
 		if (tile == SIZE_MAX)
 			sr_die(SR_EXIT_DATA, "%s: run %zu: tile '%s' is not a tile "
-			    "of the timings", path, x->run, x->tile);
+			    "of the timings", path, x->run, SR_SHOW(x->tile));
 		row[k] = (resrow){ x->run, tile, k + 1, x->value };
 		k++;
 	}
