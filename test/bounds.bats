@@ -55,10 +55,10 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	sa-testimg blank 512 512 m.png
 	run compare-dice --max-memory 512K m.png m.png
 	assert_failure 1
-	assert_output 'compare-dice: m.png: reading 512x512 pixels would need 2 MiB, above the memory budget of 524288 bytes (--max-memory, SR_MAX_MEMORY)'
+	assert_output 'compare-dice: m.png: reading 512x512 pixels would need 2 MiB, above the memory budget of 524288 bytes (--max-memory)'
 	SR_MAX_MEMORY=1M run compare-dice m.png m.png
 	assert_failure 1
-	assert_output --partial 'above the memory budget of 1 MiB'
+	assert_output --partial 'above the memory budget of 1 MiB (SR_MAX_MEMORY)'
 	SR_MAX_MEMORY=4M run compare-dice m.png m.png
 	assert_success
 	echo s.png > t.list

@@ -53,6 +53,7 @@ static const struct option longopts[] = {
 struct opts {
 	const char *workflow, *instances, *buckets, *tiles, *ref_suffix, *target;
 	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
+	sr_budget budget;	/* of it, or the default */
 	sr_segout out;		/* results (-o), timings, masks, ... */
 	sr_tuneopts tune;	/* --ledger (tune.ledger NULL: none), ... */
 	unsigned long seed;	/* --tile-order shuffle:SEED (shuffle set) */
@@ -178,7 +179,8 @@ parse(int argc, char **argv, struct opts *o)
 		sr_usage_error("unexpected argument '%s'", argv[optind]);
 	u->target = o->target != NULL;
 	(o->estimate ? check_estimate : check_run)(o, u);
-	sr_image_set_budget(sr_memory_budget(o->max_memory));
+	o->budget = sr_memory_budget(o->max_memory);
+	sr_image_set_budget(o->budget.bytes, o->budget.source);
 }
 
 /* Runs the bucket and writes its outputs (results last: their presence
