@@ -194,6 +194,7 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_tune *tune = NULL;
 	FILE *ft, *fr;
 
+	sr_segplan_check_memory(tiles, o->out.active, &o->budget);
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
 	    !o->quiet && isatty(STDERR_FILENO));
 	fr = sr_out_open(o->out.results);	/* primary: committed last */
