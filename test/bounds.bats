@@ -55,11 +55,15 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	sa-testimg blank 512 512 m.png
 	run compare-dice --max-memory 512K m.png m.png
 	assert_failure 1
-	assert_output 'compare-dice: m.png: reading 512x512 pixels would need 2 MiB, above the memory budget of 524288 bytes (--max-memory, SR_MAX_MEMORY)'
+	assert_output 'compare-dice: m.png: reading 512x512 pixels would need 2 MiB, above the memory budget of 524288 bytes (--max-memory)'
 	SR_MAX_MEMORY=1M run compare-dice m.png m.png
 	assert_failure 1
-	assert_output --partial 'above the memory budget of 1 MiB'
-	SR_MAX_MEMORY=4M run compare-dice m.png m.png
+	assert_output --partial 'above the memory budget of 1 MiB (SR_MAX_MEMORY)'
+	# the whole comparison: 64 + ceil(512^2 x 12 / 2^20) = 67 MiB
+	SR_MAX_MEMORY=66M run compare-dice m.png m.png
+	assert_failure 1
+	assert_output 'compare-dice: m.png: 512x512 needs about 67 MiB to compare, over the memory budget of 66 MiB (SR_MAX_MEMORY)'
+	SR_MAX_MEMORY=67M run compare-dice m.png m.png
 	assert_success
 	echo s.png > t.list
 	run seg-run --estimate-memory --tiles t.list --max-memory 1M
@@ -125,4 +129,14 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	run compare-dice "$f" "$f"
 	assert_failure 1
 	assert_output --partial "truncated TIFF"
+}
+
+@test "compare-dice: a 1 MB PNG declaring 32768x32768 is refused before decoding, with the whole comparison's need against --max-memory 5G (issue 25)" {
+	sa-testimg zeros 32768 32768 big.png
+	run timeout 60 /usr/bin/time -f %M -o rss compare-dice --max-memory 5G \
+	    big.png big.png
+	assert_failure 1
+	# 64 + 32768^2 x 12 / 2^20 = 12352
+	assert_output 'compare-dice: big.png: 32768x32768 needs about 12352 MiB to compare, over the memory budget of 5120 MiB (--max-memory)'
+	[ "$(tail -n 1 rss)" -lt 102400 ] || fail "peak RSS $(tail -n 1 rss) KiB"
 }

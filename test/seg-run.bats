@@ -532,6 +532,76 @@ for i in range(n):
 	assert_output 66
 }
 
+# no_budget_env: the budget from physical memory (or a cgroup), none of
+# the variables of the caller's job
+no_budget_env() {
+	unset SR_MAX_MEMORY SLURM_MEM_PER_NODE SLURM_MEM_PER_CPU \
+	    SLURM_CPUS_ON_NODE SLURM_CPUS_PER_TASK
+}
+
+@test "a 1 MB PNG declaring 32768x32768 is refused before decoding: the whole run's estimate against --max-memory 5G, both numbers (issue 25)" {
+	no_budget_env
+	reference
+	sa-testimg zeros 32768 32768 big.png
+	echo big.png > big.list
+	# the old check let it through (4 GiB to decode < 5 GiB) and the run
+	# peaked at 16.8 GB; timeout: the old one is stopped, not waited for
+	run timeout 60 /usr/bin/time -f %M -o rss seg-run --workflow "$WF" \
+	    --instances i.tsv --buckets b.tsv --bucket 0 --tiles big.list \
+	    --max-memory 5G -o r.tsv --timings t.tsv
+	assert_failure 1
+	# 64 + 32768^2 x 22 / 2^20 = 22592
+	assert_output "seg-run: big.list:1: big.png: 32768x32768 needs about 22592 MiB for 1 active path, over the memory budget of 5120 MiB (--max-memory)"
+	assert [ ! -e r.tsv ]
+	assert [ ! -e t.tsv ]
+	no_temp_files .
+	# nothing decoded: a peak RSS far below the 1 GiB of its pixels
+	[ "$(tail -n 1 rss)" -lt 102400 ] || fail "peak RSS $(tail -n 1 rss) KiB"
+	SR_MAX_MEMORY=5G run segrun --bucket 0 --tiles big.list --active-paths 2 \
+	    -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output --partial "32768x32768 needs about 38976 MiB for 2 active paths, over the memory budget of 5120 MiB (SR_MAX_MEMORY)"
+}
+
+@test "the default budget: the Slurm allocation (SLURM_MEM_PER_NODE, SLURM_MEM_PER_CPU x SLURM_CPUS_ON_NODE); --max-memory and SR_MAX_MEMORY first; a job given --estimate-memory's MiB runs (issue 25)" {
+	no_budget_env
+	reference
+	mkdir tiles
+	sa-testimg mosaic 4096 tiles/t.png "$MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
+	echo t.png > tiles/list
+	# 64 + 4096^2 x 38 / 2^20 = 672 MiB for 2 paths, 416 for one
+	SLURM_MEM_PER_NODE=512 run segrun --bucket 0 --tiles tiles/list \
+	    --active-paths 2 -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output "seg-run: tiles/list:1: tiles/t.png: 4096x4096 needs about 672 MiB for 2 active paths, over the memory budget of 512 MiB (SLURM_MEM_PER_NODE)"
+	assert [ ! -e r.tsv ]
+	SLURM_MEM_PER_CPU=256 SLURM_CPUS_ON_NODE=2 run segrun --bucket 0 \
+	    --tiles tiles/list --active-paths 2 -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output --partial "over the memory budget of 512 MiB (SLURM_MEM_PER_CPU x SLURM_CPUS_ON_NODE)"
+	SLURM_MEM_PER_NODE=512 run segrun --bucket 0 --tiles tiles/list \
+	    --active-paths 2 --max-memory 600M -o r.tsv --timings t.tsv
+	assert_failure 1
+	assert_output --partial "over the memory budget of 600 MiB (--max-memory)"
+	SLURM_MEM_PER_NODE=512 SR_MAX_MEMORY=1G run segrun --bucket 0 \
+	    --tiles tiles/list --active-paths 2 -o r.tsv --timings t.tsv
+	assert_success
+	# 416 MiB for one path: within 512
+	SLURM_MEM_PER_NODE=512 run segrun --bucket 0 --tiles tiles/list \
+	    -o r.tsv --timings t.tsv --force
+	assert_success
+	# sbatch --mem from --estimate-memory (workflows/engines.sh): the
+	# job's SLURM_MEM_PER_NODE is just enough
+	mem=$(seg-run --estimate-memory --tiles tiles/list --active-paths 2)
+	assert_equal "$mem" 672
+	SLURM_MEM_PER_NODE=$mem run segrun --bucket 0 --tiles tiles/list \
+	    --active-paths 2 -o r.tsv --timings t.tsv --force
+	assert_success
+	SLURM_MEM_PER_NODE=$((mem - 1)) run segrun --bucket 0 --tiles tiles/list \
+	    --active-paths 2 -o r.tsv --timings t.tsv --force
+	assert_failure 1
+}
+
 @test "--estimate-memory: bad tiles and options" {
 	mkdir tiles
 	printf 'not an image\n' > tiles/x.png

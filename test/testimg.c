@@ -26,6 +26,9 @@
  *	"W H NONZERO MAX BITS" of a mask or label image.
  *   sa-testimg absurd W H OUT.tif
  *	a TIFF header declaring a W x H RGB image and holding no pixels.
+ *   sa-testimg zeros W H OUT.png
+ *	an 8-bit grey PNG of zeros, written a row at a time (level 9: about
+ *	1030 bytes decoded for each stored one; 32768 x 32768 in 1.0 MB).
  *   sa-testimg bomb TILE OUT.tif
  *	a TILE x TILE RGB TIFF of zeros in one deflated tile (level 9):
  *	about 1030 bytes decoded for each stored one.
@@ -660,6 +663,43 @@ write_grey_png(const char *path, const uint32_t *px, size_t w, size_t h)
 	sr_out_commit_all();
 }
 
+/* zeros W H OUT.png: a grey PNG of zeros, a row at a time (a declared
+ * size far beyond what the test allocates). */
+static int
+cmd_zeros(int argc, char **argv)
+{
+	png_structp png;
+	png_infop info;
+	uint8_t *row;
+	size_t w, h, y;
+	FILE *fp;
+
+	if (argc != 4)
+		sr_usage_error("zeros W H OUT.png");
+	w = (size_t)parse_size(argv[1], 1, 1L << 20, "W");
+	h = (size_t)parse_size(argv[2], 1, 1L << 20, "H");
+	fp = sr_out_open(argv[3]);
+	row = sr_calloc(w, 1);
+	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+	info = png ? png_create_info_struct(png) : NULL;
+	if (!info || setjmp(png_jmpbuf(png)))
+		sr_die(SR_EXIT_DATA, "%s: cannot write PNG", argv[3]);
+	png_init_io(png, fp);
+	png_set_compression_level(png, 9);
+	png_set_filter(png, 0, PNG_FILTER_NONE);
+	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+	    PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+	    PNG_FILTER_TYPE_DEFAULT);
+	png_write_info(png, info);
+	for (y = 0; y < h; y++)
+		png_write_row(png, row);
+	png_write_end(png, info);
+	png_destroy_write_struct(&png, &info);
+	free(row);
+	sr_out_commit_all();
+	return SR_EXIT_OK;
+}
+
 /* bomb TILE OUT.tif: one deflated tile of zeros (written in place: a
  * test input). */
 static int
@@ -817,6 +857,8 @@ main(int argc, char **argv)
 		return cmd_raw(argc - 1, argv + 1);
 	if (strcmp(argv[1], "absurd") == 0)
 		return cmd_absurd(argc - 1, argv + 1);
+	if (strcmp(argv[1], "zeros") == 0)
+		return cmd_zeros(argc - 1, argv + 1);
 	if (strcmp(argv[1], "bomb") == 0)
 		return cmd_bomb(argc - 1, argv + 1);
 	if (strcmp(argv[1], "draw") == 0)

@@ -117,3 +117,8 @@ load common
 	run geojson_test
 	assert_success
 }
+
+@test "the memory budget's sources: cgroup v2 and v1 limits up the hierarchy, Slurm's variables, the least of them and physical memory (mem_test)" {
+	run mem_test
+	assert_success
+}

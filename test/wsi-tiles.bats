@@ -274,3 +274,18 @@ kept() {
 	run wsi-tiles --bogus five.tif
 	assert_failure 2
 }
+
+@test "the levels it decodes are held to the budget: SR_MAX_MEMORY, else the Slurm allocation's, named in the refusal (issue 25)" {
+	unset SR_MAX_MEMORY SLURM_MEM_PER_NODE SLURM_MEM_PER_CPU
+	sa-testimg slide --downsample 2 --levels 3 3000 3000 s.tif \
+	    "0 0 $TOP/test/data/monuseg/TCGA-21-5784-01Z-00-DX1.png"
+	SLURM_MEM_PER_NODE=1K run wsi-tiles -o x.tsv s.tif
+	assert_failure 1
+	assert_output 'wsi-tiles: s.tif: reading 94x94 pixels would need 36096 bytes, above the memory budget of 1024 bytes (SLURM_MEM_PER_NODE)'
+	assert [ ! -e x.tsv ]
+	SLURM_MEM_PER_NODE=1K SR_MAX_MEMORY=2K run wsi-tiles -o x.tsv s.tif
+	assert_failure 1
+	assert_output --partial 'above the memory budget of 2048 bytes (SR_MAX_MEMORY)'
+	SLURM_MEM_PER_NODE=64 run wsi-tiles -o x.tsv s.tif
+	assert_success
+}

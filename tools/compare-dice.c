@@ -42,6 +42,7 @@ static const char *const reading_name[] = { "auto", "binary", "labels" };
 struct opts {
 	const char *list, *output;
 	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
+	sr_budget budget;	/* of it, or the default */
 	double iou;
 	enum sr_objects_reading how;
 	int verbose, quiet;
@@ -102,7 +103,8 @@ parse(int argc, char **argv, struct opts *o)
 		default: sr_getopt_fail(c, argv);
 		}
 	}
-	sr_image_set_budget(sr_memory_budget(o->max_memory));
+	o->budget = sr_memory_budget(o->max_memory);
+	sr_image_set_budget(o->budget.bytes, o->budget.source);
 	if (o->list && optind < argc)
 		sr_usage_error("-l and MASK REF exclude each other");
 	if (!o->list && argc - optind != 2)

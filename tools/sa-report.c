@@ -10,8 +10,10 @@
 
 #include "campaign/report.h"
 #include "core/err.h"
+#include "core/mem.h"
 #include "core/opt.h"
 #include "core/out.h"
+#include "image/image.h"
 
 enum { OPT_CAMPAIGN = CHAR_MAX + 1, OPT_MAKESPAN, OPT_TOP, OPT_CONCURRENCY,
     OPT_VERSION };
@@ -103,10 +105,13 @@ int
 main(int argc, char **argv)
 {
 	struct opts o;
+	sr_budget budget;
 	FILE *fp;
 
 	sr_init(argv[0]);
 	parse_args(argc, argv, &o);
+	budget = sr_memory_budget(NULL);	/* of the plots it reads */
+	sr_image_set_budget(budget.bytes, budget.source);
 	sr_report_check(o.r.outdir);
 	if (o.concurrency) {
 		printf("%zu\n", sr_report_concurrency(o.r.outdir));

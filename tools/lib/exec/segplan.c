@@ -2,6 +2,7 @@
 #include "exec/segplan.h"
 #include "plan/instances.h"
 #include "core/err.h"
+#include "core/mem.h"
 #include "image/image.h"
 #include "plan/buckets.h"
 #include "plan/reuse_tree.h"
@@ -200,18 +201,50 @@ sr_memory_mib(size_t pixels, size_t active)
 	return 64 + (size_t)ceil(bytes / 1048576.0);
 }
 
-size_t
-sr_segplan_memory_mib(const sr_tiles *tiles, size_t active)
+/* The index, width and height of the largest tile (the first of the
+ * largest); dies naming a tile whose size cannot be read. */
+static size_t
+largest_tile(const sr_tiles *tiles, size_t *wmax, size_t *hmax)
 {
 	char err[SR_ERRLEN];
 	size_t i, w, h, max = 0;
 
+	*wmax = *hmax = 0;
 	for (i = 0; i < tiles->n; i++) {
 		if (sr_tile_size(tiles, i, &w, &h, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s:%zu: %s", tiles->list,
 			    tiles->line[i], err);
-		if (w * h > max)
-			max = w * h;
+		if (i == 0 || w * h > *wmax * *hmax) {
+			max = i;
+			*wmax = w;
+			*hmax = h;
+		}
 	}
-	return sr_memory_mib(max, active);
+	return max;
+}
+
+size_t
+sr_segplan_memory_mib(const sr_tiles *tiles, size_t active)
+{
+	size_t w, h;
+
+	largest_tile(tiles, &w, &h);
+	return sr_memory_mib(w * h, active);
+}
+
+void
+sr_segplan_check_memory(const sr_tiles *tiles, size_t active,
+    const sr_budget *budget)
+{
+	char label[SR_ERRLEN], have[32];
+	size_t w, h, i = largest_tile(tiles, &w, &h);
+	size_t mib = sr_memory_mib(w * h, active);
+
+	if (mib <= budget->bytes / 1048576)
+		return;
+	sr_die(SR_EXIT_DATA, "%s:%zu: %s: %zux%zu needs about %zu MiB for %zu "
+	    "active path%s, over the memory budget of %s (%s)", tiles->list,
+	    tiles->line[i], sr_tile_label(tiles, i, label, sizeof label), w, h,
+	    mib, active, active == 1 ? "" : "s", sr_fmt_mib(have, sizeof have,
+	    budget->bytes), budget->source);
 }

@@ -6,8 +6,10 @@
 #include "core/num.h"
 #include "core/tsv.h"
 #include "image/image.h"
+#include "core/mem.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -159,6 +161,39 @@ pair_error(const sr_pairs *ps, const sr_pair *p, const char *col,
 	return -1;
 }
 
+size_t
+sr_compare_memory_mib(size_t pixels)
+{
+	return 64 + (size_t)ceil((double)pixels * 12.0 / 1048576.0);
+}
+
+/* -1 with errbuf naming the larger of the pair's images when comparing
+ * them would need more than the memory budget (sizes from the headers:
+ * nothing decoded); 0 otherwise, also when a header cannot be read (the
+ * read says why). */
+static int
+pair_check_memory(const sr_pairs *ps, const sr_pair *p, char *errbuf,
+    size_t errlen)
+{
+	char err[SR_ERRLEN], msg[2 * SR_ERRLEN], have[32];
+	size_t mw, mh, rw, rh, mib;
+	int ref;
+
+	if (sr_image_probe(p->mask_path, &mw, &mh, err) < 0 ||
+	    sr_image_probe(p->ref_path, &rw, &rh, err) < 0)
+		return 0;
+	ref = rw * rh > mw * mh;
+	mib = sr_compare_memory_mib(ref ? rw * rh : mw * mh);
+	if (mib <= sr_image_budget() / 1048576)
+		return 0;
+	snprintf(msg, sizeof msg, "%s: %zux%zu needs about %zu MiB to compare, "
+	    "over the memory budget of %s (%s)", ref ? p->ref_path :
+	    p->mask_path, ref ? rw : mw, ref ? rh : mh, mib, sr_fmt_mib(have,
+	    sizeof have, sr_image_budget()), sr_image_budget_source());
+	errno = 0;
+	return pair_error(ps, p, NULL, msg, errbuf, errlen);
+}
+
 int
 sr_pair_compare(const sr_pairs *ps, size_t i, enum sr_objects_reading how,
     double iou, int verbose, sr_comparison *c, char *errbuf, size_t errlen)
@@ -169,6 +204,8 @@ sr_pair_compare(const sr_pairs *ps, size_t i, enum sr_objects_reading how,
 	double t0 = sr_now(), t1;
 	int rc = -1;
 
+	if (pair_check_memory(ps, p, errbuf, errlen) < 0)
+		return -1;
 	if (sr_labels_read(p->mask_path, &m, err) < 0)
 		return pair_error(ps, p, "mask", err, errbuf, errlen);
 	if (sr_labels_read(p->ref_path, &r, err) < 0) {

@@ -26,11 +26,19 @@ enum format { FMT_TIFF, FMT_PNG };
 /* ------------------------------------------------------ shared checks */
 
 static size_t image_budget;	/* 0: physical memory */
+static const char *image_budget_source = "physical memory";
 
 void
-sr_image_set_budget(size_t bytes)
+sr_image_set_budget(size_t bytes, const char *source)
 {
 	image_budget = bytes;
+	image_budget_source = bytes ? source : "physical memory";
+}
+
+const char *
+sr_image_budget_source(void)
+{
+	return image_budget_source;
 }
 
 size_t
@@ -48,9 +56,9 @@ sr_image_check_budget(const char *path, const char *what, uint64_t bytes,
 	if (bytes <= sr_image_budget())
 		return 0;
 	sr_seterr(errbuf, "%s: %s would need %s, above the memory budget of %s "
-	    "(--max-memory, %s)", path, what, sr_fmt_mib(need, sizeof need,
-	    bytes), sr_fmt_mib(have, sizeof have, sr_image_budget()),
-	    SR_MAX_MEMORY_ENV);
+	    "(%s)", path, what, sr_fmt_mib(need, sizeof need, bytes),
+	    sr_fmt_mib(have, sizeof have, sr_image_budget()),
+	    image_budget_source);
 	return -1;
 }
 

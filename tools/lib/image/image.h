@@ -24,10 +24,12 @@
  * would need more to read (4 bytes a pixel and a pointer a row, the most
  * any reader takes), or a TIFF strip or tile that would, is refused
  * before anything is allocated, naming the file and what it would need.
- * 0 (the default) is the machine's physical memory. Set it before any
- * thread reads an image. */
-void sr_image_set_budget(size_t bytes);
+ * 0 (the default) is the machine's physical memory. source, a static
+ * string, says where the budget came from in those messages
+ * (sr_memory_budget's). Set it before any thread reads an image. */
+void sr_image_set_budget(size_t bytes, const char *source);
 size_t sr_image_budget(void);
+const char *sr_image_budget_source(void);
 
 /* A compressed TIFF strip or tile decoding to more than
  * SR_TIFF_RATIO_MIN_BYTES is refused when it decodes to more than
