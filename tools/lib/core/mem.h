@@ -1,7 +1,7 @@
 /* mem.h - the memory budget of a tool that reads images: --max-memory
  * SIZE, else the environment variable SR_MAX_MEMORY, else the memory
- * this process is given: its cgroup's limit, else its Slurm
- * allocation's, else the machine's physical memory. A size is a whole
+ * this process is given: the least of its cgroup's limit, its Slurm
+ * allocation's and the machine's physical memory. A size is a whole
  * number of bytes with an optional binary suffix K, M, G or T (KiB,
  * MiB, GiB, TiB): 512M, 16G. */
 #ifndef SR_MEM_H
@@ -32,7 +32,7 @@ const char *sr_parse_size(const char *s, size_t *bytes);
  * naming the option or the variable (exit 2). */
 sr_budget sr_memory_budget(const char *arg);
 
-/* The memory this process is given, the first of: the cgroup limit
+/* The memory this process is given, the least of: the cgroup limit
  * (sr_cgroup_memory_limit of root and self, the text of
  * /proc/self/cgroup; NULL self: none), the Slurm allocation's
  * (sr_slurm_memory of env), the machine's physical memory. A limit at
