@@ -74,7 +74,7 @@ EOF
 }
 
 @test "kill -9 of a run: its lock's heartbeat stops, another host takes it after the grace period; cancel on another host names the holder" {
-	tiles 500
+	tiles 300
 	campaign c.campaign bucket_size=4 plot=no trajectories=1 jobs=1
 	SA_CAMPAIGN_LOCK_GRACE=3 setsid sa-campaign -q run "$PWD/c.campaign" > log 2>&1 &
 	pid=$!
@@ -106,7 +106,7 @@ EOF
 }
 
 @test "TERM to the run, TERM and INT to its group, cancel: exit 143 (130 for INT), the lock released, nothing left running" {
-	tiles 500
+	tiles 300
 	campaign c.campaign bucket_size=4 plot=no trajectories=1 jobs=1
 	for how in pid-TERM group-TERM group-INT cancel; do
 		rm -rf c-out
