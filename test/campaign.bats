@@ -943,7 +943,7 @@ trials_rows() {
 	n=$(body g-out/design.tsv | awk 'END { print NR - 1 }')
 	assert_equal "$(ls g-out/geojson | wc -l)" "$n"
 	assert_equal "$(ls g-out/geojson/3)" s.geojson
-	! grep -q geojson g-out/results/00000-0000.tsv
+	run ! grep -q geojson g-out/results/00000-0000.tsv
 	local r t args
 	for r in 0 3 $((n - 1)); do
 		args=()

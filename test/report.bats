@@ -143,7 +143,7 @@ rows() {
 	assert_success
 	assert_output --partial '<body data-images="decoded" data-image-count="1">'
 	grep -q '<h2>The best sets</h2>' t-out/report.html
-	! grep -q 'id="results">.*<h2>The indices' t-out/report.html
+	run ! grep -q 'id="results">.*<h2>The indices' t-out/report.html
 	# the sets in trials.tsv's order, the best first
 	best=$(sed -n 's/^#best run=\([0-9]*\) .*/\1/p' t-out/best.tsv)
 	run rows results t-out/report.html
@@ -199,7 +199,7 @@ rows() {
 	printf '# <b>bold</b> & "quoted" <script>alert(1)</script>\n' >> c.campaign
 	sa-report --campaign c.campaign -o o.html c-out
 	grep -qF '# &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; &lt;script&gt;alert(1)&lt;/script&gt;' o.html
-	! grep -q '<script>alert' o.html
+	run ! grep -q '<script>alert' o.html
 	grep -q '<tr><th>Engine</th><td>local, 1 active path(s) a bucket</td></tr>' o.html
 	grep -q '<title>c.campaign: campaign report</title>' o.html
 	assert_equal "$(grep -c '<script>' o.html)" 1

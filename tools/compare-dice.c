@@ -104,7 +104,7 @@ parse(int argc, char **argv, struct opts *o)
 		}
 	}
 	o->budget = sr_memory_budget(o->max_memory);
-	sr_image_set_budget(o->budget.bytes, o->budget.source);
+	sr_image_set_budget(o->budget);
 	if (o->list && optind < argc)
 		sr_usage_error("-l and MASK REF exclude each other");
 	if (!o->list && argc - optind != 2)

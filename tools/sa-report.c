@@ -105,13 +105,11 @@ int
 main(int argc, char **argv)
 {
 	struct opts o;
-	sr_budget budget;
 	FILE *fp;
 
 	sr_init(argv[0]);
 	parse_args(argc, argv, &o);
-	budget = sr_memory_budget(NULL);	/* of the plots it reads */
-	sr_image_set_budget(budget.bytes, budget.source);
+	sr_image_set_budget(sr_memory_budget(NULL));	/* the plots read */
 	sr_report_check(o.r.outdir);
 	if (o.concurrency) {
 		printf("%zu\n", sr_report_concurrency(o.r.outdir));

@@ -53,7 +53,6 @@ static const struct option longopts[] = {
 struct opts {
 	const char *workflow, *instances, *buckets, *tiles, *ref_suffix, *target;
 	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
-	sr_budget budget;	/* of it, or the default */
 	sr_segout out;		/* results (-o), timings, masks, ... */
 	sr_tuneopts tune;	/* --ledger (tune.ledger NULL: none), ... */
 	unsigned long seed;	/* --tile-order shuffle:SEED (shuffle set) */
@@ -179,8 +178,7 @@ parse(int argc, char **argv, struct opts *o)
 		sr_usage_error("unexpected argument '%s'", argv[optind]);
 	u->target = o->target != NULL;
 	(o->estimate ? check_estimate : check_run)(o, u);
-	o->budget = sr_memory_budget(o->max_memory);
-	sr_image_set_budget(o->budget.bytes, o->budget.source);
+	sr_image_set_budget(sr_memory_budget(o->max_memory));
 }
 
 /* Runs the bucket and writes its outputs (results last: their presence
@@ -194,7 +192,6 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_tune *tune = NULL;
 	FILE *ft, *fr;
 
-	sr_segplan_check_memory(tiles, o->out.active, &o->budget);
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
 	    !o->quiet && isatty(STDERR_FILENO));
 	fr = sr_out_open(o->out.results);	/* primary: committed last */

@@ -211,15 +211,13 @@ main(int argc, char **argv)
 {
 	struct opts o;
 	struct stat st;
-	sr_budget budget;
 	sr_tiling *g;
 	FILE *fp;
 	int k, n;
 
 	sr_init(argv[0]);
 	parse(argc, argv, &o);
-	budget = sr_memory_budget(NULL);	/* of the slide levels read */
-	sr_image_set_budget(budget.bytes, budget.source);
+	sr_image_set_budget(sr_memory_budget(NULL));	/* the levels read */
 	n = argc - optind;
 	sr_tiling_check_names(argv + optind, (size_t)n);
 	o.thumbdir = o.thumbnail && stat(o.thumbnail, &st) == 0 &&

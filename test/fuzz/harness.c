@@ -376,7 +376,7 @@ fuzz_slide(const char *path, size_t size)
 	int l;
 
 	(void)size;
-	sr_image_set_budget((size_t)256 << 20, "harness");
+	sr_image_set_budget((sr_budget){ (size_t)256 << 20, "harness" });
 	if ((s = sr_slide_open(path, err)) == NULL)
 		return;
 	l = sr_slide_level_for_downsample(s, 32);

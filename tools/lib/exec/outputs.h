@@ -92,7 +92,9 @@ void sr_segout_masks(sr_runjob *job, const sr_segout *o, const sr_segplan *p,
 void sr_segout_masks_end(void);
 
 /* The job of the plan's bucket on the tiles (ref: the reference masks'
- * paths or NULL; target: an image to normalize to, or NULL). */
+ * paths or NULL; target: an image to normalize to, or NULL); dies first
+ * when the largest tile needs more than the memory budget for the active
+ * paths (sr_segplan_check_memory: from the headers, nothing decoded). */
 void sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
     const sr_tiles *tiles, char **ref, const char *target, int progress);
 

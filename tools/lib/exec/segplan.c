@@ -233,18 +233,18 @@ sr_segplan_memory_mib(const sr_tiles *tiles, size_t active)
 }
 
 void
-sr_segplan_check_memory(const sr_tiles *tiles, size_t active,
-    const sr_budget *budget)
+sr_segplan_check_memory(const sr_tiles *tiles, size_t active)
 {
 	char label[SR_ERRLEN], have[32];
 	size_t w, h, i = largest_tile(tiles, &w, &h);
 	size_t mib = sr_memory_mib(w * h, active);
+	sr_budget budget = { sr_image_budget(), sr_image_budget_source() };
 
-	if (mib <= budget->bytes / 1048576)
+	if (mib <= budget.bytes / 1048576)
 		return;
 	sr_die(SR_EXIT_DATA, "%s:%zu: %s: %zux%zu needs about %zu MiB for %zu "
 	    "active path%s, over the memory budget of %s (%s)", tiles->list,
 	    tiles->line[i], sr_tile_label(tiles, i, label, sizeof label), w, h,
 	    mib, active, active == 1 ? "" : "s", sr_fmt_mib(have, sizeof have,
-	    budget->bytes), budget->source);
+	    budget.bytes), budget.source);
 }

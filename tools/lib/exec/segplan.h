@@ -59,11 +59,11 @@ size_t sr_segplan_memory_mib(const sr_tiles *tiles, size_t active);
 /* The same for a largest tile of `pixels` pixels. */
 size_t sr_memory_mib(size_t pixels, size_t active);
 /* Dies (exit 1) naming the largest of the tiles, its size, the MiB a
- * bucket needs on it (sr_segplan_memory_mib) and the budget with its
- * source, when that is above the budget: read from the headers, before
+ * bucket needs on it (sr_segplan_memory_mib) and the readers' budget
+ * with its source (sr_image_budget), when that is above the budget:
+ * read from the headers, before
  * any tile is decoded. A job given sr_segplan_memory_mib MiB (a cgroup
  * or SLURM_MEM_PER_NODE of that) always passes. */
-void sr_segplan_check_memory(const sr_tiles *tiles, size_t active,
-    const sr_budget *budget);
+void sr_segplan_check_memory(const sr_tiles *tiles, size_t active);
 
 #endif

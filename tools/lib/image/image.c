@@ -29,10 +29,10 @@ static size_t image_budget;	/* 0: physical memory */
 static const char *image_budget_source = "physical memory";
 
 void
-sr_image_set_budget(size_t bytes, const char *source)
+sr_image_set_budget(sr_budget budget)
 {
-	image_budget = bytes;
-	image_budget_source = bytes ? source : "physical memory";
+	image_budget = budget.bytes;
+	image_budget_source = budget.bytes ? budget.source : "physical memory";
 }
 
 const char *

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/mem.h"
+
 #ifndef SR_ERRLEN
 #define SR_ERRLEN 256
 #endif
@@ -27,7 +29,7 @@
  * 0 (the default) is the machine's physical memory. source, a static
  * string, says where the budget came from in those messages
  * (sr_memory_budget's). Set it before any thread reads an image. */
-void sr_image_set_budget(size_t bytes, const char *source);
+void sr_image_set_budget(sr_budget budget);
 size_t sr_image_budget(void);
 const char *sr_image_budget_source(void);
 
