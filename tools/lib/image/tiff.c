@@ -698,20 +698,22 @@ sink_fail(struct tiff_sink *k, int e)
 	return -1;
 }
 
-/* libtiff's read and write procedures: all of size bytes, or -1. */
+/* Reads (writing 0) or writes size bytes at buf through k's descriptor,
+ * again after EINTR: all of them, fewer at the end of the file, or -1 (a
+ * write that makes no progress is a full disk). */
 static tmsize_t
-sink_read(thandle_t h, void *buf, tmsize_t size)
+sink_io(struct tiff_sink *k, void *buf, tmsize_t size, int writing)
 {
-	struct tiff_sink *k = h;
 	tmsize_t done = 0;
 	ssize_t n;
 
 	while (done < size) {
-		if ((n = read(k->fd, (char *)buf + done, (size_t)(size -
-		    done))) < 0 && errno == EINTR)
+		n = writing ? write(k->fd, (char *)buf + done, (size_t)(size -
+		    done)) : read(k->fd, (char *)buf + done, (size_t)(size - done));
+		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			return sink_fail(k, errno);
+		if (n < 0 || (n == 0 && writing))
+			return sink_fail(k, n < 0 ? errno : ENOSPC);
 		if (n == 0)
 			break;
 		done += n;
@@ -719,22 +721,17 @@ sink_read(thandle_t h, void *buf, tmsize_t size)
 	return done;
 }
 
+/* libtiff's read and write procedures. */
+static tmsize_t
+sink_read(thandle_t h, void *buf, tmsize_t size)
+{
+	return sink_io(h, buf, size, 0);
+}
+
 static tmsize_t
 sink_write(thandle_t h, void *buf, tmsize_t size)
 {
-	struct tiff_sink *k = h;
-	tmsize_t done = 0;
-	ssize_t n;
-
-	while (done < size) {
-		if ((n = write(k->fd, (const char *)buf + done, (size_t)(size -
-		    done))) < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return sink_fail(k, n < 0 ? errno : ENOSPC);
-		done += n;
-	}
-	return done;
+	return sink_io(h, buf, size, 1);
 }
 
 static toff_t
