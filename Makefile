@@ -57,7 +57,7 @@ ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) $(SAN) -Itools/lib -MMD -MP
 ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -MMD -MP
 
 .SECONDARY:
-.PHONY: all deps demo check check-stops test testbins bench install uninstall clean lint
+.PHONY: all deps demo check check-fast check-stops test testbins bench install uninstall clean lint
 all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign
 
 # sa-campaign beside the tools, with the source tree's share/, engines
@@ -122,6 +122,13 @@ check: deps
 	    VALGRIND=$(valgrind) test/run
 
 test: check
+
+# the inner loop, under a minute on 2 cores: lint, then the tests tagged
+# fast (the unit tests among them, their stress loops a tenth), 2 at a time
+check-fast: deps
+	$(MAKE) lint
+	$(MAKE) testbins
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/run --fast
 
 # slow, outside check: random kills of campaigns, each resumed
 check-stops: testbins

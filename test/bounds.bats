@@ -7,6 +7,7 @@ load common
 
 bats_require_minimum_version 1.5.0
 
+# bats test_tags=fast
 @test "a real range whose width overflows a double is refused when read (not inf and -nan in the design)" {
 	printf 'name\ttype\tvalues\tdefault\nx\treal\t-1e308..1e308\t0\n' > s.tsv
 	run sa-sample -m mc -n 4 s.tsv
@@ -93,6 +94,7 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	assert_success
 }
 
+# bats test_tags=fast
 @test "an instances file naming run 255555557 among 32 is refused at once naming its line, not after allocating gigabytes (fuzzing find)" {
 	f=$TOP/test/data/fuzz-regress/instances/run-255555557
 	# under a 300 MB address-space limit where it is the tool's own (not
@@ -107,6 +109,7 @@ sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBB
 	assert [ ! -e b.tsv ]
 }
 
+# bats test_tags=fast
 @test "a 238-byte TIFF of 18761 samples a pixel is refused before libtiff's RGBA interface allocates 4.4 GB (fuzzing find)" {
 	f=$TOP/test/data/fuzz-regress/tiff/spp-18761-deflate
 	sa-sample --reference -o ref.tsv "$SPACE"

@@ -274,6 +274,7 @@ bats_require_minimum_version 1.5.0
 	assert_output --partial "engine local: parallel not found: install GNU parallel"
 }
 
+# bats test_tags=fast
 @test "usage: --help, --version, unknown commands and options" {
 	run sa-campaign --help
 	assert_success

@@ -57,6 +57,7 @@ within() {
 	expect l.tif l.tif -- 1 1 1 1 3 3 3 0 0
 }
 
+# bats test_tags=fast
 @test "disjoint objects: every measure 0, nothing matched" {
 	sa-testimg draw 40 40 a.png '255 0 0 10 10' '255 20 0 30 10'
 	sa-testimg draw 40 40 b.png '255 0 20 10 30'
@@ -115,6 +116,7 @@ within() {
 	expect --labels one.tif m.png -- 1 1 1 1 1 1 1 0 0
 }
 
+# bats test_tags=fast
 @test "diagonal neighbours are one object of a binary mask (8-connected)" {
 	sa-testimg draw 40 40 d.png '255 0 0 5 5' '255 5 5 10 10' '255 20 20 25 25'
 	run scores d.png d.png
@@ -274,6 +276,7 @@ within() {
 	expect --iou 1 a.png a.png -- 1 1 1 1 1 1 1 0 0
 }
 
+# bats test_tags=fast
 @test "-v reports objects and seconds on stderr; the scores do not change" {
 	sa-testimg draw 40 40 a.png '255 10 10 20 20'
 	compare-dice -v -o v.tsv a.png a.png 2> err
@@ -282,6 +285,7 @@ within() {
 	assert_equal "$(body v.tsv)" "$(compare-dice a.png a.png | body /dev/stdin)"
 }
 
+# bats test_tags=fast
 @test "--help and --version" {
 	run compare-dice --help
 	assert_success

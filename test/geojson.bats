@@ -174,6 +174,7 @@ refuse_merge() {
 	no_temp_files .
 }
 
+# bats test_tags=fast
 @test "seg-merge --geojson: malformed chunks refused naming file and line, nothing written" {
 	mkdir -p g/0
 	h='{"type":"FeatureCollection","sareuse":{"run":0,"slide":"s","chunk":1},"features":['

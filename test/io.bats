@@ -240,6 +240,7 @@ skip_unless_plain() {
 	assert [ ! -e i.tsv ]
 }
 
+# bats test_tags=fast
 @test "-o naming an input is refused (exit 2, both named), the input untouched" {
 	sa-sample -m moat -n 2 -o d.tsv "$SPACE"
 	cp d.tsv keep.tsv
@@ -314,6 +315,7 @@ skip_unless_plain() {
 	cmp ref/0/t1.tif keep.tif
 }
 
+# bats test_tags=fast
 @test "an output name of 250 bytes: its temporary fits, the file is written" {
 	local name
 	name=$(printf 'n%.0s' $(seq 246)).tsv

@@ -4,6 +4,7 @@
 # method), whatever formats them (issue 17: double-conversion).
 load common
 
+# bats test_tags=fast
 @test "designs and indices: the recorded bytes (test/data/golden/numbers.sha256)" {
 	run "$TOP/test/golden-numbers" out
 	assert_success

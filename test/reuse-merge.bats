@@ -381,6 +381,7 @@ refuse() {
 	assert_equal "$(meta b.tsv b)" ""
 }
 
+# bats test_tags=fast
 @test "naive -b N: consecutive groups of N instances, the last one shorter" {
 	ex 1
 	reuse-merge -a naive -b 4 "$T3" i1.tsv > b.tsv
@@ -621,6 +622,7 @@ timings() {
 	assert_output --partial "instances"
 }
 
+# bats test_tags=fast
 @test "--force changes nothing on a small input" {
 	moat
 	reuse-merge -a sca -b 4 "$WF" moat.tsv > a.tsv
@@ -721,6 +723,7 @@ timings() {
 	done
 }
 
+# bats test_tags=fast
 @test "--version prints the version on stdout, exit 0" {
 	run --separate-stderr reuse-merge --version
 	assert_success
@@ -803,6 +806,7 @@ two_stage() {
 	refuse 1 "bad.tsv:2: column stage: stage s out of the workflow's order" -a rtma w.wf bad.tsv
 }
 
+# bats test_tags=fast
 @test "instance ids out of sequence: exit 1 naming file:line" {
 	two_stage
 	sed '5s/^s\t1\t/s\t7\t/' good.tsv > bad.tsv

@@ -53,6 +53,7 @@ records() {
 	assert_equal "$(sa-campaign-conf c.campaign | tr -cd '\n' | wc -c)" 0
 }
 
+# bats test_tags=fast
 @test "other methods give their indices method and arguments; reference = defaults has no directory" {
 	small c.campaign
 	sed -i 's/^method = moat/method = sobol/' c.campaign
@@ -81,6 +82,7 @@ records() {
 	assert_line "campaign=$(pwd)/c.campaign"
 }
 
+# bats test_tags=fast
 @test "--share: the default workflow; without it a campaign without workflow is refused" {
 	small c.campaign
 	sed -i '/^workflow/d' c.campaign
@@ -174,6 +176,7 @@ records() {
 	[ ! -e PWNED ]
 }
 
+# bats test_tags=fast
 @test "a read error of the campaign file exits 3 (an I/O failure), naming file and line" {
 	# /proc/self/mem is a regular file whose first read fails with EIO
 	run sa-campaign-conf /proc/self/mem
@@ -259,6 +262,7 @@ records() {
 	assert_failure
 }
 
+# bats test_tags=fast
 @test "a 10 MB line is refused in well under a second" {
 	small c.campaign
 	head -c 10485760 /dev/zero | tr '\0' ' ' >> c.campaign

@@ -621,6 +621,7 @@ exec "%s" "$@"
 	assert_equal "$(ls -A)" fake
 }
 
+# bats test_tags=fast
 @test "--plot: gnuplot killed by a signal is a system failure: exit 3, nothing left" {
 	mkdir fake
 	printf '#!/bin/sh\nkill -KILL $$\n' > fake/gnuplot
@@ -752,12 +753,14 @@ evil() {
 	no_temp_files
 }
 
+# bats test_tags=fast
 @test "-o /dev/null is written in place" {
 	run sa-indices -m moat -o /dev/null "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_success
 	assert [ -c /dev/null ]
 }
 
+# bats test_tags=fast
 @test "-o into a missing directory: exit 1" {
 	run sa-indices -m moat -o nodir/i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_failure 1
@@ -982,6 +985,7 @@ evil() {
 	refuse 1 'c.tsv: the output is constant' -m vbd --s2 s2.out d.tsv c.tsv
 }
 
+# bats test_tags=fast
 @test "corr: a constant design column is refused naming the parameter and the design" {
 	sa-sample -m lhs -n 30 "$DATA/linear.tsv" > l.tsv
 	# c (third parameter) held at 0 in every run

@@ -191,6 +191,7 @@ field() {
 	assert_not_equal "$(field past k/p1 p9.tsv)" "$(field past k/p1 p.tsv)"
 }
 
+# bats test_tags=fast
 @test "--bins: a range cut into bins, shrunk to the hull of the survivors" {
 	space
 	# a past campaign over T1 alone: the dice falls away from T1 = 3

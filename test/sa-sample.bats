@@ -191,6 +191,7 @@ refuse() {
 	check_design i.tsv "$ISHIGAMI" 30 lhs 3 x1,x2,x3
 }
 
+# bats test_tags=fast
 @test "lhs: each of the n strata of a continuous parameter is hit exactly once" {
 	sa-sample -m lhs -n 50 -s 3 "$ISHIGAMI" > d.tsv
 	run awk -F'\t' '/^#/ || $1 == "run" { next }
@@ -368,6 +369,7 @@ refuse() {
 	assert_equal "$(comm -23 kept drawn)" ""
 }
 
+# bats test_tags=fast
 @test "moat: --optimize is deterministic" {
 	sa-sample -m moat -r 12 --optimize 4 "$SPACE" > a.tsv
 	sa-sample -m moat -r 12 --optimize 4 "$SPACE" > b.tsv
@@ -533,6 +535,7 @@ refuse() {
 	in_domain d.tsv "$SPACE" 1
 }
 
+# bats test_tags=fast
 @test "--reference alone honours --fix" {
 	sa-sample --reference --fix G2=10 "$SPACE" > d.tsv
 	assert_equal "$(column d.tsv G2)" 10
@@ -808,6 +811,7 @@ refuse() {
 	refuse 1 "s.tsv:2: column values: parameter a: range '1e400..2': out of range" -m lhs -n 3 s.tsv
 }
 
+# bats test_tags=fast
 @test "space errors name the column (values, default, type) like other reader errors" {
 	mkspace s.tsv $'a\treal\t1..3\tabc'
 	run sa-sample -m lhs -n 3 s.tsv

@@ -75,6 +75,7 @@ rows() {
 	assert_output --partial "bad.tsv: metadata batches= and sizes= go together"
 }
 
+# bats test_tags=fast
 @test "trials: the order of the rows does not matter, and numbers are read as numbers" {
 	sets
 	sa-trials -o a.tsv design.tsv results.tsv
@@ -128,6 +129,7 @@ rows() {
 	assert_output --partial "--metric 'f1': not dice, jaccard, object_dice, aji or objects"
 }
 
+# bats test_tags=fast
 @test "--best: the best complete set as a space, from the design's #space lines or --space; a design of it alone" {
 	sets
 	sa-trials --best best.tsv -o t.tsv design.tsv results.tsv
@@ -244,6 +246,7 @@ rows() {
 	assert [ ! -e x.tsv ] && assert [ ! -e x.png ]
 }
 
+# bats test_tags=fast
 @test "a write error of an output is an I/O failure: exit 3" {
 	sets
 	[ -w /dev/full ] || skip "no /dev/full"
@@ -251,6 +254,7 @@ rows() {
 	assert_failure 3
 }
 
+# bats test_tags=fast
 @test "usage: --help, --version, operands, options that go together" {
 	run sa-trials --help
 	assert_success

@@ -53,6 +53,7 @@ noprov() {
 	no_temp_files
 }
 
+# bats test_tags=fast
 @test "timings: the awk merge's bytes, in the order given" {
 	buckets
 	seg-merge -f timings -o m.tsv t1.tsv t0.tsv
@@ -86,6 +87,7 @@ noprov() {
 	assert_output 0
 }
 
+# bats test_tags=fast
 @test "results without metric columns (a reference run)" {
 	buckets
 	seg-merge -f results -o m.tsv ref.tsv ref.tsv
@@ -93,6 +95,7 @@ noprov() {
 	assert_equal "$(grep -c '^#unnormalized' m.tsv)" 1
 }
 
+# bats test_tags=fast
 @test "--help, --version" {
 	run seg-merge --help
 	assert_success

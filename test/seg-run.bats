@@ -444,6 +444,7 @@ refuse() {
 	assert [ ! -e same.tsv ]
 }
 
+# bats test_tags=fast
 @test "--help and --version" {
 	run seg-run --help
 	assert_success

@@ -109,6 +109,7 @@ results() {
 
 # --- help, version, output -------------------------------------------------
 
+# bats test_tags=fast
 @test "--help prints the usage with the defaults; --version" {
 	run sim-runtime --help
 	assert_success
@@ -122,6 +123,7 @@ results() {
 	assert_output 'sim-runtime (sareuse) 0.1.0'
 }
 
+# bats test_tags=fast
 @test "the report: provenance, metadata, header, one row per plan and slot count" {
 	equal 10 1 > t.tsv
 	run sim-runtime -n 3 t.tsv
@@ -181,6 +183,7 @@ results() {
 	assert_equal "$(val makespan)" 13
 }
 
+# bats test_tags=fast
 @test "a bucket's rows are summed, whatever their order and tiles" {
 	{
 		header
@@ -271,6 +274,7 @@ results() {
 	assert_output --partial '#plan=baseline buckets=5 array_tasks=5 stage=s tasks=15 nodes=10 unmeasured=0 work=45'
 }
 
+# bats test_tags=fast
 @test "a node never measured costs its task's mean on each tile, and is counted" {
 	ex2
 	# only instances 0 and 3 measured: t1 4 s, t2 2 s, t3 1 and 4 s

@@ -8,6 +8,7 @@ bats_require_minimum_version 1.5.0
 
 HEADER=$'name\ttype\tvalues\tdefault'
 
+# bats test_tags=fast
 @test "a UTF-8 byte order mark is refused by name, not as a missing column" {
 	printf '\xef\xbb\xbf%s\nx\treal\t0..1\t0.5\n' "$HEADER" > bom.tsv
 	run sa-sample -m mc -n 2 bom.tsv
@@ -21,6 +22,7 @@ HEADER=$'name\ttype\tvalues\tdefault'
 	assert_output --partial '<stdin>:1: starts with a UTF-8 byte order mark'
 }
 
+# bats test_tags=fast
 @test "invalid UTF-8 in a row is refused with file, line, column and byte" {
 	printf '%s\nx\xff\treal\t0..1\t0.5\n' "$HEADER" > bad.tsv
 	run sa-sample -m mc -n 2 bad.tsv
@@ -43,6 +45,7 @@ HEADER=$'name\ttype\tvalues\tdefault'
 	assert_output --partial 's.tsv:2: column name: invalid UTF-8 (byte 0xed at byte 1'
 }
 
+# bats test_tags=fast
 @test "valid UTF-8 names pass (é, 中, an emoji)" {
 	printf '%s\n\xc3\xa9\treal\t0..1\t0.5\n\xe4\xb8\xad\treal\t0..1\t0.5\n\xf0\x9f\x99\x82\treal\t0..1\t0.5\n' "$HEADER" > u.tsv
 	run sa-sample -m mc -n 2 u.tsv
@@ -50,6 +53,7 @@ HEADER=$'name\ttype\tvalues\tdefault'
 	assert_line $'run\t\xc3\xa9\t\xe4\xb8\xad\t\xf0\x9f\x99\x82'
 }
 
+# bats test_tags=fast
 @test "control characters in a value shown in a message are escaped" {
 	printf '%s\nx\treal\t0..1\t\x1b[31mred\x7f\n' "$HEADER" > ctl.tsv
 	run sa-sample -m mc -n 2 ctl.tsv

@@ -207,6 +207,7 @@ refuse() {
 
 # --- the worked three-task stage ----------------------------------------------
 
+# bats test_tags=fast
 @test "t3: each distinct run is its own instance, runs in the instance's row" {
 	wf-compact -q "$T3" "$REUSE/ex1.tsv" > i.tsv
 	assert_equal "$(body i.tsv)" "$(printf 'stage\tinstance\tupstream\truns\tp1\tp2\tp3
@@ -272,6 +273,7 @@ post\t2\t2\t2,4\t\t\t')"
 	refuse 2 "only one of WORKFLOW.wf and DESIGN.tsv can be stdin" - - < d.tsv
 }
 
+# bats test_tags=fast
 @test "a bad design on stdin is named <stdin> with its line" {
 	printf 'run\tp1\tp2\tp3\n0\t1\t1\t1\n1\t1\tx\t1\n' > d.tsv
 	run wf-compact -q -o i.tsv "$T3" - < d.tsv
@@ -300,6 +302,7 @@ post\t2\t2\t2,4\t\t\t')"
 	refuse 1 "nothere.tsv" "$T3" nothere.tsv
 }
 
+# bats test_tags=fast
 @test "-o into a missing directory fails with exit 1 and a message" {
 	run wf-compact -q -o nodir/i.tsv "$T3" "$REUSE/ex1.tsv"
 	assert_failure 1
@@ -414,6 +417,7 @@ post\t2\t2\t2,4\t\t\t')"
 	refuse 1 "d.tsv: empty file" "$T3" d.tsv
 }
 
+# bats test_tags=fast
 @test "a design value off the domain of its #space lines: exit 1 naming file:line" {
 	sa-sample -m mc -n 4 "$SPACE" > d.tsv
 	sed -i '/^3\t/s/^3\t[0-9]*/3\t215/' d.tsv

@@ -47,6 +47,7 @@ kept() {
 	body "$1" | awk -F'\t' 'NR > 1 { print $1 }'
 }
 
+# bats test_tags=fast
 @test "OpenSlide reads the generated slides: generic-tiff without mpp, aperio with mpp 0.25" {
 	command -v openslide-show-properties > /dev/null ||
 	    skip "openslide-tools is not installed"
@@ -258,6 +259,7 @@ kept() {
 	no_temp_files
 }
 
+# bats test_tags=fast
 @test "--help, --version, usage errors" {
 	run wsi-tiles --help
 	assert_success

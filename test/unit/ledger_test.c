@@ -636,7 +636,11 @@ test_grace(void)
 /* ---- under the lock ---------------------------------------------------- */
 
 #define WRITERS 8
-#define PER_WRITER 1000
+#define PER_WRITER_MAX 1000
+
+/* Rows each writer appends: PER_WRITER_MAX, a tenth under SR_QUICK (make
+ * check-fast's inner loop; make check runs them all). */
+static size_t per_writer = PER_WRITER_MAX;
 
 /* Writer k's row i: run i, tile pK; its value, seconds and detail known. */
 static sr_ledgerrow
@@ -657,7 +661,7 @@ writer_row_ok(const sr_ledgerrow *r)
 	int k;
 
 	if (r->kind != SR_LEDGER_RESULT || r->tile[0] != 'p' ||
-	    (k = atoi(r->tile + 1)) < 0 || k >= WRITERS || r->run >= PER_WRITER)
+	    (k = atoi(r->tile + 1)) < 0 || k >= WRITERS || r->run >= per_writer)
 		return 0;
 	w = writer_row(k, (int)r->run, tile, detail);
 	return same_row(r, &w);
@@ -671,7 +675,7 @@ writer(const char *path, int k)
 	sr_ledgerrow r;
 	int i;
 
-	for (i = 0; i < PER_WRITER; i++) {
+	for (i = 0; i < (int)per_writer; i++) {
 		r = writer_row(k, i, tile, detail);
 		sr_ledger_append(path, prov, 1, &r, 1, 30);
 	}
@@ -687,11 +691,11 @@ poller(const char *path)
 	size_t seen = 0, polls = 0, busy = 0, got;
 	struct timespec pause = { 0, 100000 };
 
-	while (seen < WRITERS * PER_WRITER && sr_now() - t0 < 60) {
+	while (seen < WRITERS * per_writer && sr_now() - t0 < 60) {
 		nanosleep(&pause, NULL);
 		got = sr_ledger_update(l);
 		polls++;
-		busy += got > 0 && got < WRITERS * PER_WRITER;
+		busy += got > 0 && got < WRITERS * per_writer;
 		for (; seen < sr_ledger_nrows(l); seen++)
 			if (!writer_row_ok(sr_ledger_row(l, seen))) {
 				fprintf(stderr, "poller: row %zu not a writer's\n", seen);
@@ -700,7 +704,7 @@ poller(const char *path)
 	}
 	fprintf(stderr, "ledger_test: a reader polled %zu times, %zu of them "
 	    "while rows came, and saw %zu rows\n", polls, busy, seen);
-	_exit(seen == WRITERS * PER_WRITER ? 0 : 1);
+	_exit(seen == WRITERS * per_writer ? 0 : 1);
 }
 
 static void
@@ -708,7 +712,7 @@ test_concurrent(void)
 {
 	const char *path = path_of("many.tsv");
 	pid_t kids[WRITERS + 1];
-	static unsigned char seen[WRITERS][PER_WRITER];
+	static unsigned char seen[WRITERS][PER_WRITER_MAX];
 	const sr_ledgerrow *r;
 	double t0 = sr_now();
 	sr_ledger *l;
@@ -733,8 +737,8 @@ test_concurrent(void)
 			bad = 1;
 		}
 	}
-	fprintf(stderr, "ledger_test: %d processes appended %d rows each, one "
-	    "at a time, in %.2f s\n", WRITERS, PER_WRITER, sr_now() - t0);
+	fprintf(stderr, "ledger_test: %d processes appended %zu rows each, one "
+	    "at a time, in %.2f s\n", WRITERS, per_writer, sr_now() - t0);
 	if (bad)
 		return;
 	/* every line whole: one header, the rows, each once */
@@ -753,7 +757,7 @@ test_concurrent(void)
 			rows++;
 	}
 	fclose(fp);
-	if (headers != 1 || rows != WRITERS * PER_WRITER)
+	if (headers != 1 || rows != WRITERS * per_writer)
 		fail("concurrent: %zu headers, %zu rows", headers, rows);
 	l = sr_ledger_open(path);
 	sr_ledger_update(l);
@@ -765,7 +769,7 @@ test_concurrent(void)
 			seen[atoi(r->tile + 1)][r->run]++;
 	}
 	for (k = 0; k < WRITERS; k++)
-		for (i = 0; i < PER_WRITER; i++)
+		for (i = 0; i < per_writer; i++)
 			if (seen[k][i] != 1)
 				fail("concurrent: writer %d row %zu seen %d times", k,
 				    i, seen[k][i]);
@@ -777,7 +781,9 @@ test_concurrent(void)
 }
 
 #define THREADS 4
-#define PER_THREAD 250
+#define PER_THREAD_MAX 250
+
+static size_t per_thread = PER_THREAD_MAX;	/* a tenth under SR_QUICK */
 
 /* The threads' ledger, named before they start: path_of's ring of
  * buffers is not for threads (a buffer reused under a writer). */
@@ -791,7 +797,7 @@ thread_writer(void *arg)
 	sr_ledgerrow r;
 
 	snprintf(tile, sizeof tile, "thread%d", k);
-	for (i = 0; i < PER_THREAD; i++) {
+	for (i = 0; i < (int)per_thread; i++) {
 		r = result((size_t)i, tile, i, 0, "");
 		sr_ledger_append(threads_tsv, NULL, 0, &r, 1, 30);
 	}
@@ -813,7 +819,7 @@ threads(void *arg)
 	for (k = 0; k < THREADS; k++)
 		pthread_join(t[k], NULL);
 	l = sr_ledger_open(threads_tsv);
-	if (sr_ledger_update(l) != THREADS * PER_THREAD)
+	if (sr_ledger_update(l) != THREADS * per_thread)
 		_exit(1);
 	sr_ledger_close(l);
 }
@@ -939,6 +945,10 @@ int
 main(void)
 {
 	(void)rnd;
+	if (getenv("SR_QUICK")) {
+		per_writer /= 10;
+		per_thread /= 10;
+	}
 	snprintf(dir, sizeof dir, "/tmp/ledger_test.XXXXXX");
 	if (mkdtemp(dir) == NULL) {
 		perror(dir);
