@@ -20,6 +20,8 @@
 #include "image/image.h"
 #include "image/tiles.h"
 #include "plan/timings.h"
+#include "plan/trials.h"
+#include "sa/indices_tsv.h"
 
 #define STRING_(x) #x
 #define STRING(x) STRING_(x)	/* a macro's value as a string literal */
@@ -331,24 +333,23 @@ static void
 run_metric(FILE *fp, const report *r)
 {
 	char *path = sr_report_path(r->out, "trials.tsv"), line[256];
-	sr_tsv *t = sr_tsv_open(path);
-	char *metric = sr_tsv_meta(t, "metric"), *agg = NULL;
+	sr_trials_table *tt = sr_trials_table_read(path);
+	sr_indices_table *x = NULL;
+	const char *agg = NULL;
 
-	sr_tsv_close(t);
 	free(path);
 	if (!r->tune && sr_report_has(r->out, "indices.tsv")) {
 		path = sr_report_path(r->out, "indices.tsv");
-		t = sr_tsv_open(path);
-		agg = sr_tsv_meta(t, "aggregate");
-		sr_tsv_close(t);
+		x = sr_indices_table_read(path);
+		agg = x->aggregate;
 		free(path);
 	}
-	snprintf(line, sizeof line, "%s%s%s%s", metric ? metric : "?",
+	snprintf(line, sizeof line, "%s%s%s%s", tt->metric ? tt->metric : "?",
 	    agg ? " (the " : "", agg ? agg : "", agg ? " over the tiles)" :
 	    r->tune ? " (the mean over the tiles ranks the sets)" : "");
 	sr_report_kv(fp, "Metric", line);
-	free(metric);
-	free(agg);
+	sr_trials_table_free(tt);
+	sr_indices_table_free(x);
 }
 
 /* The campaign file as written. */

@@ -326,11 +326,12 @@ sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
 	size_t i, best = sr_trials_best(t);
 
 	sr_out_provenance(fp, argc, argv);
-	fprintf(fp, "#metric=%s tiles=%zu sets=%zu complete=%zu cancelled=%zu "
-	    "failed=%zu", t->metric, t->ntiles, t->n, t->count[SR_TRIAL_COMPLETE],
-	    t->count[SR_TRIAL_CANCELLED], t->count[SR_TRIAL_FAILED]);
+	fprintf(fp, "#" SR_TRIALS_META_METRIC "=%s " SR_TRIALS_META_TILES "=%zu "
+	    SR_TRIALS_META_SETS "=%zu", t->metric, t->ntiles, t->n);
+	for (i = 0; i < SR_NTRIAL; i++)
+		fprintf(fp, " %s=%zu", sr_trial_status_name[i], t->count[i]);
 	if (best != SIZE_MAX)
-		fprintf(fp, " best=%zu", best);
+		fprintf(fp, " " SR_TRIALS_META_BEST "=%zu", best);
 	fputc('\n', fp);
 	for (i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(fp, "%s%s", i ? "\t" : "", head[i]);
