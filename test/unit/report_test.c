@@ -2,10 +2,10 @@
  * 4648's vectors and Python's encoding, HTML text, durations, the
  * attempts of logs/finished and their measured makespan and concurrency
  * against brute force, and sim-runtime's report read by column name
- * (tools/lib/core/html.c, tools/lib/campaign/makespan.c). */
+ * (tools/lib/campaign/html.c, tools/lib/campaign/makespan.c). */
+#include "campaign/html.h"
 #include "campaign/makespan.h"
 #include "core/err.h"
-#include "core/html.h"
 #include "check.h"
 
 #include <math.h>

@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 
 #include "campaign/campaign.h"
+#include "campaign/html.h"
 #include "campaign/makespan.h"
 #include "campaign/report_html.h"
 #include "core/err.h"
-#include "core/html.h"
 #include "core/out.h"
 #include "core/tsv.h"
 #include "image/image.h"

@@ -3,8 +3,8 @@
  * sets and runs, its space against the campaign's, what sa-prune did
  * before it, and its best set. */
 #include "campaign/report_html.h"
+#include "campaign/html.h"
 #include "core/err.h"
-#include "core/html.h"
 #include "core/tsv.h"
 #include "plan/trials.h"
 #include "sa/prune_report.h"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign/html.h"
 #include "core/err.h"
-#include "core/html.h"
 #include "core/tsv.h"
 #include "plan/trials.h"
 #include "sa/corr.h"
