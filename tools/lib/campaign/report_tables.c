@@ -354,10 +354,11 @@ trials_summary(FILE *fp, const sr_trials_table *tt, size_t shown)
 static void
 best_line(FILE *fp, const char *words)
 {
-	char *run = sr_report_word(words, "run"),
-	    *metric = sr_report_word(words, "metric"),
-	    *mean = sr_report_word(words, "mean"),
-	    *tiles = sr_report_word(words, "tiles"), buf[SR_REPORT_NUMLEN];
+	char *run = sr_report_word(words, SR_TRIALS_RUN),
+	    *metric = sr_report_word(words, SR_TRIALS_META_METRIC),
+	    *mean = sr_report_word(words, SR_TRIALS_MEAN),
+	    *tiles = sr_report_word(words, SR_TRIALS_META_TILES),
+	    buf[SR_REPORT_NUMLEN];
 
 	sr_html_printf(fp, "Run %s: mean %s %s over %s tiles. ",
 	    run ? run : "?", metric ? metric : "?", mean ?
@@ -383,8 +384,10 @@ best_table(FILE *fp, const char *outdir, const char *params)
 
 	fputs("<h3>The best set</h3>\n<p class=\"note\">", fp);
 	for (i = 0; i < t->ncomment; i++)
-		if (strncmp(t->comment[i], "best ", 5) == 0)
-			best_line(fp, t->comment[i] + 5);
+		if (strncmp(t->comment[i], SR_TRIALS_META_BEST " ",
+		    strlen(SR_TRIALS_META_BEST " ")) == 0)
+			best_line(fp, t->comment[i] +
+			    strlen(SR_TRIALS_META_BEST " "));
 	fputs("best.tsv is the set as a space whose defaults are its values: "
 	    "the space of a next campaign, or <code>sa-sample --reference "
 	    "best.tsv</code> for the set alone. Greyed: parameters the design "

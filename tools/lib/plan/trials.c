@@ -372,8 +372,10 @@ sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
 		sr_param_set_default(p, v);
 	}
 	sr_out_provenance(fp, argc, argv);
-	fprintf(fp, "#best run=%zu metric=%s mean=%s tiles=%zu\n", best,
-	    t->metric, sr_fmt_double(num, t->set[best].mean), t->set[best].tiles);
+	fprintf(fp, "#" SR_TRIALS_META_BEST " " SR_TRIALS_RUN "=%zu "
+	    SR_TRIALS_META_METRIC "=%s " SR_TRIALS_MEAN "=%s " SR_TRIALS_META_TILES
+	    "=%zu\n", best, t->metric, sr_fmt_double(num, t->set[best].mean),
+	    t->set[best].tiles);
 	sr_space_write(fp, s);
 }
 

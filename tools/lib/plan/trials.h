@@ -30,7 +30,9 @@
 /* A batched tune campaign's batch of each set (not a parameter). */
 #define SR_TRIALS_BATCH		"batch"
 /* The keys of the metadata line; the counts of the sets of each status
- * follow, keyed by sr_trial_status_name. */
+ * follow, keyed by sr_trial_status_name. best.tsv's "#best run=R
+ * metric=M mean=X tiles=T" line: SR_TRIALS_META_BEST, then SR_TRIALS_RUN,
+ * SR_TRIALS_META_METRIC, SR_TRIALS_MEAN and SR_TRIALS_META_TILES. */
 #define SR_TRIALS_META_METRIC	"metric"
 #define SR_TRIALS_META_TILES	"tiles"
 #define SR_TRIALS_META_SETS	"sets"
