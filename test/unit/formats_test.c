@@ -161,13 +161,15 @@ test_metrics_rows(void)
 	    sr_metrics_rows_metric(in, "nope") != -1)
 		fail("metrics rows: columns %d %d %d, %zu metrics", in->col_run,
 		    in->col_tile, in->col_status, in->nmetric);
-	if (!sr_metrics_rows_next(in) || in->run != 3 || strcmp(in->tile, "t1") ||
-	    in->status != SR_RUN_OK || in->tsv->lineno != 5 ||
+	if (!sr_metrics_rows_next(in) || in->run != 3 ||
+	    strcmp(in->tile, "t1") || in->status != SR_RUN_OK ||
+	    in->tsv->lineno != 5 ||
 	    sr_metrics_rows_value(in, area) != 2.5 ||
 	    sr_metrics_rows_value(in, per) != 7)
 		fail("metrics rows: row 1");
-	if (!sr_metrics_rows_next(in) || in->run != 3 || strcmp(in->tile, "t2") ||
-	    in->status != SR_RUN_BACKGROUND || in->tsv->lineno != 6 ||
+	if (!sr_metrics_rows_next(in) || in->run != 3 ||
+	    strcmp(in->tile, "t2") || in->status != SR_RUN_BACKGROUND ||
+	    in->tsv->lineno != 6 ||
 	    !isnan(sr_metrics_rows_value(in, area)) ||
 	    sr_metrics_rows_value(in, per) != 8)
 		fail("metrics rows: row 2 (an empty value)");
@@ -229,9 +231,9 @@ test_metrics_rows_refused(void)
 	} bad[] = {
 		{ "run\tv\n1.5\t2\n", 0, NULL, ":2: column run: '1.5' is " },
 		{ "run\tv\n-\t2\n", 0, NULL, ":2: column run: '-' is " },
-		{ "run\tstatus\tv\n#c\n0\tfine\t1\n", 0, NULL, ":3: column status: "
-		    "'fine' is not ok, background, background_likely, "
-		    "no_candidates, error or cancelled" },
+		{ "run\tstatus\tv\n#c\n0\tfine\t1\n", 0, NULL,
+		    ":3: column status: 'fine' is not ok, background, "
+		    "background_likely, no_candidates, error or cancelled" },
 		{ "run\tv\n0\tNaN\n", 0, NULL, ":2: column v: 'NaN' is " },
 		{ "run\tv\n0\tinf\n", 0, NULL, ":2: column v: 'inf' is " },
 		{ "run\tv\n0\t0x10\n", 0, NULL, ":2: column v: '0x10' is " },
@@ -241,8 +243,9 @@ test_metrics_rows_refused(void)
 		{ "v\n1\n", 0, NULL, ": no column 'run' in the header" },
 		{ "run\tv\n0\t1\n", SR_METRICS_NEED_TILE, NULL,
 		    ": no column 'tile' in the header" },
-		{ "run\ttile\tv\n", SR_METRICS_NEED_TILE | SR_METRICS_NEED_STATUS,
-		    NULL, ": no column 'status' in the header" },
+		{ "run\ttile\tv\n",
+		    SR_METRICS_NEED_TILE | SR_METRICS_NEED_STATUS, NULL,
+		    ": no column 'status' in the header" },
 		{ "run\tv\n", 0, "w", ": no column 'w' in the header" },
 		{ "run\tstatus\tv\n", 0, "status", ": column status is not a "
 		    "metric" },
@@ -261,8 +264,8 @@ test_metrics_rows_refused(void)
 		    bad[i].want);
 		st = child_error(read_all, &c, msg, sizeof msg);
 		if (st != 1 || strncmp(msg, want, strlen(want)) != 0)
-			fail("metrics rows: case %zu: exit %d, '%s', not '%s'", i,
-			    st, msg, want);
+			fail("metrics rows: case %zu: exit %d, '%s', not '%s'",
+			    i, st, msg, want);
 		unlink(c.path);
 	}
 }

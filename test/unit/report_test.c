@@ -317,11 +317,12 @@ test_indices_table(const char *dir)
 {
 	static const struct { const char *text, *msg; } bad[] = {
 		{ "name\tS1\nG1\t0.5\n", "no column 'param' in the header" },
-		{ "param_i\tS2\nG1\t0.5\n", "no column 'param_j' in the header" },
+		{ "param_i\tS2\nG1\t0.5\n",
+		    "no column 'param_j' in the header" },
 		{ "param\tmu_star\nG1\tx\n", ":2: column mu_star: 'x' is not a "
 		    "number" },
-		{ "param\tmu_star\nG1\tinf\n", ":2: column mu_star: 'inf' is not "
-		    "finite" },
+		{ "param\tmu_star\nG1\tinf\n",
+		    ":2: column mu_star: 'inf' is not finite" },
 		{ "param\tmu_star\nG1\n", ":2: 1 fields, expected 2" },
 	};
 	sr_indices_table *x;
@@ -349,8 +350,9 @@ test_indices_table(const char *dir)
 	    !isnan(x->value[2]) || !isnan(x->value[9 + 3]) ||
 	    strcmp(x->field[1][3], "NaN"))
 		fail("indices: values");
-	if (!x->method || strcmp(x->method, "vbd") || strcmp(x->metric, "aji") ||
-	    strcmp(x->aggregate, "median") || strcmp(x->resamples, "100") ||
+	if (!x->method || strcmp(x->method, "vbd") ||
+	    strcmp(x->metric, "aji") || strcmp(x->aggregate, "median") ||
+	    strcmp(x->resamples, "100") ||
 	    strcmp(x->conf, "0.9") || x->r2 || x->r2_rank)
 		fail("indices: metadata");
 	sr_indices_table_free(x);
@@ -362,9 +364,9 @@ test_indices_table(const char *dir)
 	    x->method)
 		fail("indices: moat (rank %d)", x->rank);
 	sr_indices_table_free(x);
-	x = sr_indices_table_read(file_with(dir, "c.tsv", "#method=corr r2=0.5 "
-	    "r2_rank=0.25\nparam\tpearson\tpearson_p\tsrc\tsrc_p\nG1\t0.5\t0.01\t"
-	    "-0.5\t0.2\n"));
+	x = sr_indices_table_read(file_with(dir, "c.tsv", "#method=corr "
+	    "r2=0.5 r2_rank=0.25\nparam\tpearson\tpearson_p\tsrc\tsrc_p\n"
+	    "G1\t0.5\t0.01\t-0.5\t0.2\n"));
 	if (x->rank != -1 || x->p_col[1] != 2 || x->p_col[3] != 4 ||
 	    x->kind[2] != SR_INDICES_KIND_COMPANION || strcmp(x->r2, "0.5") ||
 	    strcmp(x->r2_rank, "0.25"))
@@ -396,8 +398,8 @@ test_trials_table(const char *dir)
 
 	path = file_with(dir, "trials.tsv", "#sa-trials 0.1.0\n#metric=aji "
 	    "tiles=2 sets=3 complete=1 cancelled=1 failed=1 best=2\n"
-	    "run\tstatus\ttiles\tmean\tmedian\tsd\tseconds\tcancelled_at\trule\t"
-	    "batch\tG1\tT2\n"
+	    "run\tstatus\ttiles\tmean\tmedian\tsd\tseconds\tcancelled_at\t"
+	    "rule\tbatch\tG1\tT2\n"
 	    "2\tcomplete\t2\t0.5\t0.5\t0\t3\t\t\t1\t5\t2.5\n"
 	    "0\tcancelled\t1\t0.25\t0.25\t\t1\t1\tstable\t1\t10\t3\n"
 	    "1\tfailed\t0\t\t\t\t0.5\t\t\t2\t15\t4\n");
@@ -418,12 +420,14 @@ test_trials_table(const char *dir)
 	    tt->x[2 * 2 + 1] != 2.5)
 		fail("trials: rows");
 	if (strcmp(tt->metric, "aji") || strcmp(tt->tiles, "2") ||
-	    strcmp(tt->sets, "3") || strcmp(tt->count[SR_TRIAL_COMPLETE], "1") ||
+	    strcmp(tt->sets, "3") ||
+	    strcmp(tt->count[SR_TRIAL_COMPLETE], "1") ||
 	    strcmp(tt->count[SR_TRIAL_CANCELLED], "1") ||
 	    strcmp(tt->count[SR_TRIAL_FAILED], "1"))
 		fail("trials: metadata");
 	sr_trials_table_free(tt);
-	tt = sr_trials_table_read(file_with(dir, "t0.tsv", "run\tstatus\tmean\n"));
+	tt = sr_trials_table_read(file_with(dir, "t0.tsv",
+	    "run\tstatus\tmean\n"));
 	if (tt->n != 0 || tt->metric || tt->tiles || tt->count[0])
 		fail("trials: none");
 	sr_trials_table_free(tt);
