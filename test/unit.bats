@@ -88,7 +88,7 @@ load common
 }
 
 # bats test_tags=fast
-@test "formats: buckets, results and timings written and read back, gathered; memory estimate, image headers (formats_test)" {
+@test "formats: buckets, results and timings written and read back, gathered; the metrics row reader (any metric columns in any order, every refusal with file and line); memory estimate, image headers (formats_test)" {
 	run formats_test
 	assert_success
 }
@@ -124,7 +124,7 @@ load common
 }
 
 # bats test_tags=fast
-@test "report: base64 against RFC 4648 and Python, HTML text, durations, measured makespan and concurrency against brute force, sim-runtime's report by column name (report_test)" {
+@test "report: base64 against RFC 4648 and Python, HTML text, durations, measured makespan and concurrency against brute force, sim-runtime's report by column name, the indices and trials tables read back (report_test)" {
 	run report_test
 	assert_success
 }

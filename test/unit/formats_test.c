@@ -1,6 +1,7 @@
-/* formats_test - the format modules (plan/buckets, plan/results,
- * plan/timings), their gathering (plan/gather), the memory estimate
- * (exec/segplan) and image headers (image/probe): written, read back. */
+/* formats_test - the format modules (plan/buckets, plan/results and its
+ * reader sa/metrics's sr_metrics_rows, plan/timings), their gathering
+ * (plan/gather), the memory estimate (exec/segplan) and image headers
+ * (image/probe): written, read back, and bad files refused. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "plan/gather.h"
 #include "plan/results.h"
 #include "plan/timings.h"
+#include "sa/metrics.h"
 
 /* A temporary file's path, made in the test's directory. */
 static char *
@@ -84,6 +86,7 @@ test_results(void)
 	FILE *fp = fopen(path, "w");
 	sr_result_row r = { 3, "t1", SR_RUN_NO_CANDIDATES, 0.5, 1.0 / 3, 0.25,
 	    0.125, 0, 2.5 };
+	sr_metrics_rows *in;
 	sr_tsv *t;
 	int ref, i;
 
@@ -99,12 +102,15 @@ test_results(void)
 	    "aji\tobjects\tseconds\n3\tt1\tno_candidates\t0.5\t"
 	    "0.3333333333333333\t0.25\t0.125\t0\t2.5\n") != 0)
 		fail("results: written as %s", slurp(path));
-	t = sr_tsv_open(path);
-	if (!sr_results_header(t, &ref) || ref != 1 || !sr_tsv_next(t) ||
-	    sr_results_status(t, 2) != SR_RUN_NO_CANDIDATES ||
-	    sr_timings_header(t))
+	in = sr_metrics_rows_open(path);
+	if (!sr_results_header(in->tsv, &ref) || ref != 1 ||
+	    sr_timings_header(in->tsv) || !sr_metrics_rows_next(in) ||
+	    in->run != 3 || strcmp(in->tile, "t1") != 0 ||
+	    in->status != SR_RUN_NO_CANDIDATES || in->nmetric != 6 ||
+	    sr_metrics_rows_value(in, sr_metrics_rows_metric(in,
+	    SR_RESULTS_JACCARD)) != 1.0 / 3 || sr_metrics_rows_next(in))
 		fail("results: read back");
-	sr_tsv_close(t);
+	sr_metrics_rows_close(in);
 	fp = fopen(path, "w");
 	sr_results_write_header(fp, 0);
 	sr_results_write_row(fp, &r, 0);
@@ -117,6 +123,151 @@ test_results(void)
 		fail("results without ref: header");
 	sr_tsv_close(t);
 	unlink(path);
+}
+
+/* path holding text. */
+static const char *
+put_file(const char *tag, const char *text)
+{
+	const char *path = tmpname(tag);
+	FILE *fp = fopen(path, "w");
+
+	fputs(text, fp);
+	fclose(fp);
+	return path;
+}
+
+/* A metrics file with metric columns of any names, the columns in
+ * another order than seg-run's, comments, a blank line and a CRLF. */
+static void
+test_metrics_rows(void)
+{
+	const char *path = put_file("m.tsv", "#tool 1\n#k=v\n"
+	    "area\tstatus\ttile\trun\tperimeter px\n\n"
+	    "2.5\tok\tt1\t3\t7\r\n"
+	    "\tbackground\tt2\t3.0\t8\n"
+	    "#between\n"
+	    "1\terror\tt1\t4\t1\n"
+	    "\tcancelled\tt2\t5\t0\n");
+	sr_metrics_rows *in = sr_metrics_rows_open(path);
+	int area, per;
+
+	sr_metrics_rows_need(in, SR_METRICS_NEED_TILE | SR_METRICS_NEED_STATUS);
+	area = sr_metrics_rows_metric(in, "area");
+	per = sr_metrics_rows_need_metric(in, "perimeter px");
+	if (in->col_run != 3 || in->col_tile != 2 || in->col_status != 1 ||
+	    in->nmetric != 2 || in->metric[0] != 0 || in->metric[1] != 4 ||
+	    area != 0 || per != 4 || sr_metrics_rows_metric(in, "run") != -1 ||
+	    sr_metrics_rows_metric(in, "nope") != -1)
+		fail("metrics rows: columns %d %d %d, %zu metrics", in->col_run,
+		    in->col_tile, in->col_status, in->nmetric);
+	if (!sr_metrics_rows_next(in) || in->run != 3 ||
+	    strcmp(in->tile, "t1") || in->status != SR_RUN_OK ||
+	    in->tsv->lineno != 5 ||
+	    sr_metrics_rows_value(in, area) != 2.5 ||
+	    sr_metrics_rows_value(in, per) != 7)
+		fail("metrics rows: row 1");
+	if (!sr_metrics_rows_next(in) || in->run != 3 ||
+	    strcmp(in->tile, "t2") || in->status != SR_RUN_BACKGROUND ||
+	    in->tsv->lineno != 6 ||
+	    !isnan(sr_metrics_rows_value(in, area)) ||
+	    sr_metrics_rows_value(in, per) != 8)
+		fail("metrics rows: row 2 (an empty value)");
+	if (!sr_metrics_rows_next(in) || in->run != 4 ||
+	    in->status != SR_RUN_ERROR || in->tsv->lineno != 8 ||
+	    !isnan(sr_metrics_rows_value(in, area)) ||
+	    !isnan(sr_metrics_rows_value(in, per)) ||
+	    sr_metrics_rows_number(in, per) != 1)
+		fail("metrics rows: row 3 (failed)");
+	if (!sr_metrics_rows_next(in) || in->run != 5 ||
+	    in->status != SR_RUN_CANCELLED ||
+	    !isnan(sr_metrics_rows_value(in, per)) ||
+	    sr_metrics_rows_number(in, per) != 0 || sr_metrics_rows_next(in))
+		fail("metrics rows: row 4 (cancelled), then the end");
+	sr_metrics_rows_close(in);
+	in = sr_metrics_rows_open(put_file("m2.tsv", "run\tv\n0\t1\n"));
+	if (in->col_tile != -1 || in->col_status != -1 || in->nmetric != 1 ||
+	    !sr_metrics_rows_next(in) || in->tile != NULL ||
+	    in->status != SR_RUN_OK || sr_metrics_rows_value(in, 1) != 1)
+		fail("metrics rows: no tile, no status");
+	sr_metrics_rows_close(in);
+	unlink(tmpname("m2.tsv"));
+	unlink(path);
+}
+
+/* A metrics file read whole: every column needed, then every value. */
+typedef struct {
+	const char *path;
+	unsigned need;		/* SR_METRICS_NEED_* */
+	const char *metric;	/* needed as a metric, or NULL */
+} rows_case;
+
+static void
+read_all(void *arg)
+{
+	const rows_case *c = arg;
+	sr_metrics_rows *in;
+	size_t j;
+
+	sr_progname = "formats_test";
+	in = sr_metrics_rows_open(c->path);
+	sr_metrics_rows_need(in, c->need);
+	if (c->metric)
+		sr_metrics_rows_need_metric(in, c->metric);
+	while (sr_metrics_rows_next(in))
+		for (j = 0; j < in->nmetric; j++)
+			sr_metrics_rows_value(in, in->metric[j]);
+	sr_metrics_rows_close(in);
+}
+
+/* Every refusal of the reader: exit 1, the file, line and column named. */
+static void
+test_metrics_rows_refused(void)
+{
+	static const struct {
+		const char *text;
+		unsigned need;
+		const char *metric, *want;	/* want: after "PATH" */
+	} bad[] = {
+		{ "run\tv\n1.5\t2\n", 0, NULL, ":2: column run: '1.5' is " },
+		{ "run\tv\n-\t2\n", 0, NULL, ":2: column run: '-' is " },
+		{ "run\tstatus\tv\n#c\n0\tfine\t1\n", 0, NULL,
+		    ":3: column status: 'fine' is not ok, background, "
+		    "background_likely, no_candidates, error or cancelled" },
+		{ "run\tv\n0\tNaN\n", 0, NULL, ":2: column v: 'NaN' is " },
+		{ "run\tv\n0\tinf\n", 0, NULL, ":2: column v: 'inf' is " },
+		{ "run\tv\n0\t0x10\n", 0, NULL, ":2: column v: '0x10' is " },
+		{ "run\tv\n0\tabc\n", 0, NULL, ":2: column v: 'abc' is " },
+		{ "run\tv\n0\t1\t2\n", 0, NULL, ":2: 3 fields, expected 2" },
+		{ "run\tv\tv\n", 0, NULL, ":1: header: column v named twice" },
+		{ "v\n1\n", 0, NULL, ": no column 'run' in the header" },
+		{ "run\tv\n0\t1\n", SR_METRICS_NEED_TILE, NULL,
+		    ": no column 'tile' in the header" },
+		{ "run\ttile\tv\n",
+		    SR_METRICS_NEED_TILE | SR_METRICS_NEED_STATUS, NULL,
+		    ": no column 'status' in the header" },
+		{ "run\tv\n", 0, "w", ": no column 'w' in the header" },
+		{ "run\tstatus\tv\n", 0, "status", ": column status is not a "
+		    "metric" },
+		{ "", 0, NULL, ": " },
+	};
+	char msg[1024], want[512];
+	rows_case c;
+	size_t i;
+	int st;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		c.path = put_file("bad.tsv", bad[i].text);
+		c.need = bad[i].need;
+		c.metric = bad[i].metric;
+		snprintf(want, sizeof want, "formats_test: %s%s", c.path,
+		    bad[i].want);
+		st = child_error(read_all, &c, msg, sizeof msg);
+		if (st != 1 || strncmp(msg, want, strlen(want)) != 0)
+			fail("metrics rows: case %zu: exit %d, '%s', not '%s'",
+			    i, st, msg, want);
+		unlink(c.path);
+	}
 }
 
 static void
@@ -243,6 +394,8 @@ main(void)
 {
 	test_buckets();
 	test_results();
+	test_metrics_rows();
+	test_metrics_rows_refused();
 	test_timings();
 	test_gather();
 	test_memory_and_probe();

@@ -1,11 +1,15 @@
 /* report_test.c - what sa-report's page is made from: base64 against RFC
  * 4648's vectors and Python's encoding, HTML text, durations, the
  * attempts of logs/finished and their measured makespan and concurrency
- * against brute force, and sim-runtime's report read by column name
- * (tools/lib/core/html.c, tools/lib/campaign/makespan.c). */
+ * against brute force, sim-runtime's report read by column name
+ * (tools/lib/campaign/html.c, tools/lib/campaign/makespan.c), and the
+ * indices and trials files read through their modules
+ * (sa/indices_tsv's sr_indices_table, plan/trials's sr_trials_table). */
+#include "campaign/html.h"
 #include "campaign/makespan.h"
 #include "core/err.h"
-#include "core/html.h"
+#include "plan/trials.h"
+#include "sa/indices_tsv.h"
 #include "check.h"
 
 #include <math.h>
@@ -300,6 +304,135 @@ test_predicted_file(const char *dir)
 		fail("bad duration: %s", msg);
 }
 
+static void
+read_indices(void *path)
+{
+	sr_indices_table_free(sr_indices_table_read(path));
+}
+
+/* An indices file: its columns classified, its ranking index found by
+ * the columns it has (in any order), its values, its metadata. */
+static void
+test_indices_table(const char *dir)
+{
+	static const struct { const char *text, *msg; } bad[] = {
+		{ "name\tS1\nG1\t0.5\n", "no column 'param' in the header" },
+		{ "param_i\tS2\nG1\t0.5\n",
+		    "no column 'param_j' in the header" },
+		{ "param\tmu_star\nG1\tx\n", ":2: column mu_star: 'x' is not a "
+		    "number" },
+		{ "param\tmu_star\nG1\tinf\n",
+		    ":2: column mu_star: 'inf' is not finite" },
+		{ "param\tmu_star\nG1\n", ":2: 1 fields, expected 2" },
+	};
+	sr_indices_table *x;
+	const char *path;
+	char msg[1024];
+	size_t i;
+
+	/* a vbd table with percentile intervals, its columns shuffled */
+	path = file_with(dir, "i.tsv", "#sa-indices 0.1.0\n#method=vbd "
+	    "metric=aji aggregate=median runs=8 resamples=100 conf=0.9 seed=1\n"
+	    "ST_hi\tS1\tparam\tST\tST_conf\tS1_conf\tST_lo\tS1_lo\tS1_hi\n"
+	    "0.9\t0.25\tG1\t0.5\t0.125\t0.1\t0.2\t0\t0.5\n"
+	    "NaN\tNaN\tT2\tNaN\tNaN\tNaN\tNaN\tNaN\tNaN\n");
+	x = sr_indices_table_read(path);
+	if (x->ncol != 9 || x->nrow != 2 || x->rank != 3 ||
+	    x->kind[2] != SR_INDICES_KIND_PARAM ||
+	    x->kind[1] != SR_INDICES_KIND_INDEX ||
+	    x->kind[3] != SR_INDICES_KIND_INDEX ||
+	    x->kind[0] != SR_INDICES_KIND_COMPANION ||
+	    x->kind[5] != SR_INDICES_KIND_COMPANION || x->conf_col[3] != 4 ||
+	    x->lo_col[3] != 6 || x->hi_col[3] != 0 || x->conf_col[1] != 5 ||
+	    x->p_col[1] != -1 || x->conf_col[2] != -1)
+		fail("indices: columns (rank %d)", x->rank);
+	if (strcmp(x->field[0][2], "G1") || x->value[3] != 0.5 ||
+	    !isnan(x->value[2]) || !isnan(x->value[9 + 3]) ||
+	    strcmp(x->field[1][3], "NaN"))
+		fail("indices: values");
+	if (!x->method || strcmp(x->method, "vbd") ||
+	    strcmp(x->metric, "aji") || strcmp(x->aggregate, "median") ||
+	    strcmp(x->resamples, "100") ||
+	    strcmp(x->conf, "0.9") || x->r2 || x->r2_rank)
+		fail("indices: metadata");
+	sr_indices_table_free(x);
+	/* moat: mu_star ranks; corr: nothing ranks, each measure its p */
+	x = sr_indices_table_read(file_with(dir, "m.tsv", "param\tmu\tmu_star\t"
+	    "sigma\tmu_star_conf\nG1\t-1\t1\t0\t0.5\n"));
+	if (x->rank != 2 || x->conf_col[2] != 4 || x->conf_col[1] != -1 ||
+	    x->kind[3] != SR_INDICES_KIND_INDEX || x->value[1] != -1 ||
+	    x->method)
+		fail("indices: moat (rank %d)", x->rank);
+	sr_indices_table_free(x);
+	x = sr_indices_table_read(file_with(dir, "c.tsv", "#method=corr "
+	    "r2=0.5 r2_rank=0.25\nparam\tpearson\tpearson_p\tsrc\tsrc_p\n"
+	    "G1\t0.5\t0.01\t-0.5\t0.2\n"));
+	if (x->rank != -1 || x->p_col[1] != 2 || x->p_col[3] != 4 ||
+	    x->kind[2] != SR_INDICES_KIND_COMPANION || strcmp(x->r2, "0.5") ||
+	    strcmp(x->r2_rank, "0.25"))
+		fail("indices: corr (rank %d)", x->rank);
+	sr_indices_table_free(x);
+	/* the S2 table: its pair of parameters, S2 ranks */
+	x = sr_indices_table_read(file_with(dir, "s2.tsv", "param_i\tparam_j\t"
+	    "S2\tS2_conf\nG1\tT2\t0.25\t0.5\n"));
+	if (x->rank != 2 || x->kind[0] != SR_INDICES_KIND_PARAM ||
+	    x->kind[1] != SR_INDICES_KIND_PARAM || x->conf_col[2] != 3)
+		fail("indices: S2 (rank %d)", x->rank);
+	sr_indices_table_free(x);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		path = file_with(dir, "bad.tsv", bad[i].text);
+		if (child_error(read_indices, (void *)path, msg, sizeof msg) !=
+		    SR_EXIT_DATA || !strstr(msg, bad[i].msg) ||
+		    !strstr(msg, "bad.tsv"))
+			fail("indices '%s': %s", bad[i].text, msg);
+	}
+}
+
+/* A trials file: each column's kind, the rows as written (best first),
+ * each row's set in run order, the metadata. */
+static void
+test_trials_table(const char *dir)
+{
+	sr_trials_table *tt;
+	const char *path;
+
+	path = file_with(dir, "trials.tsv", "#sa-trials 0.1.0\n#metric=aji "
+	    "tiles=2 sets=3 complete=1 cancelled=1 failed=1 best=2\n"
+	    "run\tstatus\ttiles\tmean\tmedian\tsd\tseconds\tcancelled_at\t"
+	    "rule\tbatch\tG1\tT2\n"
+	    "2\tcomplete\t2\t0.5\t0.5\t0\t3\t\t\t1\t5\t2.5\n"
+	    "0\tcancelled\t1\t0.25\t0.25\t\t1\t1\tstable\t1\t10\t3\n"
+	    "1\tfailed\t0\t\t\t\t0.5\t\t\t2\t15\t4\n");
+	tt = sr_trials_table_read(path);
+	if (tt->n != 3 || tt->nhead != 12 || tt->ncol != 2 ||
+	    strcmp(tt->name[0], "G1") || strcmp(tt->head[9], "batch") ||
+	    tt->kind[0] != SR_TRIALS_KIND_FIGURE ||
+	    tt->kind[6] != SR_TRIALS_KIND_FIGURE ||
+	    tt->kind[7] != SR_TRIALS_KIND_CANCEL ||
+	    tt->kind[8] != SR_TRIALS_KIND_CANCEL ||
+	    tt->kind[9] != SR_TRIALS_KIND_BATCH ||
+	    tt->kind[10] != SR_TRIALS_KIND_PARAM)
+		fail("trials: columns");
+	if (strcmp(tt->field[0][0], "2") || strcmp(tt->field[1][8], "stable") ||
+	    strcmp(tt->field[2][3], "") || tt->row_set[0] != 2 ||
+	    tt->row_set[1] != 0 || tt->row_set[2] != 1 || tt->run[0] != 0 ||
+	    tt->run[2] != 2 || tt->mean[2] != 0.5 || !isnan(tt->mean[1]) ||
+	    tt->x[2 * 2 + 1] != 2.5)
+		fail("trials: rows");
+	if (strcmp(tt->metric, "aji") || strcmp(tt->tiles, "2") ||
+	    strcmp(tt->sets, "3") ||
+	    strcmp(tt->count[SR_TRIAL_COMPLETE], "1") ||
+	    strcmp(tt->count[SR_TRIAL_CANCELLED], "1") ||
+	    strcmp(tt->count[SR_TRIAL_FAILED], "1"))
+		fail("trials: metadata");
+	sr_trials_table_free(tt);
+	tt = sr_trials_table_read(file_with(dir, "t0.tsv",
+	    "run\tstatus\tmean\n"));
+	if (tt->n != 0 || tt->metric || tt->tiles || tt->count[0])
+		fail("trials: none");
+	sr_trials_table_free(tt);
+}
+
 int
 main(void)
 {
@@ -316,6 +449,8 @@ main(void)
 	test_measured_random();
 	test_attempts_file(dir);
 	test_predicted_file(dir);
+	test_indices_table(dir);
+	test_trials_table(dir);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		fail("cannot remove %s", dir);

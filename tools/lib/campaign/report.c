@@ -1,29 +1,25 @@
 /* report.c - a campaign's report as one self-contained HTML page; see
- * report.h. The page's sections: what was run, the results (indices or
- * best sets, report_tables.c), the plots, the reuse, the timings per
- * task, the makespan. */
+ * report.h. The page: its head and style, the plots, its foot, and the
+ * sections in order: what was run and the results (report_run.c, the
+ * tables in report_tables.c), the batches (report_batches.c), the plots,
+ * the reuse, the timings per task and the makespan (report_work.c). */
 #include "campaign/report.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "campaign/campaign.h"
+#include "campaign/html.h"
 #include "campaign/makespan.h"
 #include "campaign/report_html.h"
+#include "campaign/report_page.h"
 #include "core/err.h"
-#include "core/html.h"
 #include "core/out.h"
-#include "core/tsv.h"
 #include "image/image.h"
-#include "image/tiles.h"
-#include "plan/timings.h"
 
 #define STRING_(x) #x
 #define STRING(x) STRING_(x)	/* a macro's value as a string literal */
-#define CAMPAIGN_SHOWN (256 * 1024)	/* bytes of the campaign file shown */
 
 const char *const sr_report_plots[] = { "indices.png", "indices-plane.png",
     "indices-s2.png", "tune.png" };
@@ -36,21 +32,6 @@ const char *const sr_report_plot_captions[] = {
 };
 const size_t sr_report_nplots = sizeof sr_report_plots /
     sizeof sr_report_plots[0];
-
-/* What the sections share. */
-typedef struct {
-	const sr_report_opts *o;
-	const char *out;
-	int tune;		/* goal = tune */
-	char *merge;		/* the plan's merge algorithm (inputs) */
-	sr_campaign *c;		/* the campaign file, or NULL */
-	sr_measured m;		/* the buckets' attempts (logs/finished) */
-	size_t nbuckets;
-	size_t nbatches;	/* a tune campaign in batches: those merged */
-	char **dir;		/* the directories of the buckets: out, or
-				 * out/batch-1 to out/batch-nbatches */
-	size_t ndir;
-} report;
 
 /* Whether outdir is a batched tune campaign's, merged at least once: its
  * batches hold the buckets (OUT/batch-K/buckets.tsv), OUT none. */
@@ -87,8 +68,8 @@ sr_report_check(const char *outdir)
 
 /* The value of key in OUT/inputs ("key = value" lines), newly allocated,
  * or NULL. */
-static char *
-inputs_value(const char *outdir, const char *key)
+char *
+sr_report_inputs(const char *outdir, const char *key)
 {
 	char *path = sr_report_path(outdir, "inputs"), *line = NULL, *v = NULL;
 	size_t cap = 0, n = strlen(key);
@@ -126,23 +107,11 @@ campaign_read(const char *path)
 	return c;
 }
 
-/* The campaign's value of key, as written or its default ("" none). */
-static const char *
-campaign_value(const sr_campaign *c, const char *key)
-{
-	int k = sr_campaign_key_find(key);
-
-	if (k < 0)
-		return "";
-	if (c->value[k])
-		return c->value[k];
-	return sr_campaign_keys[k].def ? sr_campaign_keys[k].def : "";
-}
 
 /* The first n bytes of path, newly allocated (*len of them); dies when
  * it cannot be read. */
-static unsigned char *
-slurp(const char *path, size_t max, size_t *len)
+unsigned char *
+sr_report_slurp(const char *path, size_t max, size_t *len)
 {
 	FILE *fp = fopen(path, "rb");
 	unsigned char *buf;
@@ -224,7 +193,7 @@ static const char script[] =
 
 /* The report's title: the campaign file's name, else the directory's. */
 static void
-page_head(FILE *fp, const report *r)
+page_head(FILE *fp, const sr_report_page *r)
 {
 	const char *name = r->o->campaign ? r->o->campaign : r->out, *slash;
 	char date[SR_REPORT_NUMLEN];
@@ -256,163 +225,6 @@ page_head(FILE *fp, const report *r)
 	    "<a href=\"#batches\">Batches</a>" : "");
 }
 
-/* The dates of the run: planned, the buckets, merged, this report. */
-static void
-run_dates(FILE *fp, const report *r)
-{
-	char a[SR_REPORT_NUMLEN], b[SR_REPORT_NUMLEN], line[200];
-
-	sr_report_kv(fp, "Planned", sr_report_date(a, sr_report_mtime(r->out,
-	    "inputs")));
-	if (r->m.buckets) {
-		snprintf(line, sizeof line, "%s to %s", sr_report_date(a,
-		    r->m.first), sr_report_date(b, r->m.last));
-		sr_report_kv(fp, "Buckets ran", line);
-	}
-	sr_report_kv(fp, "Merged", sr_report_date(a, sr_report_mtime(r->out,
-	    "trials.tsv")));
-}
-
-/* The comma list as text, ", " between the items. */
-static void
-list_text(FILE *fp, const char *list)
-{
-	size_t len;
-
-	for (;;) {
-		len = strcspn(list, ",");
-		sr_html_textn(fp, list, len);
-		if (list[len] == '\0')
-			return;
-		fputs(", ", fp);
-		list += len + 1;
-	}
-}
-
-/* The design: method, varied parameters, seed (design.tsv's metadata),
- * and the runs and tiles. */
-static void
-run_design(FILE *fp, const report *r)
-{
-	char *path = sr_report_path(r->out, "design.tsv"), line[256];
-	sr_tsv *t = sr_tsv_open(path);
-	char *method = sr_tsv_meta(t, "method"), *k = sr_tsv_meta(t, "k"),
-	    *params = sr_tsv_meta(t, "params"), *seed = sr_tsv_meta(t, "seed");
-	size_t runs = 0, tiles;
-	sr_tiles *tl;
-
-	while (sr_tsv_next(t))
-		runs++;
-	fputs("<tr><th>Design</th><td>", fp);
-	sr_html_printf(fp, "%s, %s varied parameters (", method ? method : "?",
-	    k ? k : "?");
-	list_text(fp, params ? params : "?");
-	sr_html_printf(fp, "), seed %s", seed ? seed : "?");
-	fputs("</td></tr>\n", fp);
-	free(path);
-	path = sr_report_path(r->out, "tiles.list");
-	tl = sr_tiles_read(path);	/* a list or a table; nothing opened */
-	tiles = tl->n;
-	sr_tiles_free(tl);
-	snprintf(line, sizeof line, "%zu run%s × %zu tile%s = %zu runs of the "
-	    "workflow on a tile", runs, runs == 1 ? "" : "s", tiles,
-	    tiles == 1 ? "" : "s", runs * tiles);
-	sr_report_kv(fp, "Runs × tiles", line);
-	sr_tsv_close(t);
-	free(path);
-	free(method);
-	free(k);
-	free(params);
-	free(seed);
-}
-
-/* The metric (trials.tsv's), and how the indices aggregate it. */
-static void
-run_metric(FILE *fp, const report *r)
-{
-	char *path = sr_report_path(r->out, "trials.tsv"), line[256];
-	sr_tsv *t = sr_tsv_open(path);
-	char *metric = sr_tsv_meta(t, "metric"), *agg = NULL;
-
-	sr_tsv_close(t);
-	free(path);
-	if (!r->tune && sr_report_has(r->out, "indices.tsv")) {
-		path = sr_report_path(r->out, "indices.tsv");
-		t = sr_tsv_open(path);
-		agg = sr_tsv_meta(t, "aggregate");
-		sr_tsv_close(t);
-		free(path);
-	}
-	snprintf(line, sizeof line, "%s%s%s%s", metric ? metric : "?",
-	    agg ? " (the " : "", agg ? agg : "", agg ? " over the tiles)" :
-	    r->tune ? " (the mean over the tiles ranks the sets)" : "");
-	sr_report_kv(fp, "Metric", line);
-	free(metric);
-	free(agg);
-}
-
-/* The campaign file as written. */
-static void
-run_campaign_file(FILE *fp, const report *r)
-{
-	size_t len;
-	unsigned char *text = slurp(r->o->campaign, CAMPAIGN_SHOWN, &len);
-
-	fputs("<details><summary>The campaign file</summary>\n<pre>", fp);
-	sr_html_textn(fp, (const char *)text, len);
-	fputs(len == CAMPAIGN_SHOWN ? "\n…</pre>\n</details>\n" :
-	    "</pre>\n</details>\n", fp);
-	free(text);
-}
-
-static void
-section_run(FILE *fp, const report *r)
-{
-	char *alg;
-	char line[256];
-
-	fputs("<section id=\"run\">\n<h2>What was run</h2>\n"
-	    "<table class=\"kv\">\n", fp);
-	if (r->o->campaign)
-		sr_report_kv(fp, "Campaign", r->o->campaign);
-	sr_report_kv(fp, "Output directory", r->out);
-	sr_report_kv(fp, "Goal", r->tune ? "tune: the best parameter set" :
-	    "sensitivity: the indices");
-	run_design(fp, r);
-	run_metric(fp, r);
-	alg = inputs_value(r->out, "bucket_size");
-	snprintf(line, sizeof line, "%s%s%s%s, %zu buckets (array tasks)",
-	    r->merge ? r->merge : "?", alg && *alg ? " (at most " : "",
-	    alg && *alg ? alg : "", alg && *alg ? " runs a bucket)" : "",
-	    r->nbuckets);
-	sr_report_kv(fp, "Bucket plan", line);
-	free(alg);
-	if (r->c) {
-		snprintf(line, sizeof line, "%s, %s active path(s) a bucket",
-		    campaign_value(r->c, "engine"),
-		    campaign_value(r->c, "active_paths"));
-		sr_report_kv(fp, "Engine", line);
-	}
-	run_dates(fp, r);
-	fputs("</table>\n", fp);
-	if (r->o->campaign)
-		run_campaign_file(fp, r);
-	fputs("</section>\n", fp);
-}
-
-static void
-section_results(FILE *fp, const report *r)
-{
-	fprintf(fp, "<section id=\"results\">\n<h2>%s</h2>\n", r->tune ?
-	    "The best sets" : "The indices");
-	if (r->tune)
-		sr_report_trials(fp, r->out, r->o->top);
-	else if (sr_report_has(r->out, "indices.tsv"))
-		sr_report_indices(fp, r->out);
-	else
-		fputs("<p>No indices.tsv.</p>\n", fp);
-	fputs("</section>\n", fp);
-}
 
 /* ---- the plots ------------------------------------------------------------ */
 
@@ -429,7 +241,7 @@ plot_figure(FILE *fp, const char *outdir, size_t i)
 	size_t len;
 	sr_rgb img;
 
-	png = slurp(path, (size_t)1 << 30, &len);
+	png = sr_report_slurp(path, (size_t)1 << 30, &len);
 	if (len < sizeof sig || memcmp(png, sig, sizeof sig) != 0)
 		sr_die(SR_EXIT_DATA, "%s: not a PNG image", path);
 	if (sr_rgb_read(path, &img, err) != 0)
@@ -450,7 +262,7 @@ plot_figure(FILE *fp, const char *outdir, size_t i)
 }
 
 static void
-section_plots(FILE *fp, const report *r)
+section_plots(FILE *fp, const sr_report_page *r)
 {
 	size_t i, n = 0;
 
@@ -466,399 +278,10 @@ section_plots(FILE *fp, const report *r)
 	fputs("</section>\n", fp);
 }
 
-/* ---- the reuse ------------------------------------------------------------ */
-
-/* The #stats line of buckets.tsv (without "stats "), newly allocated,
- * and the number of buckets. */
-static char *
-bucket_stats(const char *outdir, size_t *nbuckets)
-{
-	char *path = sr_report_path(outdir, "buckets.tsv"), *stats = NULL;
-	sr_tsv *t = sr_tsv_open(path);
-	size_t i;
-
-	*nbuckets = 0;
-	while (sr_tsv_next(t))
-		++*nbuckets;
-	for (i = 0; i < t->ncomment; i++)
-		if (strncmp(t->comment[i], "stats ", 6) == 0) {
-			free(stats);
-			stats = sr_strdup(t->comment[i] + 6);
-		}
-	sr_tsv_close(t);
-	free(path);
-	return stats;
-}
-
-/* A stat of the #stats line as a number (NaN when missing). */
-static double stat_num(const char *stats, const char *key);
-
-/* The #stats of the report's buckets: buckets.tsv's line, or in
- * batches the sums of the batches' lines (their largest bucket, and the
- * shares saved of the sums), newly allocated; the buckets in all. */
-static char *
-all_bucket_stats(const report *r, size_t *nbuckets)
-{
-	static const char *const sum[] = { "runs", "instances",
-	    "tasks_noreuse", "tasks_stage", "tasks_merged" };
-	double v[5] = { 0 }, max = 0;
-	char *stats, buf[512];
-	size_t i, j, nb;
-
-	if (r->ndir == 1)
-		return bucket_stats(r->dir[0], nbuckets);
-	*nbuckets = 0;
-	for (i = 0; i < r->ndir; i++) {
-		stats = bucket_stats(r->dir[i], &nb);
-		*nbuckets += nb;
-		for (j = 0; j < 5; j++)
-			v[j] += stat_num(stats, sum[j]);
-		if (stat_num(stats, "max_bucket_tasks") > max)
-			max = stat_num(stats, "max_bucket_tasks");
-		free(stats);
-	}
-	snprintf(buf, sizeof buf, "runs=%.17g instances=%.17g "
-	    "tasks_noreuse=%.17g tasks_stage=%.17g tasks_merged=%.17g "
-	    "buckets=%zu reuse_stage_pct=%.4f reuse_total_pct=%.4f "
-	    "max_bucket_tasks=%.17g", v[0], v[1], v[2], v[3], v[4], *nbuckets,
-	    100 * (1 - v[3] / v[2]), 100 * (1 - v[4] / v[2]), max);
-	return sr_strdup(buf);
-}
-
-static double
-stat_num(const char *stats, const char *key)
-{
-	char *v = stats ? sr_report_word(stats, key) : NULL, *end;
-	double x = v ? strtod(v, &end) : NAN;
-
-	if (v && (end == v || *end))
-		x = NAN;
-	free(v);
-	return x;
-}
-
-/* One row of the reuse table: task nodes and the fraction of all. */
-static void
-reuse_row(FILE *fp, const char *what, double nodes, double all,
-    const char *saved)
-{
-	char buf[SR_REPORT_NUMLEN];
-
-	fputs("<tr>", fp);
-	sr_report_cell(fp, "td", NULL, what);
-	sr_report_bar(fp, nodes / all);
-	sr_report_cell(fp, "td", "n", sr_report_num(buf, nodes, 15));
-	sr_report_cell(fp, "td", "n", saved);
-	fputs("</tr>\n", fp);
-}
-
-static void
-section_reuse(FILE *fp, const report *r)
-{
-	size_t nb;
-	char *stats = all_bucket_stats(r, &nb);
-	double all = stat_num(stats, "tasks_noreuse");
-	char a[SR_REPORT_NUMLEN], b[SR_REPORT_NUMLEN], c[SR_REPORT_NUMLEN];
-
-	fputs("<section id=\"reuse\">\n<h2>Reuse</h2>\n", fp);
-	if (stats == NULL || !(all > 0)) {
-		fputs("<p>buckets.tsv has no #stats line.</p>\n</section>\n", fp);
-		free(stats);
-		return;
-	}
-	fputs("<p class=\"note\">Task nodes: one execution of a task of the "
-	    "workflow on a tile (buckets.tsv's <code>#stats</code> line).</p>"
-	    "\n<table class=\"data\">\n<thead><tr><th></th><th class=\"n\" "
-	    "colspan=\"2\">task nodes</th><th class=\"n\">saved</th></tr>"
-	    "</thead>\n<tbody>\n", fp);
-	reuse_row(fp, "without reuse: every run computes its own", all, all,
-	    "—");
-	snprintf(a, sizeof a, "%s %%", sr_report_num(b,
-	    stat_num(stats, "reuse_stage_pct"), 4));
-	reuse_row(fp, "after stage-level reuse (wf-compact)",
-	    stat_num(stats, "tasks_stage"), all, a);
-	snprintf(a, sizeof a, "%s %%", sr_report_num(b,
-	    stat_num(stats, "reuse_total_pct"), 4));
-	reuse_row(fp, "merged into buckets (reuse-merge): what ran",
-	    stat_num(stats, "tasks_merged"), all, a);
-	fputs("</tbody>\n</table>\n<p>", fp);
-	sr_html_printf(fp, "%s runs, %s stage instances, %zu buckets; the "
-	    "largest bucket has %s task nodes.", sr_report_num(a,
-	    stat_num(stats, "runs"), 15), sr_report_num(b, stat_num(stats,
-	    "instances"), 15), nb, sr_report_num(c, stat_num(stats,
-	    "max_bucket_tasks"), 15));
-	fputs("</p>\n</section>\n", fp);
-	free(stats);
-}
-
-/* ---- timings per task ------------------------------------------------------ */
-
-typedef struct {
-	char *task;
-	size_t n;
-	double seconds;
-} task_time;
-
-typedef struct {
-	task_time *t;
-	size_t n;
-	size_t reads;		/* #read lines: decoding a tile */
-	double read_seconds;
-} task_times;
-
-/* Adds one execution of task (seconds) to tt, tasks in order of first
- * appearance. */
-static void
-task_add(task_times *tt, const char *task, double seconds)
-{
-	size_t i;
-
-	for (i = 0; i < tt->n && strcmp(tt->t[i].task, task) != 0; i++)
-		;
-	if (i == tt->n) {
-		tt->t = sr_reallocarray(tt->t, tt->n + 1, sizeof *tt->t);
-		tt->t[tt->n].task = sr_strdup(task);
-		tt->t[tt->n].n = 0;
-		tt->t[tt->n++].seconds = 0;
-	}
-	tt->t[i].n++;
-	tt->t[i].seconds += seconds;
-}
-
-/* The executions of each task in a timings file (timings(5)). */
-static void
-task_times_read(task_times *tt, const char *path)
-{
-	sr_timings_in *in = sr_timings_open(path);
-	enum sr_timings_kind k;
-
-	memset(tt, 0, sizeof *tt);
-	while ((k = sr_timings_next(in)) != SR_TIMINGS_END) {
-		if (k == SR_TIMINGS_ROW)
-			task_add(tt, in->task, in->seconds);
-		else if (k == SR_TIMINGS_READ) {
-			tt->reads++;
-			tt->read_seconds += in->seconds;
-		}
-	}
-	sr_timings_close(in);
-}
-
-/* Adds the executions, seconds and reads of from to to. */
-static void
-task_times_add(task_times *to, const task_times *from)
-{
-	size_t i, j;
-
-	for (i = 0; i < from->n; i++) {
-		task_add(to, from->t[i].task, from->t[i].seconds);
-		for (j = 0; j < to->n; j++)
-			if (strcmp(to->t[j].task, from->t[i].task) == 0)
-				to->t[j].n += from->t[i].n - 1;
-	}
-	to->reads += from->reads;
-	to->read_seconds += from->read_seconds;
-}
-
-static void
-task_times_free(task_times *tt)
-{
-	size_t i;
-
-	for (i = 0; i < tt->n; i++)
-		free(tt->t[i].task);
-	free(tt->t);
-}
-
-/* One row of the timings table: task, executions, total and mean
- * seconds, its share of all, a bar of its share of the largest (top). */
-static void
-timing_row(FILE *fp, const char *task, size_t n, double s, double all,
-    double top)
-{
-	char buf[SR_REPORT_NUMLEN];
-
-	fputs(top > 0 ? "<tr>" : "<tr class=\"total\">", fp);
-	sr_report_cell(fp, "td", NULL, task);
-	fprintf(fp, "<td class=\"n\">%zu</td>", n);
-	sr_report_cell(fp, "td", "n", sr_report_num(buf, s, 4));
-	sr_report_cell(fp, "td", "n", sr_report_num(buf, n ? s / n : NAN, 4));
-	if (top > 0)
-		sr_report_bar(fp, s / top);
-	else
-		fputs("<td></td>", fp);
-	fputs("<td class=\"n\">", fp);
-	sr_html_text(fp, sr_report_num(buf, 100 * s / all, 3));
-	fputs(" %</td></tr>\n", fp);
-}
-
-/* The normalize task as the reference step measured it: *n, *s. */
-static void
-reference_normalize(const char *outdir, size_t *n, double *s)
-{
-	task_times ref;
-	char *path = sr_report_path(outdir, "ref/timings.tsv");
-	size_t i;
-
-	*n = 0;
-	*s = 0;
-	task_times_read(&ref, path);
-	for (i = 0; i < ref.n; i++)
-		if (strcmp(ref.t[i].task, "normalize") == 0) {
-			*n = ref.t[i].n;
-			*s = ref.t[i].seconds;
-		}
-	task_times_free(&ref);
-	free(path);
-}
-
-/* The note under the timings table: where normalize's row comes from
- * (n rows of the buckets' own, s seconds), how the tiles were read. */
-static void
-timings_note(FILE *fp, int from_ref, size_t n, double s, size_t reads)
-{
-	char buf[SR_REPORT_NUMLEN];
-
-	fputs("<p class=\"note\">Wall-clock seconds of every task node of "
-	    "the buckets (timings.tsv)", fp);
-	if (reads)
-		fputs(", and of reading the tiles (its #read lines)", fp);
-	fputs(". ", fp);
-	if (from_ref)
-		sr_html_printf(fp, "normalize: as the reference step measured it"
-		    " (ref/timings.tsv). The buckets read the tiles it "
-		    "normalized (seg-run --no-normalize: stage-level reuse of "
-		    "the normalization), so their own normalize rows time only "
-		    "that reuse: %zu of them, %s s in all.", n,
-		    sr_report_num(buf, s, 3));
-	fputs("</p>\n", fp);
-}
-
-/* The timings table of tt: a row per task, reading, the total. */
-static void
-timings_table(FILE *fp, const task_times *tt, int from_ref)
-{
-	size_t i, n = tt->reads;
-	double all = tt->read_seconds, top = tt->read_seconds;
-
-	for (i = 0; i < tt->n; i++) {
-		all += tt->t[i].seconds;
-		n += tt->t[i].n;
-		if (tt->t[i].seconds > top)
-			top = tt->t[i].seconds;
-	}
-	if (!(all > 0))
-		all = top = 1;
-	fputs("<table class=\"data\">\n<thead><tr><th>task</th>"
-	    "<th class=\"n\">executions</th><th class=\"n\">total s</th>"
-	    "<th class=\"n\">mean s</th><th class=\"n\" colspan=\"2\">share"
-	    "</th></tr></thead>\n<tbody>\n", fp);
-	for (i = 0; i < tt->n; i++)
-		timing_row(fp, strcmp(tt->t[i].task, "normalize") || !from_ref ?
-		    tt->t[i].task : "normalize (reference step)", tt->t[i].n,
-		    tt->t[i].seconds, all, top);
-	if (tt->reads)
-		timing_row(fp, "reading the tiles", tt->reads, tt->read_seconds,
-		    all, top);
-	timing_row(fp, "all", n, all, all, 0);
-	fputs("</tbody>\n</table>\n", fp);
-}
-
-static void
-section_timings(FILE *fp, const report *r)
-{
-	task_times tt, one;
-	char *path;
-	int from_ref = r->merge && strcmp(r->merge, "none") != 0 &&
-	    sr_report_has(r->out, "ref/timings.tsv");
-	size_t i, rn = 0, bn = 0;
-	double rs = 0, bs = 0;
-
-	fputs("<section id=\"timings\">\n<h2>Timings per task</h2>\n", fp);
-	/* the timings of every directory of buckets, summed per task */
-	memset(&tt, 0, sizeof tt);
-	for (i = 0; i < r->ndir; i++) {
-		path = sr_report_path(r->dir[i], "timings.tsv");
-		task_times_read(&one, path);
-		free(path);
-		task_times_add(&tt, &one);
-		task_times_free(&one);
-	}
-	if (from_ref)
-		reference_normalize(r->out, &rn, &rs);
-	for (i = 0; from_ref && i < tt.n; i++)
-		if (strcmp(tt.t[i].task, "normalize") == 0) {
-			bn = tt.t[i].n;
-			bs = tt.t[i].seconds;
-			tt.t[i].n = rn;
-			tt.t[i].seconds = rs;
-		}
-	timings_table(fp, &tt, from_ref);
-	timings_note(fp, from_ref, bn, bs, tt.reads);
-	fputs("</section>\n", fp);
-	task_times_free(&tt);
-}
-
-/* ---- the makespan ----------------------------------------------------------- */
-
-static void
-makespan_predicted(FILE *fp, const report *r, char *a, char *b)
-{
-	sr_predicted p;
-	char line[256];
-
-	if (r->o->makespan == NULL) {
-		sr_report_kv(fp, "Predicted", "no prediction (sa-report "
-		    "--makespan: sim-runtime's report)");
-		return;
-	}
-	sr_predicted_read(r->o->makespan, &p);
-	snprintf(line, sizeof line, "%s on %s slots (sim-runtime, from the "
-	    "timings)", sr_report_duration(a, p.makespan),
-	    isnan(p.slots) ? "?" : sr_report_num(b, p.slots, 6));
-	sr_report_kv(fp, "Predicted", line);
-	if (r->m.buckets && r->m.makespan > 0) {
-		snprintf(line, sizeof line, "%+.1f %% of the measured",
-		    100 * (p.makespan - r->m.makespan) / r->m.makespan);
-		sr_report_kv(fp, "Prediction error", line);
-	}
-}
-
-static void
-section_makespan(FILE *fp, const report *r)
-{
-	char a[SR_REPORT_NUMLEN], b[SR_REPORT_NUMLEN], line[256];
-
-	fputs("<section id=\"makespan\">\n<h2>Makespan of the buckets</h2>\n"
-	    "<table class=\"kv\">\n", fp);
-	if (r->m.buckets) {
-		snprintf(line, sizeof line, "%s: from the first start to the "
-		    "last end", sr_report_duration(a, r->m.makespan));
-		sr_report_kv(fp, "Measured", line);
-		snprintf(line, sizeof line, "%zu bucket(s) at once at most; "
-		    "%s of bucket time in all", r->m.concurrency,
-		    sr_report_duration(b, r->m.busy));
-		sr_report_kv(fp, "Concurrency", line);
-		snprintf(line, sizeof line, "%zu of %zu", r->m.buckets,
-		    r->nbuckets);
-		sr_report_kv(fp, "Buckets timed", line);
-	} else
-		sr_report_kv(fp, "Measured", "no bucket's attempt is recorded "
-		    "(logs/finished)");
-	makespan_predicted(fp, r, a, b);
-	fputs("</table>\n<p class=\"note\">Measured: the last successful "
-	    "attempt of every bucket, as the bucket step records it in "
-	    "logs/finished (a campaign resumed later counts the pause). "
-	    "Predicted: sim-runtime replays the buckets' task timings on as "
-	    "many slots as buckets were seen running at once; it leaves out "
-	    "what happens outside seg-run's tasks (starting the processes, "
-	    "the scheduler's delays).</p>\n</section>\n", fp);
-}
-
 /* ---- all of it ----------------------------------------------------------- */
 
 static void
-page_foot(FILE *fp, const report *r)
+page_foot(FILE *fp, const sr_report_page *r)
 {
 	int i;
 
@@ -872,7 +295,7 @@ page_foot(FILE *fp, const report *r)
 /* The buckets' attempts of every directory of buckets (logs/finished),
  * a batch's buckets numbered after the batches' before it. */
 static sr_attempt *
-read_attempts(const report *r, size_t *n)
+read_attempts(const sr_report_page *r, size_t *n)
 {
 	sr_attempt *all = NULL, *a;
 	size_t i, j, m, nb, off = 0;
@@ -890,7 +313,7 @@ read_attempts(const report *r, size_t *n)
 		}
 		*n += m;
 		free(a);
-		stats = bucket_stats(r->dir[i], &nb);
+		stats = sr_report_bucket_stats(r->dir[i], &nb);
 		free(stats);
 		off += nb;
 	}
@@ -900,7 +323,7 @@ read_attempts(const report *r, size_t *n)
 void
 sr_report_write(FILE *fp, const sr_report_opts *o)
 {
-	report r;
+	sr_report_page r;
 	char *goal;
 	sr_attempt *a;
 	size_t n, i;
@@ -909,10 +332,10 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	memset(&r, 0, sizeof r);
 	r.o = o;
 	r.out = o->outdir;
-	goal = inputs_value(r.out, "goal");
+	goal = sr_report_inputs(r.out, "goal");
 	r.tune = goal && strcmp(goal, "tune") == 0;
 	free(goal);
-	r.merge = inputs_value(r.out, "merge");
+	r.merge = sr_report_inputs(r.out, "merge");
 	r.c = o->campaign ? campaign_read(o->campaign) : NULL;
 	r.nbatches = batched(r.out) ? sr_report_nbatches(r.out) : 0;
 	r.ndir = r.nbatches ? r.nbatches : 1;
@@ -923,17 +346,17 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	a = read_attempts(&r, &n);
 	sr_measured_of(a, n, &r.m);
 	free(a);
-	stats = all_bucket_stats(&r, &r.nbuckets);
+	stats = sr_report_all_bucket_stats(&r, &r.nbuckets);
 	free(stats);
 	page_head(fp, &r);
-	section_run(fp, &r);
-	section_results(fp, &r);
+	sr_report_section_run(fp, &r);
+	sr_report_section_results(fp, &r);
 	if (r.nbatches)
 		sr_report_batches(fp, r.out, r.nbatches);
 	section_plots(fp, &r);
-	section_reuse(fp, &r);
-	section_timings(fp, &r);
-	section_makespan(fp, &r);
+	sr_report_section_reuse(fp, &r);
+	sr_report_section_timings(fp, &r);
+	sr_report_section_makespan(fp, &r);
 	page_foot(fp, &r);
 	sr_campaign_free(r.c);
 	free(r.merge);

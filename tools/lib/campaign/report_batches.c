@@ -3,12 +3,13 @@
  * sets and runs, its space against the campaign's, what sa-prune did
  * before it, and its best set. */
 #include "campaign/report_html.h"
+#include "campaign/html.h"
 #include "core/err.h"
-#include "core/html.h"
 #include "core/tsv.h"
 #include "plan/trials.h"
 #include "sa/prune_report.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,20 +152,18 @@ static void
 best_cell(FILE *fp, const char *dir, size_t off)
 {
 	char *path = sr_report_path(dir, "trials.tsv"), buf[SR_REPORT_NUMLEN];
-	sr_tsv *t = sr_tsv_open(path);
-	int run = sr_tsv_need(t, SR_TRIALS_RUN);
-	int mean = sr_tsv_need(t, SR_TRIALS_MEAN);
-	const char *m;
+	sr_trials_table *tt = sr_trials_table_read(path);
+	size_t best;
 
 	fputs("<td class=\"n\">", fp);
-	if (sr_tsv_next(t)) {
-		m = sr_tsv_str(t, mean);
-		sr_html_printf(fp, "%s (run %ld)", *m ? sr_report_num(buf,
-		    sr_tsv_double(t, mean), 4) : "—", (long)off +
-		    sr_tsv_long(t, run));
+	if (tt->n > 0) {
+		best = tt->row_set[0];
+		sr_html_printf(fp, "%s (run %ld)", isnan(tt->mean[best]) ? "—" :
+		    sr_report_num(buf, tt->mean[best], 4), (long)off +
+		    (long)tt->run[best]);
 	} else
 		fputs("—", fp);
-	sr_tsv_close(t);
+	sr_trials_table_free(tt);
 	free(path);
 	fputs("</td>", fp);
 }

@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "campaign/html.h"
 #include "core/err.h"
-#include "core/html.h"
 
 const char *
 sr_report_num(char *buf, double v, int sig)

@@ -1,6 +1,6 @@
-/* report_html.h - the pieces sa-report's page is made of (report.c,
- * report_tables.c): numbers, durations and dates as the page shows them,
- * table cells, and the files of the output directory. */
+/* report_html.h - the pieces sa-report's page is made of (report.c and
+ * the report_*.c of its sections): numbers, durations and dates as the
+ * page shows them, table cells, and the files of the output directory. */
 #ifndef SR_CAMPAIGN_REPORT_HTML_H
 #define SR_CAMPAIGN_REPORT_HTML_H
 

@@ -1,11 +1,7 @@
 /* results.c - seg-run's results.tsv: names, writer, header check
  * (results.h). */
 #include "plan/results.h"
-#include "core/err.h"
 #include "core/tsv.h"
-
-#include <math.h>
-#include <string.h>
 
 /* The header, with the metric columns (ref) or without. */
 static const char *const header_ref[] = {
@@ -19,26 +15,6 @@ static const char *const header_noref[] = {
 };
 #define NREF (sizeof header_ref / sizeof *header_ref)
 #define NNOREF (sizeof header_noref / sizeof *header_noref)
-
-int
-sr_results_status(const sr_tsv *t, int col)
-{
-	const char *s = sr_tsv_str(t, col);
-	int i = sr_run_status_parse(s);
-
-	if (i < 0)
-		sr_run_status_die(t, col);
-	return i;
-}
-
-double
-sr_results_value(const sr_tsv *t, int status, int col)
-{
-	if (status == SR_RUN_ERROR || status == SR_RUN_CANCELLED ||
-	    *sr_tsv_str(t, col) == '\0')
-		return NAN;
-	return sr_tsv_double(t, col);
-}
 
 void
 sr_results_write_header(FILE *fp, int ref)

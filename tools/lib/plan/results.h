@@ -1,5 +1,5 @@
-/* results.h - seg-run's results.tsv (metrics(5)): the one writer, and the
- * names a reader of it needs. One row per run and tile:
+/* results.h - seg-run's results.tsv (metrics(5)): the one writer, its
+ * column names and its header. One row per run and tile:
  *   run tile status [dice jaccard object_dice aji] objects seconds
  * the metric columns present when the runs were compared with a
  * reference. */
@@ -24,17 +24,9 @@ struct sr_tsv;
 #define SR_RESULTS_OBJECTS	"objects"
 #define SR_RESULTS_SECONDS	"seconds"
 
-/* The run statuses (enum sr_run_status) are the metrics format's,
- * sa/metrics.h. */
-/* Dies naming file, line and column unless the current row's column col
- * is a status; returns it. */
-int sr_results_status(const struct sr_tsv *t, int col);
-
-/* The value of metric column col in the current row of status status
- * (-1: no status column): NaN for a failed or cancelled run (status error
- * or cancelled) and for an empty field, else the number (dies naming the
- * file, line and column when it is not one). */
-double sr_results_value(const struct sr_tsv *t, int status, int col);
+/* The run statuses (enum sr_run_status) are the metrics format's, and
+ * its rows are read through its one reader, sr_metrics_rows
+ * (sa/metrics.h), whatever its metric columns. */
 
 /* One row. */
 typedef struct {

@@ -8,6 +8,7 @@
 #include "core/plot.h"
 #include "core/tsv.h"
 #include "plan/results.h"
+#include "sa/metrics.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -33,7 +34,7 @@ typedef struct {
 
 /* The columns read. */
 typedef struct {
-	int run, tile, status, metric, seconds;
+	int metric, seconds;
 } cols;
 
 static int
@@ -51,43 +52,41 @@ by_run_tile(const void *a, const void *b)
 /* The columns of a results file; dies on another header, or one without
  * the metric. */
 static cols
-results_columns(sr_tsv *t, const char *metric)
+results_columns(const sr_metrics_rows *r, const char *metric)
 {
 	cols c;
 	int ref;
 
-	if (!sr_results_header(t, &ref))
+	if (!sr_results_header(r->tsv, &ref))
 		sr_die(SR_EXIT_DATA, "%s:%zu: not a header of seg-run's results "
-		    "(see metrics(5))", t->path, t->lineno);
-	if ((c.metric = sr_tsv_col(t, metric)) < 0)
+		    "(see metrics(5))", r->tsv->path, r->tsv->lineno);
+	if ((c.metric = sr_metrics_rows_metric(r, metric)) < 0)
 		sr_die(SR_EXIT_DATA, "%s: no column %s: the runs were compared "
-		    "with no reference masks", t->path, metric);
-	c.run = sr_tsv_need(t, SR_RESULTS_RUN);
-	c.tile = sr_tsv_need(t, SR_RESULTS_TILE);
-	c.status = sr_tsv_need(t, SR_RESULTS_STATUS);
-	c.seconds = sr_tsv_need(t, SR_RESULTS_SECONDS);
+		    "with no reference masks", r->tsv->path, metric);
+	sr_metrics_rows_need(r, SR_METRICS_NEED_TILE | SR_METRICS_NEED_STATUS);
+	c.seconds = sr_metrics_rows_need_metric(r, SR_RESULTS_SECONDS);
 	return c;
 }
 
-/* The current row of t. */
+/* The current row of r. */
 static row
-read_row(sr_tsv *t, const cols *c, size_t nrun, sr_interner *tiles)
+read_row(const sr_metrics_rows *r, const cols *c, size_t nrun,
+    sr_interner *tiles)
 {
-	row r;
-	long run = sr_tsv_long(t, c->run);
+	row x;
 
-	if (run < 0 || (size_t)run >= nrun)
-		sr_tsv_die(t, c->run, "run %ld is not in the design (runs 0 to "
-		    "%zu)", run, nrun - 1);
-	r.run = (size_t)run;
-	r.tile = sr_intern_str(tiles, sr_tsv_str(t, c->tile), NULL);
-	r.line = t->lineno;
-	r.status = sr_results_status(t, c->status);
-	r.value = sr_results_value(t, r.status, c->metric);
-	r.seconds = sr_tsv_double(t, c->seconds);
-	if (r.seconds < 0)
-		sr_tsv_die_value(t, c->seconds, "is not a number of seconds");
-	return r;
+	if (r->run < 0 || (size_t)r->run >= nrun)
+		sr_tsv_die(r->tsv, r->col_run, "run %ld is not in the design (runs "
+		    "0 to %zu)", r->run, nrun - 1);
+	x.run = (size_t)r->run;
+	x.tile = sr_intern_str(tiles, r->tile, NULL);
+	x.line = r->tsv->lineno;
+	x.status = r->status;
+	x.value = sr_metrics_rows_value(r, c->metric);
+	x.seconds = sr_metrics_rows_number(r, c->seconds);
+	if (x.seconds < 0)
+		sr_tsv_die_value(r->tsv, c->seconds, "is not a number of seconds");
+	return x;
 }
 
 /* A tile's name and id, sorted by name. */
@@ -126,8 +125,8 @@ static row *
 read_rows(const char *path, const char *metric, size_t nrun, size_t *n,
     size_t *ntiles)
 {
-	sr_tsv *t = sr_tsv_open(path);
-	cols c = results_columns(t, metric);
+	sr_metrics_rows *in = sr_metrics_rows_open(path);
+	cols c = results_columns(in, metric);
 	sr_interner tiles;
 	row *r;
 	size_t cap, i, *rank;
@@ -135,19 +134,19 @@ read_rows(const char *path, const char *metric, size_t nrun, size_t *n,
 	sr_interner_init(&tiles);
 	r = sr_calloc(1, sizeof *r);	/* never NULL, even without rows */
 	cap = 1;
-	for (*n = 0; sr_tsv_next(t); ++*n) {
+	for (*n = 0; sr_metrics_rows_next(in); ++*n) {
 		if (*n == cap) {
 			cap *= 2;
 			r = sr_reallocarray(r, cap, sizeof *r);
 		}
-		r[*n] = read_row(t, &c, nrun, &tiles);
+		r[*n] = read_row(in, &c, nrun, &tiles);
 	}
 	if (*n > 1)
 		qsort(r, *n, sizeof *r, by_run_tile);
 	for (i = 1; i < *n; i++)
 		if (r[i].run == r[i - 1].run && r[i].tile == r[i - 1].tile)
 			sr_die(SR_EXIT_DATA, "%s:%zu: run %zu on tile %s repeats "
-			    "line %zu", t->path, r[i].line, r[i].run,
+			    "line %zu", in->tsv->path, r[i].line, r[i].run,
 			    (const char *)sr_interner_key(&tiles, r[i].tile, NULL),
 			    r[i - 1].line);
 	rank = tile_ranks(&tiles);
@@ -158,7 +157,7 @@ read_rows(const char *path, const char *metric, size_t nrun, size_t *n,
 	*ntiles = tiles.n;
 	free(rank);
 	sr_interner_free(&tiles);
-	sr_tsv_close(t);
+	sr_metrics_rows_close(in);
 	return r;
 }
 
@@ -327,11 +326,12 @@ sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
 	size_t i, best = sr_trials_best(t);
 
 	sr_out_provenance(fp, argc, argv);
-	fprintf(fp, "#metric=%s tiles=%zu sets=%zu complete=%zu cancelled=%zu "
-	    "failed=%zu", t->metric, t->ntiles, t->n, t->count[SR_TRIAL_COMPLETE],
-	    t->count[SR_TRIAL_CANCELLED], t->count[SR_TRIAL_FAILED]);
+	fprintf(fp, "#" SR_TRIALS_META_METRIC "=%s " SR_TRIALS_META_TILES "=%zu "
+	    SR_TRIALS_META_SETS "=%zu", t->metric, t->ntiles, t->n);
+	for (i = 0; i < SR_NTRIAL; i++)
+		fprintf(fp, " %s=%zu", sr_trial_status_name[i], t->count[i]);
 	if (best != SIZE_MAX)
-		fprintf(fp, " best=%zu", best);
+		fprintf(fp, " " SR_TRIALS_META_BEST "=%zu", best);
 	fputc('\n', fp);
 	for (i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(fp, "%s%s", i ? "\t" : "", head[i]);
@@ -372,8 +372,10 @@ sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
 		sr_param_set_default(p, v);
 	}
 	sr_out_provenance(fp, argc, argv);
-	fprintf(fp, "#best run=%zu metric=%s mean=%s tiles=%zu\n", best,
-	    t->metric, sr_fmt_double(num, t->set[best].mean), t->set[best].tiles);
+	fprintf(fp, "#" SR_TRIALS_META_BEST " " SR_TRIALS_RUN "=%zu "
+	    SR_TRIALS_META_METRIC "=%s " SR_TRIALS_MEAN "=%s " SR_TRIALS_META_TILES
+	    "=%zu\n", best, t->metric, sr_fmt_double(num, t->set[best].mean),
+	    t->set[best].tiles);
 	sr_space_write(fp, s);
 }
 

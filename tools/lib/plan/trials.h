@@ -29,6 +29,14 @@
 #define SR_TRIALS_RULE		"rule"
 /* A batched tune campaign's batch of each set (not a parameter). */
 #define SR_TRIALS_BATCH		"batch"
+/* The keys of the metadata line; the counts of the sets of each status
+ * follow, keyed by sr_trial_status_name. best.tsv's "#best run=R
+ * metric=M mean=X tiles=T" line: SR_TRIALS_META_BEST, then SR_TRIALS_RUN,
+ * SR_TRIALS_META_METRIC, SR_TRIALS_MEAN and SR_TRIALS_META_TILES. */
+#define SR_TRIALS_META_METRIC	"metric"
+#define SR_TRIALS_META_TILES	"tiles"
+#define SR_TRIALS_META_SETS	"sets"
+#define SR_TRIALS_META_BEST	"best"
 
 enum sr_trial_status { SR_TRIAL_COMPLETE, SR_TRIAL_CANCELLED, SR_TRIAL_FAILED,
     SR_NTRIAL };
@@ -92,11 +100,22 @@ void sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d);
 
 /* ---- trials.tsv read back ---------------------------------------------- */
 
+/* What a column of trials.tsv holds. */
+enum sr_trials_kind {
+	SR_TRIALS_KIND_FIGURE,	/* run to seconds: the set's figures */
+	SR_TRIALS_KIND_CANCEL,	/* cancelled_at, rule: its cancellation */
+	SR_TRIALS_KIND_BATCH,	/* batch */
+	SR_TRIALS_KIND_PARAM	/* a parameter */
+};
+
 /* A trials.tsv as read: each set's run, mean and parameter values, the
- * sets in run order. */
+ * sets in run order; and the file as written, for a reader that shows
+ * it (sa-report). */
 typedef struct {
 	char *path;
 	char *metric;		/* its #metric=, or NULL */
+	char *tiles, *sets;	/* its #tiles= and #sets=, as written, or NULL */
+	char *count[SR_NTRIAL];	/* its #complete=, #cancelled=, #failed= */
 	size_t ncol;		/* parameter columns: every column but those
 				 * above (run ... rule, batch) */
 	char **name;
@@ -104,6 +123,13 @@ typedef struct {
 	size_t *run;		/* n, increasing */
 	double *mean;		/* n: NaN when empty */
 	double *x;		/* n * ncol parameter values */
+	/* the file as written */
+	size_t nhead;
+	char **head;		/* every column, in order */
+	int *kind;		/* by column: enum sr_trials_kind */
+	char ***field;		/* field[i][j]: column j of the file's row i
+				 * (the best set first) */
+	size_t *row_set;	/* the set (in run order) of the file's row i */
 } sr_trials_table;
 
 /* Reads a trials.tsv. Dies naming file, line and column on a missing run,

@@ -1,5 +1,6 @@
 /* trials_table.c - trials.tsv read back: each set's mean and parameters
- * (trials.h), for sa-prune's experiments. */
+ * (trials.h), for sa-prune's experiments, and the file as written, for
+ * sa-report. */
 #include "plan/trials.h"
 #include "core/err.h"
 #include "core/hash.h"
@@ -10,13 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The columns of trials(5) that are not parameters. */
+/* The columns of trials(5) that are not parameters, and their kinds. */
 static const char *const own_columns[] = {
 	SR_TRIALS_RUN, SR_TRIALS_STATUS, SR_TRIALS_TILES, SR_TRIALS_MEAN,
 	SR_TRIALS_MEDIAN, SR_TRIALS_SD, SR_TRIALS_SECONDS,
 	SR_TRIALS_CANCELLED_AT, SR_TRIALS_RULE, SR_TRIALS_BATCH
 };
 #define NOWN (sizeof own_columns / sizeof own_columns[0])
+static const int own_kind[NOWN] = {
+	SR_TRIALS_KIND_FIGURE, SR_TRIALS_KIND_FIGURE, SR_TRIALS_KIND_FIGURE,
+	SR_TRIALS_KIND_FIGURE, SR_TRIALS_KIND_FIGURE, SR_TRIALS_KIND_FIGURE,
+	SR_TRIALS_KIND_FIGURE, SR_TRIALS_KIND_CANCEL, SR_TRIALS_KIND_CANCEL,
+	SR_TRIALS_KIND_BATCH
+};
 
 static const size_t *sort_runs;
 
@@ -28,20 +35,41 @@ by_run(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The parameter columns of t into tt (their indices in col). */
+/* The columns of t into tt: every one with its kind, and the parameter
+ * columns (their indices in col). */
 static int *
 parameter_columns(const sr_tsv *t, sr_trials_table *tt)
 {
-	int *col = sr_calloc(t->ncol + 1, sizeof *col);
+	int *col = sr_calloc(t->ncol + 1, sizeof *col), own;
 	size_t i;
 
 	tt->name = sr_calloc(t->ncol + 1, sizeof *tt->name);
-	for (i = 0; i < t->ncol; i++)
-		if (sr_word_index(t->header[i], own_columns, NOWN) < 0) {
+	tt->nhead = t->ncol;
+	tt->head = sr_calloc(t->ncol + 1, sizeof *tt->head);
+	tt->kind = sr_calloc(t->ncol + 1, sizeof *tt->kind);
+	for (i = 0; i < t->ncol; i++) {
+		tt->head[i] = sr_strdup(t->header[i]);
+		own = sr_word_index(t->header[i], own_columns, NOWN);
+		tt->kind[i] = own >= 0 ? own_kind[own] : SR_TRIALS_KIND_PARAM;
+		if (own < 0) {
 			col[tt->ncol] = (int)i;
 			tt->name[tt->ncol++] = sr_strdup(t->header[i]);
 		}
+	}
 	return col;
+}
+
+/* The metadata line of t into tt. */
+static void
+read_meta(const sr_tsv *t, sr_trials_table *tt)
+{
+	size_t i;
+
+	tt->metric = sr_tsv_meta(t, SR_TRIALS_META_METRIC);
+	tt->tiles = sr_tsv_meta(t, SR_TRIALS_META_TILES);
+	tt->sets = sr_tsv_meta(t, SR_TRIALS_META_SETS);
+	for (i = 0; i < SR_NTRIAL; i++)
+		tt->count[i] = sr_tsv_meta(t, sr_trial_status_name[i]);
 }
 
 /* Reads the current row of t into set i of tt. */
@@ -56,6 +84,9 @@ read_set(sr_tsv *t, sr_trials_table *tt, size_t i, const int *col,
 	    SR_NTRIAL) < 0)
 		sr_tsv_die_value(t, cstatus, "is not %s", sr_word_list(list,
 		    sizeof list, sr_trial_status_name, SR_NTRIAL));
+	tt->field[i] = sr_calloc(t->ncol + 1, sizeof **tt->field);
+	for (j = 0; j < t->ncol; j++)
+		tt->field[i][j] = sr_strdup(t->field[j]);
 	tt->run[i] = (size_t)sr_tsv_long(t, crun);
 	tt->mean[i] = sr_tsv_str(t, cmean)[0] ? sr_tsv_double(t, cmean) : NAN;
 	for (j = 0; j < tt->ncol; j++)
@@ -77,7 +108,9 @@ sort_by_run(sr_trials_table *tt)
 	sort_runs = tt->run;
 	if (tt->n > 1)
 		qsort(order, tt->n, sizeof *order, by_run);
+	tt->row_set = sr_calloc(tt->n + 1, sizeof *tt->row_set);
 	for (i = 0; i < tt->n; i++) {
+		tt->row_set[order[i]] = i;
 		run[i] = tt->run[order[i]];
 		mean[i] = tt->mean[order[i]];
 		for (j = 0; j < tt->ncol; j++)
@@ -106,7 +139,7 @@ sr_trials_table_read(const char *path)
 	long run;
 
 	tt->path = sr_strdup(t->path);
-	tt->metric = sr_tsv_meta(t, "metric");
+	read_meta(t, tt);
 	sr_imap_init(&runs);
 	while (sr_tsv_next(t)) {
 		if ((run = sr_tsv_long(t, crun)) < 0)
@@ -120,6 +153,8 @@ sr_trials_table_read(const char *path)
 			tt->mean = sr_reallocarray(tt->mean, cap, sizeof *tt->mean);
 			tt->x = sr_reallocarray(tt->x, cap, (tt->ncol + 1) *
 			    sizeof *tt->x);
+			tt->field = sr_reallocarray(tt->field, cap,
+			    sizeof *tt->field);
 		}
 		read_set(t, tt, tt->n++, col, crun, cstatus, cmean);
 	}
@@ -133,12 +168,27 @@ sr_trials_table_read(const char *path)
 void
 sr_trials_table_free(sr_trials_table *tt)
 {
-	size_t j;
+	size_t i, j;
 
 	if (tt == NULL)
 		return;
+	for (i = 0; i < tt->n; i++) {
+		for (j = 0; j < tt->nhead; j++)
+			free(tt->field[i][j]);
+		free(tt->field[i]);
+	}
+	for (j = 0; j < tt->nhead; j++)
+		free(tt->head[j]);
 	for (j = 0; j < tt->ncol; j++)
 		free(tt->name[j]);
+	for (j = 0; j < SR_NTRIAL; j++)
+		free(tt->count[j]);
+	free(tt->field);
+	free(tt->head);
+	free(tt->kind);
+	free(tt->row_set);
+	free(tt->tiles);
+	free(tt->sets);
 	free(tt->name);
 	free(tt->run);
 	free(tt->mean);

@@ -2,6 +2,7 @@
 #include "sa/indices.h"
 #include "core/err.h"
 #include "core/plot.h"
+#include "sa/indices_tsv.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -209,8 +210,9 @@ run_corr(const sr_design *d, const sr_metrics *m, sr_indices *x,
 		    x->o.metrics_path, err);
 		goto out;
 	}
-	snprintf(x->extra, sizeof x->extra, " used=%zu dropped=%ld r2=%.4f "
-	    "r2_rank=%.4f", n, nmiss, x->corr.r2, x->corr.r2_rank);
+	snprintf(x->extra, sizeof x->extra, " used=%zu dropped=%ld "
+	    SR_INDICES_R2 "=%.4f " SR_INDICES_R2_RANK "=%.4f", n, nmiss,
+	    x->corr.r2, x->corr.r2_rank);
 	rc = 0;
 out:
 	free(px);

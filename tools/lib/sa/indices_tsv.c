@@ -1,6 +1,11 @@
-/* indices_tsv.c - the indices.tsv writer (indices_tsv.h). */
+/* indices_tsv.c - indices.tsv written and read back (indices_tsv.h). */
 #include "sa/indices_tsv.h"
+#include "core/err.h"
 #include "core/tsv.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 static void
 put(FILE *fp, double v)
@@ -12,11 +17,13 @@ put(FILE *fp, double v)
 void
 sr_indices_write_meta(FILE *fp, const sr_indices *x, const char *extra)
 {
-	fprintf(fp, "#method=%s metric=%s aggregate=%s runs=%zu",
+	fprintf(fp, "#" SR_INDICES_METHOD "=%s " SR_INDICES_METRIC "=%s "
+	    SR_INDICES_AGGREGATE "=%s runs=%zu",
 	    sr_method_name(x->o.method), x->metric,
 	    sr_aggregate_names[x->o.aggregate], x->nused);
 	if (x->o.method != SR_METHOD_CORR)
-		fprintf(fp, " resamples=%zu conf=%g seed=%lu", x->o.resamples,
+		fprintf(fp, " " SR_INDICES_RESAMPLES "=%zu " SR_INDICES_CONFLEVEL
+		    "=%g seed=%lu", x->o.resamples,
 		    x->o.conf, x->o.seed);
 	fprintf(fp, "%s%s\n", x->extra, extra);
 }
@@ -28,8 +35,11 @@ write_vbd(FILE *fp, const sr_indices *x)
 	const sr_sobol_result *r = &x->sobol;
 	size_t i;
 
-	fprintf(fp, "param\tS1\tS1_conf\tST\tST_conf%s\n", x->o.percentile ?
-	    "\tS1_lo\tS1_hi\tST_lo\tST_hi" : "");
+	fprintf(fp, SR_INDICES_PARAM "\t" SR_INDICES_S1 "\t" SR_INDICES_S1
+	    SR_INDICES_CONF "\t" SR_INDICES_ST "\t" SR_INDICES_ST SR_INDICES_CONF
+	    "%s\n", x->o.percentile ? "\t" SR_INDICES_S1 SR_INDICES_LO "\t"
+	    SR_INDICES_S1 SR_INDICES_HI "\t" SR_INDICES_ST SR_INDICES_LO "\t"
+	    SR_INDICES_ST SR_INDICES_HI : "");
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, r->S1[i]);
@@ -53,7 +63,8 @@ write_moat(FILE *fp, const sr_indices *x)
 	const sr_morris_result *r = &x->morris;
 	size_t i;
 
-	fputs("param\tmu\tmu_star\tsigma\tmu_star_conf\n", fp);
+	fputs(SR_INDICES_PARAM "\t" SR_INDICES_MU "\t" SR_INDICES_MU_STAR "\t"
+	    SR_INDICES_SIGMA "\t" SR_INDICES_MU_STAR SR_INDICES_CONF "\n", fp);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, r->mu[i]);
@@ -70,9 +81,10 @@ write_corr(FILE *fp, const sr_indices *x)
 {
 	size_t i, c;
 
-	fputs("param", fp);
+	fputs(SR_INDICES_PARAM, fp);
 	for (c = 0; c < SR_NCORR; c++)
-		fprintf(fp, "\t%s\t%s_p", sr_corr_names[c], sr_corr_names[c]);
+		fprintf(fp, "\t%s\t%s" SR_INDICES_P, sr_corr_names[c],
+		    sr_corr_names[c]);
 	fputc('\n', fp);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
@@ -101,8 +113,9 @@ sr_indices_write_s2(FILE *fp, const sr_indices *x)
 	const sr_sobol_result *r = &x->sobol;
 	size_t a, b, k = x->k;
 
-	fprintf(fp, "param_i\tparam_j\tS2\tS2_conf%s\n", x->o.percentile ?
-	    "\tS2_lo\tS2_hi" : "");
+	fprintf(fp, SR_INDICES_PARAM_I "\t" SR_INDICES_PARAM_J "\t" SR_INDICES_S2
+	    "\t" SR_INDICES_S2 SR_INDICES_CONF "%s\n", x->o.percentile ? "\t"
+	    SR_INDICES_S2 SR_INDICES_LO "\t" SR_INDICES_S2 SR_INDICES_HI : "");
 	for (a = 0; a < k; a++)
 		for (b = a + 1; b < k; b++) {
 			fprintf(fp, "%s\t%s", x->name[a], x->name[b]);
@@ -114,4 +127,157 @@ sr_indices_write_s2(FILE *fp, const sr_indices *x)
 			}
 			fputc('\n', fp);
 		}
+}
+
+/* ---- indices.tsv read back ----------------------------------------------- */
+
+/* The indices that rank the parameters, the first a file has. */
+static const char *const ranking[] = { SR_INDICES_ST, SR_INDICES_MU_STAR,
+    SR_INDICES_S2 };
+
+/* The column called base + suffix, or -1. */
+static int
+col_named(const sr_tsv *t, const char *base, const char *suffix)
+{
+	char name[256];
+
+	snprintf(name, sizeof name, "%s%s", base, suffix);
+	return sr_tsv_col(t, name);
+}
+
+/* Whether column name is a companion of another column: NAME + one of
+ * the companions' suffixes, NAME a column. */
+static int
+is_companion(const sr_tsv *t, const char *name)
+{
+	static const char *const suffix[] = { SR_INDICES_CONF, SR_INDICES_LO,
+	    SR_INDICES_HI, SR_INDICES_P };
+	size_t i, n = strlen(name), s;
+	char base[256];
+
+	for (i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
+		s = strlen(suffix[i]);
+		if (n > s && n - s < sizeof base &&
+		    strcmp(name + n - s, suffix[i]) == 0) {
+			memcpy(base, name, n - s);
+			base[n - s] = '\0';
+			if (sr_tsv_col(t, base) >= 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The columns of t into x: their names, kinds, companions, the ranking
+ * index. Dies when there is no parameter column. */
+static void
+table_columns(sr_indices_table *x, const sr_tsv *t)
+{
+	size_t j, n = t->ncol;
+	const char *name;
+
+	x->ncol = n;
+	x->name = sr_calloc(n + 1, sizeof *x->name);
+	x->kind = sr_calloc(n + 1, sizeof *x->kind);
+	x->conf_col = sr_calloc(n + 1, sizeof *x->conf_col);
+	x->lo_col = sr_calloc(n + 1, sizeof *x->lo_col);
+	x->hi_col = sr_calloc(n + 1, sizeof *x->hi_col);
+	x->p_col = sr_calloc(n + 1, sizeof *x->p_col);
+	for (j = 0; j < n; j++) {
+		name = x->name[j] = sr_strdup(t->header[j]);
+		x->kind[j] = strcmp(name, SR_INDICES_PARAM) == 0 ||
+		    strcmp(name, SR_INDICES_PARAM_I) == 0 ||
+		    strcmp(name, SR_INDICES_PARAM_J) == 0 ? SR_INDICES_KIND_PARAM :
+		    is_companion(t, name) ? SR_INDICES_KIND_COMPANION :
+		    SR_INDICES_KIND_INDEX;
+		x->conf_col[j] = col_named(t, name, SR_INDICES_CONF);
+		x->lo_col[j] = col_named(t, name, SR_INDICES_LO);
+		x->hi_col[j] = col_named(t, name, SR_INDICES_HI);
+		x->p_col[j] = col_named(t, name, SR_INDICES_P);
+	}
+	if (sr_tsv_col(t, SR_INDICES_PARAM) < 0)
+		sr_tsv_need(t, sr_tsv_col(t, SR_INDICES_PARAM_I) < 0 ?
+		    SR_INDICES_PARAM : SR_INDICES_PARAM_J);
+	x->rank = -1;
+	for (j = 0; j < sizeof ranking / sizeof ranking[0] && x->rank < 0; j++)
+		if ((x->rank = sr_tsv_col(t, ranking[j])) >= 0 &&
+		    x->kind[x->rank] != SR_INDICES_KIND_INDEX)
+			x->rank = -1;
+}
+
+/* Reads the current row of t into row i of x. */
+static void
+table_row(sr_indices_table *x, const sr_tsv *t, size_t i)
+{
+	const char *f;
+	size_t j;
+
+	x->field[i] = sr_calloc(x->ncol + 1, sizeof **x->field);
+	for (j = 0; j < x->ncol; j++) {
+		f = x->field[i][j] = sr_strdup(t->field[j]);
+		x->value[i * x->ncol + j] = x->kind[j] == SR_INDICES_KIND_PARAM ||
+		    strcmp(f, "NaN") == 0 ? NAN : sr_tsv_double(t, (int)j);
+	}
+}
+
+sr_indices_table *
+sr_indices_table_read(const char *path)
+{
+	sr_tsv *t = sr_tsv_open(path);
+	sr_indices_table *x = sr_calloc(1, sizeof *x);
+	size_t cap = 0;
+
+	x->path = sr_strdup(t->path);
+	x->method = sr_tsv_meta(t, SR_INDICES_METHOD);
+	x->metric = sr_tsv_meta(t, SR_INDICES_METRIC);
+	x->aggregate = sr_tsv_meta(t, SR_INDICES_AGGREGATE);
+	x->resamples = sr_tsv_meta(t, SR_INDICES_RESAMPLES);
+	x->conf = sr_tsv_meta(t, SR_INDICES_CONFLEVEL);
+	x->r2 = sr_tsv_meta(t, SR_INDICES_R2);
+	x->r2_rank = sr_tsv_meta(t, SR_INDICES_R2_RANK);
+	table_columns(x, t);
+	while (sr_tsv_next(t)) {
+		if (x->nrow == cap) {
+			cap = cap ? 2 * cap : 32;
+			x->field = sr_reallocarray(x->field, cap, sizeof *x->field);
+			x->value = sr_reallocarray(x->value, cap, (x->ncol + 1) *
+			    sizeof *x->value);
+		}
+		table_row(x, t, x->nrow++);
+	}
+	sr_tsv_close(t);
+	return x;
+}
+
+void
+sr_indices_table_free(sr_indices_table *x)
+{
+	size_t i, j;
+
+	if (x == NULL)
+		return;
+	for (i = 0; i < x->nrow; i++) {
+		for (j = 0; j < x->ncol; j++)
+			free(x->field[i][j]);
+		free(x->field[i]);
+	}
+	for (j = 0; j < x->ncol; j++)
+		free(x->name[j]);
+	free(x->field);
+	free(x->value);
+	free(x->name);
+	free(x->kind);
+	free(x->conf_col);
+	free(x->lo_col);
+	free(x->hi_col);
+	free(x->p_col);
+	free(x->path);
+	free(x->method);
+	free(x->metric);
+	free(x->aggregate);
+	free(x->resamples);
+	free(x->conf);
+	free(x->r2);
+	free(x->r2_rank);
+	free(x);
 }

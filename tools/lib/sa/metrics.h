@@ -38,6 +38,58 @@ struct sr_tsv;
  * status (its value is quoted). */
 _Noreturn void sr_run_status_die(const struct sr_tsv *t, int col);
 
+/* ---- a metrics file row by row ------------------------------------------ */
+
+/* The columns a reader needs besides run (sr_metrics_rows_need). */
+enum { SR_METRICS_NEED_TILE = 1, SR_METRICS_NEED_STATUS = 2 };
+
+/* A metrics file (results.tsv is one) read row by row: the columns found
+ * by name, in any order; run, the optional tile and status, and every
+ * other column a metric column, whatever their names and number. The one
+ * reader of the format: sa-indices, sim-runtime, sa-trials and seg-merge
+ * read through it. */
+typedef struct sr_metrics_rows {
+	struct sr_tsv *tsv;	/* the file: path, comments, header, line */
+	int col_run, col_tile, col_status;	/* -1: no such column */
+	size_t nmetric;
+	int *metric;		/* the metric columns, in header order */
+	/* the current row */
+	long run;		/* a whole number; its range is the reader's */
+	const char *tile;	/* NULL without a tile column */
+	int status;		/* enum sr_run_status; SR_RUN_OK without a
+				 * status column */
+} sr_metrics_rows;
+
+/* Opens PATH ("-" is stdin) and reads its comments and header; dies as
+ * sr_tsv_open does. Needs no column yet, so that a reader may check the
+ * header first; sr_metrics_rows_need does. */
+sr_metrics_rows *sr_metrics_rows_open(const char *path);
+/* Dies "FILE: no column 'NAME' in the header" unless the header has a
+ * run column and those of need (SR_METRICS_NEED_*), in that order. */
+void sr_metrics_rows_need(const sr_metrics_rows *r, unsigned need);
+/* The metric column called name, or -1 (run, tile and status are not
+ * metric columns). */
+int sr_metrics_rows_metric(const sr_metrics_rows *r, const char *name);
+/* The metric column called name; dies naming the file when the header
+ * has no such column, or names run, tile or status. */
+int sr_metrics_rows_need_metric(const sr_metrics_rows *r, const char *name);
+/* Reads the next row: 1, or 0 at the end. Dies naming file, line and
+ * column on a wrong number of fields, a run that is not a whole number, a
+ * status that is not one of sr_run_status_name (and without a run
+ * column, as sr_metrics_rows_need). */
+int sr_metrics_rows_next(sr_metrics_rows *r);
+/* The value of metric column col in the current row: NaN when the row
+ * failed or was cancelled (status error or cancelled) or the field is
+ * empty, else the number; dies naming file, line and column when it is
+ * not a finite number. */
+double sr_metrics_rows_value(const sr_metrics_rows *r, int col);
+/* The field of column col as a finite number, whatever the status (a
+ * cancelled row's seconds); dies naming file, line and column. */
+double sr_metrics_rows_number(const sr_metrics_rows *r, int col);
+void sr_metrics_rows_close(sr_metrics_rows *r);
+
+/* ---- a metrics file aggregated per run ----------------------------------- */
+
 typedef struct {
 	char *metric;		/* the column used */
 	size_t nrun;

@@ -4,9 +4,9 @@
 #include "core/err.h"
 #include "core/text.h"
 #include "core/tsv.h"
-#include "plan/results.h"
 #include "plan/reuse_tree.h"
 #include "sa/ledger.h"
+#include "sa/metrics.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -30,37 +30,30 @@ cmp_resrow(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-/* The columns read. */
-typedef struct {
-	int run, tile, metric, status;
-} rescols;
-
-/* The rows of t, in file order; *n gets their number. */
+/* The rows of r, in file order, their values of metric column col;
+ * *n gets their number. */
 static resrow *
-read_rows(sr_tsv *t, const rescols *col, sr_interner *tiles, int add,
+read_rows(sr_metrics_rows *r, int col, sr_interner *tiles, int add,
     size_t nruns, size_t *n)
 {
-	int cr = col->run, ct = col->tile;
 	resrow *row = NULL;
 	size_t cap = 0, tile;
-	long r;
 
-	for (*n = 0; sr_tsv_next(t); ++*n) {
-		r = sr_tsv_long(t, cr);
-		if (r < 0 || (size_t)r >= nruns)
-			sr_tsv_die(t, cr, "%ld is not a run of the instances (0 to "
-			    "%zu)", r, nruns - 1);
-		tile = add ? sr_intern_str(tiles, sr_tsv_str(t, ct), NULL) :
-		    sr_interner_find_str(tiles, sr_tsv_str(t, ct));
+	for (*n = 0; sr_metrics_rows_next(r); ++*n) {
+		if (r->run < 0 || (size_t)r->run >= nruns)
+			sr_tsv_die(r->tsv, r->col_run, "%ld is not a run of the "
+			    "instances (0 to %zu)", r->run, nruns - 1);
+		tile = add ? sr_intern_str(tiles, r->tile, NULL) :
+		    sr_interner_find_str(tiles, r->tile);
 		if (tile == SIZE_MAX)
-			sr_tsv_die_value(t, ct, "is not a tile of the timings");
+			sr_tsv_die_value(r->tsv, r->col_tile, "is not a tile of the "
+			    "timings");
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 64;
 			row = sr_reallocarray(row, cap, sizeof *row);
 		}
-		row[*n] = (resrow){ (size_t)r, tile, t->lineno,
-		    sr_results_value(t, col->status >= 0 ?
-		    sr_results_status(t, col->status) : -1, col->metric) };
+		row[*n] = (resrow){ (size_t)r->run, tile, r->tsv->lineno,
+		    sr_metrics_rows_value(r, col) };
 	}
 	return row;
 }
@@ -133,27 +126,24 @@ double *
 sr_simresults_read(const char *path, const char *metric, sr_interner *tiles,
     int add, size_t nruns)
 {
-	sr_tsv *t = sr_tsv_open(path);
+	sr_metrics_rows *r = sr_metrics_rows_open(path);
 	char what[128];
-	rescols col;
 	resrow *row;
 	size_t n;
 	double *v;
 
-	if (sr_tsv_col(t, SR_LEDGER_KIND) >= 0 &&
-	    sr_tsv_col(t, SR_LEDGER_VALUE) >= 0) {	/* a ledger */
-		sr_tsv_close(t);
+	if (sr_tsv_col(r->tsv, SR_LEDGER_KIND) >= 0 &&
+	    sr_tsv_col(r->tsv, SR_LEDGER_VALUE) >= 0) {	/* a ledger */
+		sr_metrics_rows_close(r);
 		row = ledger_rows(path, tiles, add, nruns, &n);
 		return values_of(path, row, n, tiles, nruns, "in the ledger");
 	}
-	col.run = sr_tsv_need(t, SR_RESULTS_RUN);
-	col.tile = sr_tsv_need(t, SR_RESULTS_TILE);
-	col.metric = sr_tsv_need(t, metric);
-	col.status = sr_tsv_col(t, SR_RESULTS_STATUS);
-	row = read_rows(t, &col, tiles, add, nruns, &n);
+	sr_metrics_rows_need(r, SR_METRICS_NEED_TILE);
+	row = read_rows(r, sr_metrics_rows_need_metric(r, metric), tiles, add,
+	    nruns, &n);
 	snprintf(what, sizeof what, "of %s", metric);
-	v = values_of(t->path, row, n, tiles, nruns, what);
-	sr_tsv_close(t);
+	v = values_of(r->tsv->path, row, n, tiles, nruns, what);
+	sr_metrics_rows_close(r);
 	return v;
 }
 

@@ -1,5 +1,6 @@
 /* results.h - the values a cancellation replay decides on: one metric of
- * seg-run's results (plan/results.h) per run and tile. */
+ * seg-run's results (a metrics file, read through sa/metrics.h) per run
+ * and tile. */
 #ifndef SR_SIMRESULTS_H
 #define SR_SIMRESULTS_H
 

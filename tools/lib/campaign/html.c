@@ -1,5 +1,5 @@
 /* html.c - HTML text and base64; see html.h. */
-#include "core/html.h"
+#include "campaign/html.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

@@ -1,0 +1,51 @@
+/* report_page.h - what the parts of sa-report's page share (report.c,
+ * report_run.c, report_work.c): the campaign read once, and the
+ * sections. */
+#ifndef SR_CAMPAIGN_REPORT_PAGE_H
+#define SR_CAMPAIGN_REPORT_PAGE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "campaign/campaign.h"
+#include "campaign/makespan.h"
+#include "campaign/report.h"
+
+/* The campaign the page reports on. */
+typedef struct {
+	const sr_report_opts *o;
+	const char *out;
+	int tune;		/* goal = tune */
+	char *merge;		/* the plan's merge algorithm (inputs) */
+	sr_campaign *c;		/* the campaign file, or NULL */
+	sr_measured m;		/* the buckets' attempts (logs/finished) */
+	size_t nbuckets;
+	size_t nbatches;	/* a tune campaign in batches: those merged */
+	char **dir;		/* the directories of the buckets: out, or
+				 * out/batch-1 to out/batch-nbatches */
+	size_t ndir;
+} sr_report_page;
+
+/* The value of key in OUT/inputs ("key = value" lines), newly allocated,
+ * or NULL. */
+char *sr_report_inputs(const char *outdir, const char *key);
+/* The first max bytes of path, newly allocated (*len of them); dies when
+ * it cannot be read. */
+unsigned char *sr_report_slurp(const char *path, size_t max, size_t *len);
+/* The #stats line of outdir's buckets.tsv (without "stats "), newly
+ * allocated, or NULL; *nbuckets its buckets. */
+char *sr_report_bucket_stats(const char *outdir, size_t *nbuckets);
+/* The #stats of the page's buckets: buckets.tsv's line, or in batches
+ * the sums of the batches' lines, newly allocated; *nbuckets in all. */
+char *sr_report_all_bucket_stats(const sr_report_page *r, size_t *nbuckets);
+
+/* The sections (report_run.c): what was run; the indices or best sets. */
+void sr_report_section_run(FILE *fp, const sr_report_page *r);
+void sr_report_section_results(FILE *fp, const sr_report_page *r);
+/* The sections (report_work.c): the reuse, the timings per task, the
+ * makespan. */
+void sr_report_section_reuse(FILE *fp, const sr_report_page *r);
+void sr_report_section_timings(FILE *fp, const sr_report_page *r);
+void sr_report_section_makespan(FILE *fp, const sr_report_page *r);
+
+#endif
