@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# make lint: the library's layers (tools/check-layers) hold, and a planted
-# include against them is caught.
+# make lint: the library's layers (tools/check-layers) and the driver's lint
+# (tools/check-shell) hold, and what they refuse, planted, is caught.
 load common
+bats_require_minimum_version 1.5.0
 
 top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 
@@ -86,4 +87,25 @@ top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	printf 'int f(void *t) { return sr_tsv_need(t, "run"); }\n' > tools/lib/x/bad.c
 	run grep -rnE 'sr_tsv_(need|col)\([^,]+, *"' tools
 	[ "$status" -eq 0 ]
+}
+
+# bats test_tags=fast
+@test "check-shell: awk over results.tsv planted in a driver script is refused, naming file and line; the same script without it passes" {
+	mkdir -p wf
+	printf '#!/bin/bash\n# shellcheck shell=bash\nset -eu\nout=$1\necho "$out"\n' > wf/x.sh
+	run "$TOP/tools/check-shell" wf
+	assert_success
+	assert_output ''
+	printf '%s\n' "best=\$(awk -F'\\t' '{ print \$2 }' \"\$out/results.tsv\")" 'echo "$best"' >> wf/x.sh
+	run "$TOP/tools/check-shell" wf
+	assert_failure 1
+	assert_output --partial "wf/x.sh:6: awk, sed or cut in the driver"
+	# sed and cut too, after a pipe or in $( ), not in a comment
+	printf '%s\n' '#!/bin/bash' '# awk is not run here' > wf/x.sh
+	printf '%s\n' 'n=$(sed -n 1p "$1")' 'echo "$n" | cut -f 1' >> wf/x.sh
+	run "$TOP/tools/check-shell" wf
+	assert_failure 1
+	assert_output --partial "wf/x.sh:3: awk, sed or cut"
+	assert_output --partial "wf/x.sh:4: awk, sed or cut"
+	run ! grep -q 'x.sh:2: awk' <<< "$output"
 }
