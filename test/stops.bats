@@ -148,3 +148,21 @@ EOF
 	run find c-out -name '*.tmp*' -o -name '*.lock'
 	assert_output ''
 }
+
+@test "a bucket killed by GNU parallel before its exit trap ends (SR_FAULT=stop-slow): the stopped run removes the chunk list it left" {
+	tiles 300
+	campaign c.campaign bucket_size=4 plot=no trajectories=1 jobs=1 tiles_per_task=1
+	SR_FAULT=stop-slow setsid sa-campaign -q run "$PWD/c.campaign" > log 2>&1 &
+	pid=$!
+	started
+	# the bucket is writing its chunk: its list is there
+	run find c-out -name '.chunk-*.tmp.*'
+	assert_output --partial .chunk-
+	kill -TERM "$pid"
+	st=0
+	wait "$pid" || st=$?
+	assert_equal "$st" 143
+	gone "$PWD/c-out" || fail "processes left"
+	run find c-out -name '.*.tmp*'
+	assert_output ''
+}
