@@ -139,7 +139,7 @@ demo: deps
 	$(MAKE) all
 	examples/moat/run $(or $(OUT_DIR),moat-out)
 
-# man pages, and the library's layers (README, ARCHITECTURE)
+# man pages, the library's layers (docs/ARCHITECTURE.md), the driver's shell
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 	tools/check-layers tools/lib

@@ -95,7 +95,7 @@ int sr_rgb_write_tiff(FILE *fp, const char *name, const sr_rgb *img,
 /* The same with a choice of compression (the others write deflate):
  * deflate or ZSTD with horizontal differencing, or none. A 4096 x 4096
  * H&E tile: 31.5 MiB deflate, 30.5 MiB ZSTD, 48 MiB none; read in
- * 0.62 s, 0.37 s, 0.13 s (README). */
+ * 0.62 s, 0.37 s, 0.13 s (docs/BENCHMARKS.md). */
 enum { SR_TIFF_DEFLATE, SR_TIFF_ZSTD, SR_TIFF_NONE };
 int sr_rgb_write_tiff_codec(FILE *fp, const char *name, const sr_rgb *img,
     size_t tile, int bigtiff, int codec, char *errbuf);
