@@ -143,6 +143,7 @@ demo: deps
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 	tools/check-layers tools/lib
+	tools/check-shell --shellcheck
 
 bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-prunefn
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run

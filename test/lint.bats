@@ -109,3 +109,10 @@ top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	assert_output --partial "wf/x.sh:4: awk, sed or cut"
 	run ! grep -q 'x.sh:2: awk' <<< "$output"
 }
+
+# bats test_tags=fast
+@test "check-shell --shellcheck: the driver and the job scripts are shellcheck clean" {
+	run "$TOP/tools/check-shell" --shellcheck
+	assert_success
+	assert_output ''
+}

@@ -224,7 +224,7 @@ run_batches() {
 tune_status_batches() {
 	local out=$1 k args=() off=0
 	for ((k = 1; k <= $(current_batch "$out"); k++)); do
-		[ ! -s "$out/batch-$k/ledger.tsv" ] || args+=(off=$off "$out/batch-$k/ledger.tsv")
+		[ ! -s "$out/batch-$k/ledger.tsv" ] || args+=("off=$off" "$out/batch-$k/ledger.tsv")
 		off=$((off + $(grep -v '^#' "$out/batch-$k/design.tsv" | tail -n +2 | wc -l)))
 	done
 	tune_status "$out" "${conf[samples]}" ${args[@]+"${args[@]}"}

@@ -64,10 +64,11 @@ engine_submit() {
 # results or a failure record, as "failed: bucket N ...", and a bucket
 # array that never ran.
 engine_failures() {
-	local out=$1 active what id log mark states=''
+	local out=$1 active what id log mark states='' jobids=()
 	active=" $(engine_active) "
+	while read -r what id _; do jobids+=("$id"); done < "$out/logs/jobs"
 	[ "${conf[engine]}" != slurm ] ||
-	    states=$(slurm_states $(awk '{ print $2 }' "$out/logs/jobs"))
+	    states=$(slurm_states "${jobids[@]}")
 	while read -r what id offset; do
 		if [ "$what" = buckets ]; then
 			[ -z "$states" ] || array_failures "$out" "$id" "$states" "${offset:-0}"
@@ -127,7 +128,7 @@ array_failures() {
 			continue
 		fi
 		b=$(bucket_name $((task + offset)))
-		[ ! -s "$out/results/$b.tsv" ] && [ ! -e "$out/logs/failed/$b" ] || continue
+		{ [ ! -s "$out/results/$b.tsv" ] && [ ! -e "$out/logs/failed/$b" ]; } || continue
 		log=$out/logs/bucket-$b.log
 		echo "failed: $(task_label $((task + offset))) (array task ${id}_$task, Slurm: $st, exit $exit${reason:+, $reason}); the end of $log:"
 		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
@@ -380,7 +381,7 @@ pbs_submit() {
 		esac
 	fi
 	mrg=$(pbs_sub sa-merge.pbs ${dep[@]+"${dep[@]}"} -N sa-merge \
-	    -l walltime=${conf[walltime]:-01:00:00} -o "${lp}logs/merge.log" -j oe)
+	    -l "walltime=${conf[walltime]:-01:00:00}" -o "${lp}logs/merge.log" -j oe)
 	echo "merge $mrg" >> "$out/logs/jobs"
 	submitted
 }
