@@ -39,4 +39,10 @@ int sr_tiff_check_pyramid(const char *path, char *errbuf);
 void sr_tiff_begin(void);
 const char *sr_tiff_message(void);
 
+/* Sets errbuf to "PATH: WHAT (libtiff: MESSAGE)", where libtiff's own
+ * "PATH: " is cut out of MESSAGE, or "PATH: WHAT (FALLBACK)" when libtiff
+ * said nothing since sr_tiff_begin; returns -1 (tiff.c, tiff_write.c). */
+int sr_tiff_fail(const char *path, const char *what, const char *fallback,
+    char *errbuf);
+
 #endif
