@@ -139,7 +139,8 @@ demo: deps
 	$(MAKE) all
 	examples/moat/run $(or $(OUT_DIR),moat-out)
 
-# man pages, and the library's layers (README, ARCHITECTURE)
+# man pages, and the library's layout (tools/check-layers: its layers, no
+# include cycle, no file over 900 lines; README, ARCHITECTURE)
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 	tools/check-layers tools/lib
