@@ -139,7 +139,9 @@ demo: deps
 	$(MAKE) all
 	examples/moat/run $(or $(OUT_DIR),moat-out)
 
-# man pages, the library's layers (docs/ARCHITECTURE.md), the driver's shell
+# man pages, and the library's layout (tools/check-layers: its layers, no
+# include cycle, no file over 900 lines; docs/ARCHITECTURE.md), and the
+# driver's shell (tools/check-shell)
 lint:
 	mandoc -Tlint -W warning man/man*/*.[157]
 	tools/check-layers tools/lib

@@ -115,4 +115,50 @@ top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 	run "$TOP/tools/check-shell" --shellcheck
 	assert_success
 	assert_output ''
+# The layout (issue 26): no include cycle between the library's files, no
+# library file over 900 lines; both checks in the one pass of the layers.
+
+# bats test_tags=fast
+@test "check-layers: the tree passes in one pass, in seconds (the loop of forks took 14)" {
+	local t0 t1
+	t0=$(date +%s%N)
+	run "$top/tools/check-layers" "$top/tools/lib"
+	t1=$(date +%s%N)
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ $(( (t1 - t0) / 1000000 )) -lt 5000 ]
+}
+
+# bats test_tags=fast
+@test "check-layers: a planted include cycle between two modules is refused, naming it" {
+	cp -r "$top/tools/lib" "$BATS_TEST_TMPDIR/lib"
+	# tsv.c includes core/err.h: err.c including core/tsv.h closes a circle
+	grep -q '^#include "core/err.h"' "$BATS_TEST_TMPDIR/lib/core/tsv.c"
+	sed -i '1a #include "core/tsv.h"' "$BATS_TEST_TMPDIR/lib/core/err.c"
+	run "$top/tools/check-layers" "$BATS_TEST_TMPDIR/lib"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"include cycle: core/err.c -> core/tsv.h (with core/tsv.c) -> core/err.h"* ]]
+}
+
+# bats test_tags=fast
+@test "check-layers: a planted cycle of headers is refused, naming it" {
+	cp -r "$top/tools/lib" "$BATS_TEST_TMPDIR/lib"
+	printf '#include "core/b.h"\n' > "$BATS_TEST_TMPDIR/lib/core/a.h"
+	printf '#include "core/c.h"\n' > "$BATS_TEST_TMPDIR/lib/core/b.h"
+	printf '#include "core/a.h"\n' > "$BATS_TEST_TMPDIR/lib/core/c.h"
+	run "$top/tools/check-layers" "$BATS_TEST_TMPDIR/lib"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"include cycle: core/a.h -> core/b.h -> core/c.h -> core/a.h"* ]]
+}
+
+# bats test_tags=fast
+@test "check-layers: a library file of 901 lines is refused, one of 900 passes" {
+	cp -r "$top/tools/lib" "$BATS_TEST_TMPDIR/lib"
+	seq 900 | sed 's|^|/* |; s|$| */|' > "$BATS_TEST_TMPDIR/lib/plan/long.c"
+	run "$top/tools/check-layers" "$BATS_TEST_TMPDIR/lib"
+	[ "$status" -eq 0 ]
+	echo '/* one more */' >> "$BATS_TEST_TMPDIR/lib/plan/long.c"
+	run "$top/tools/check-layers" "$BATS_TEST_TMPDIR/lib"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"lib/plan/long.c: 901 lines, over the 900 a library file may have: split it by concern"* ]]
 }

@@ -32,10 +32,7 @@ static const struct option longopts[] = {
 	{ "nodes", required_argument, NULL, OPT_NODES },
 	{ "cores", required_argument, NULL, OPT_CORES },
 	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 struct opts {
@@ -66,9 +63,7 @@ usage(FILE *fp)
 "      --max-bucket-tasks N trtma: no bucket executes more tasks than N\n"
 "      --tree I             print bucket I's merged task tree instead\n"
 "      --force              run sca even when its cost estimate is huge\n"
-"  -o, --output FILE        write here (atomically) instead of stdout\n"
-"  -h, --help               this help\n"
-"      --version            version\n",
+SR_OPT_OUTPUT_HELP,
 	    DEF_B);
 }
 

@@ -36,10 +36,7 @@ static const struct option longopts[] = {
 	{ "allow-missing", no_argument, NULL, OPT_ALLOW_MISSING },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "seed", required_argument, NULL, 's' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 struct opts {
@@ -66,9 +63,7 @@ usage(FILE *fp)
 "      --allow-missing      moat, corr: drop incomplete trajectories or runs\n"
 "      --plot FILE.png      draw the indices with gnuplot\n"
 "  -s, --seed SEED          bootstrap seed [%lu]\n"
-"  -o, --output FILE        write here (atomically) instead of stdout\n"
-"  -h, --help               this help\n"
-"      --version            version\n",
+SR_OPT_OUTPUT_HELP,
 	    DEF_RESAMPLES_VBD, DEF_RESAMPLES_MOAT, DEF_CONF, DEF_SEED);
 }
 

@@ -45,10 +45,7 @@ static const struct option longopts[] = {
 	{ "paggr-max", required_argument, NULL, OPT_PAGGR_MAX },
 	{ "paggr-fallback", required_argument, NULL, OPT_PAGGR_FALLBACK },
 	{ "report", required_argument, NULL, OPT_REPORT },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 struct opts {

@@ -25,10 +25,7 @@ static const struct option longopts[] = {
 	{ "makespan", required_argument, NULL, OPT_MAKESPAN },
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "concurrency", no_argument, NULL, OPT_CONCURRENCY },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 struct opts {
@@ -54,9 +51,7 @@ usage(FILE *fp)
 "      --top N              the best sets of a tune campaign shown [%d]\n"
 "      --concurrency        print the most buckets seen running at once\n"
 "                           (OUTDIR/logs/finished; 0: none recorded) and exit\n"
-"  -o, --output FILE        write here (atomically) instead of stdout\n"
-"  -h, --help               this help\n"
-"      --version            version\n", DEFAULT_TOP);
+SR_OPT_OUTPUT_HELP, DEFAULT_TOP);
 }
 
 /* Checks the operand and how the options go together. */

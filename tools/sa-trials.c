@@ -23,10 +23,7 @@ static const struct option longopts[] = {
 	{ "best", required_argument, NULL, OPT_BEST },
 	{ "rule", required_argument, NULL, OPT_RULE },
 	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 struct opts {
@@ -51,9 +48,7 @@ usage(FILE *fp)
 "      --plot FILE.png      draw the search with gnuplot: the best mean so far\n"
 "                           against the seconds of work, the sets in run\n"
 "                           order; the mean against each varied parameter\n"
-"  -o, --output FILE        write here (atomically) instead of stdout\n"
-"  -h, --help               this help\n"
-"      --version            version\n", fp);
+SR_OPT_OUTPUT_HELP, fp);
 }
 
 /* Whether two outputs name one file (NULL and "-" are stdout). */

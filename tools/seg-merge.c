@@ -19,10 +19,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "unnormalized-from", required_argument, NULL, 'u' },
 	{ "geojson", required_argument, NULL, OPT_GEOJSON },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 static void
@@ -43,8 +40,7 @@ usage(FILE *fp)
 "      --geojson DIR        join the chunks' GeoJSON files of DIR\n"
 "  -o, --output FILE        write here (atomically) instead of stdout;\n"
 "                           with --geojson, the directory to write to\n"
-"  -h, --help               this help\n"
-"      --version            version\n", fp);
+SR_OPT_HELP_TAIL, fp);
 }
 
 /* --geojson DIR -o OUTDIR, without -f, -u or operands. */

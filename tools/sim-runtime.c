@@ -47,10 +47,7 @@ static const struct option longopts[] = {
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "cancel", required_argument, NULL, OPT_CANCEL },
 	{ "plot", required_argument, NULL, OPT_PLOT },
-	{ "output", required_argument, NULL, 'o' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
 /* The job, and the options that only shape it. */
@@ -105,9 +102,7 @@ usage(FILE *fp)
 "                           startup=N], wilcoxon[:warmup=N,p=P] or none\n"
 "                           [stable:acc=%g,time=%g,window=%d]\n"
 "      --plot FILE.png      makespan against slots (gnuplot)\n"
-"  -o, --output FILE        write here (atomically) instead of stdout\n"
-"  -h, --help               this help\n"
-"      --version            version\n",
+SR_OPT_OUTPUT_HELP,
 	    DEF_SEED, SR_CANCEL_ACC, SR_CANCEL_TIME, SR_CANCEL_WINDOW);
 }
 

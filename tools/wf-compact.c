@@ -36,43 +36,6 @@ usage(FILE *fp)
 "      --version            version\n", fp);
 }
 
-static int
-task_uses(const sr_task *t, const char *param)
-{
-	size_t i;
-
-	for (i = 0; i < t->nparam; i++)
-		if (strcmp(t->param[i], param) == 0)
-			return 1;
-	return 0;
-}
-
-/* The design's values of the workflow's parameters, run by run; dies
- * naming the workflow line of a parameter the design lacks. */
-static double *
-workflow_values(const sr_workflow *w, const sr_design *d)
-{
-	double *v = sr_calloc(d->nrun, (w->nparam ? w->nparam : 1) * sizeof *v);
-	size_t p, r, c, s, t;
-
-	for (p = 0; p < w->nparam; p++) {
-		for (c = 0; c < d->ncol && strcmp(d->name[c], w->param[p]); c++)
-			;
-		if (c == d->ncol)
-			for (s = 0; s < w->nstage; s++)
-				for (t = 0; t < w->stage[s].ntask; t++)
-					if (task_uses(&w->stage[s].task[t], w->param[p]))
-						sr_die(SR_EXIT_DATA, "%s:%zu: column params: "
-						    "parameter %s of task %s is not a column of "
-						    "%s", w->path, w->stage[s].task[t].line,
-						    w->param[p], w->stage[s].task[t].name,
-						    d->path);
-		for (r = 0; r < d->nrun; r++)
-			v[r * w->nparam + p] = d->x[r * d->ncol + c];
-	}
-	return v;
-}
-
 /* Prints runs and instances per stage, before and after, on stderr. */
 static void
 summary(const sr_instances *s)
@@ -118,12 +81,11 @@ main(int argc, char **argv)
 	sr_out_refuse_inputs(&output, 1, (const char **)argv + optind, 2);
 	w = sr_workflow_read(argv[optind]);
 	d = sr_design_read(argv[optind + 1]);
-	values = workflow_values(w, d);
+	values = sr_compact_values(w, d);
 	s = sr_compact(w, values, d->nrun);
 	fp = sr_out_open(output);
 	sr_out_provenance(fp, argc, argv);
-	fprintf(fp, "#runs=%zu stages=%zu instances=%zu\n", s->nruns, w->nstage,
-	    s->n);
+	sr_instances_write_meta(fp, s);
 	sr_instances_write_head(fp, w);
 	for (i = 0; i < s->n; i++)
 		sr_instance_write(fp, w, &s->inst[i]);

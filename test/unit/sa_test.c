@@ -2,13 +2,13 @@
  * library: sa/method (names, tables, run counts), sa/sample (checks, run
  * counts), sr_space_fix, sa/indices (design fit, missing runs, a corr
  * analysis of a linear model), sa/indices_tsv (the table), the row
- * writer of sa/design against sr_design_write_row, and core/draws (the
+ * writer of sa/design against sr_design_write_row, and sa/draws (the
  * bootstraps' draws) against GSL's.
  *
  * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
  * exit 1.
  */
-#include "core/draws.h"
+#include "sa/draws.h"
 #include "core/err.h"
 #include "core/rng.h"
 #include "core/opt.h"
@@ -267,7 +267,7 @@ test_row_writer(void)
 	}
 }
 
-/* core/draws gives the integers gsl_rng_uniform_int gives on
+/* sa/draws gives the integers gsl_rng_uniform_int gives on
  * sr_rng_new's generator, for every kind of bound (scale 1 included). */
 static void
 test_draws(void)

@@ -2,7 +2,7 @@
  * parsing behind C wrappers: C++17's std::to_chars and std::from_chars
  * (libstdc++), with Google's double-conversion library (Debian's
  * libdouble-conversion) for the strings from_chars leaves; both are C++
- * only, so this wrapper is C++, as core/draws is. core/num builds its text
+ * only, so this wrapper is C++, as sa/draws is. core/num builds its text
  * formats on these. */
 #ifndef SR_DCONV_H
 #define SR_DCONV_H

@@ -36,6 +36,22 @@ char *sr_word_list(char *buf, size_t len, const char *const names[],
 int sr_opt_word(const char *opt, const char *arg, const char *const names[],
     size_t n);
 
+/* The tail of the getopt_long table of a tool that writes one output:
+ * -o/--output, -h/--help, --version (version: the tool's long-only code
+ * for it) and the table's end; SR_OPT_OUTPUT_HELP, the lines of the
+ * usage that tell them, SR_OPT_HELP_TAIL the last two alone. */
+#define SR_OPT_OUTPUT_TAIL(version)					\
+	{ "output", required_argument, NULL, 'o' },			\
+	{ "help", no_argument, NULL, 'h' },				\
+	{ "version", no_argument, NULL, (version) },			\
+	{ NULL, 0, NULL, 0 }
+#define SR_OPT_OUTPUT_HELP						\
+"  -o, --output FILE        write here (atomically) instead of stdout\n" \
+	SR_OPT_HELP_TAIL
+#define SR_OPT_HELP_TAIL						\
+"  -h, --help               this help\n"				\
+"      --version            version\n"
+
 /* -h/--help: usage(stdout), checked, then exit 0. */
 _Noreturn void sr_opt_help(void (*usage)(FILE *));
 

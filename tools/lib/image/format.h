@@ -1,4 +1,4 @@
-/* format.h - what image.c and the format modules (tiff.c, png.c) share:
+/* format.h - what the format modules (tiff.c, png.c) share, in raster.c:
  * the size checks every reader and writer makes, allocation, errno
  * messages. Private to image/: tools include image.h.
  */

@@ -2,6 +2,7 @@
  * through a workflow (each unique stage instance once). */
 #include "plan/compact.h"
 #include "plan/instances.h"
+#include "sa/design.h"
 #include "core/err.h"
 #include "core/hash.h"
 
@@ -75,4 +76,40 @@ sr_compact(const sr_workflow *w, const double *values, size_t nruns)
 	free(key);
 	free(up);
 	return s;
+}
+
+/* Whether task t takes the parameter param. */
+static int
+task_uses(const sr_task *t, const char *param)
+{
+	size_t i;
+
+	for (i = 0; i < t->nparam; i++)
+		if (strcmp(t->param[i], param) == 0)
+			return 1;
+	return 0;
+}
+
+double *
+sr_compact_values(const sr_workflow *w, const sr_design *d)
+{
+	double *v = sr_calloc(d->nrun, (w->nparam ? w->nparam : 1) * sizeof *v);
+	size_t p, r, c, s, t;
+
+	for (p = 0; p < w->nparam; p++) {
+		for (c = 0; c < d->ncol && strcmp(d->name[c], w->param[p]); c++)
+			;
+		if (c == d->ncol)
+			for (s = 0; s < w->nstage; s++)
+				for (t = 0; t < w->stage[s].ntask; t++)
+					if (task_uses(&w->stage[s].task[t], w->param[p]))
+						sr_die(SR_EXIT_DATA, "%s:%zu: column params: "
+						    "parameter %s of task %s is not a column of "
+						    "%s", w->path, w->stage[s].task[t].line,
+						    w->param[p], w->stage[s].task[t].name,
+						    d->path);
+		for (r = 0; r < d->nrun; r++)
+			v[r * w->nparam + p] = d->x[r * d->ncol + c];
+	}
+	return v;
 }

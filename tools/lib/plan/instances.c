@@ -10,6 +10,13 @@
 #include <string.h>
 
 void
+sr_instances_write_meta(FILE *fp, const sr_instances *s)
+{
+	fprintf(fp, "#runs=%zu stages=%zu instances=%zu\n", s->nruns,
+	    s->w->nstage, s->n);
+}
+
+void
 sr_instances_write_head(FILE *fp, const sr_workflow *w)
 {
 	size_t i;

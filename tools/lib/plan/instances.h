@@ -40,7 +40,11 @@ typedef struct {
 	void *pool, *vpool;
 } sr_instances;
 
-/* Writes instances.tsv's header line; then sr_instance_write per row. */
+/* Writes instances.tsv's metadata line, "#runs=N stages=S instances=I"
+ * (the runs, the workflow's stages, s's instances; the reader checks
+ * runs=), then sr_instances_write_head, then sr_instance_write per row. */
+void sr_instances_write_meta(FILE *fp, const sr_instances *s);
+/* Writes instances.tsv's header line. */
 void sr_instances_write_head(FILE *fp, const sr_workflow *w);
 void sr_instance_write(FILE *fp, const sr_workflow *w, const sr_instance *in);
 

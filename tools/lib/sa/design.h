@@ -1,14 +1,15 @@
-/* design.h - designs (design.tsv, see design(5)): runs x parameters. */
+/* design.h - designs (design.tsv, see design(5)): runs x parameters;
+ * their rows are written by sa/rows.h. */
 #ifndef SR_DESIGN_H
 #define SR_DESIGN_H
 
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 #include "core/num.h"
 
 #include "sa/generator.h"
+#include "sa/rows.h"
 #include "sa/sample.h"
 #include "sa/space.h"
 
@@ -43,27 +44,5 @@ void sr_design_write_meta(FILE *fp, const sr_sample_spec *s,
     const sr_generator *g, double rows);
 /* Writes the "#space NAME TYPE VALUES DEFAULT" lines and the header. */
 void sr_design_write_head(FILE *fp, const sr_space *s);
-/* Writes one row: run, then the values. */
-void sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n);
-
-/* A writer of rows of n values that keeps the text of each column's two
- * latest distinct values: designs repeat them (a VBD block of k + 2 rows
- * has 2k distinct values, a MOAT step changes one), and formatting the
- * shortest digits is most of a design's writing. The bytes are those of
- * sr_design_write_row. */
-struct sr_row_writer {
-	size_t n;
-	char *row;		/* one row's text */
-	struct sr_row_text {
-		uint64_t bits[2];	/* the values, bit for bit */
-		unsigned char len[2];	/* 0: empty */
-		unsigned char next;	/* the slot to replace */
-		char text[2][SR_NUMLEN];
-	} *col;
-};
-void sr_row_writer_init(struct sr_row_writer *w, size_t n);
-void sr_row_writer_free(struct sr_row_writer *w);
-void sr_row_writer_put(struct sr_row_writer *w, FILE *fp, size_t run,
-    const double *v);
 
 #endif

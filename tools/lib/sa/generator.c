@@ -4,7 +4,7 @@
 #include "core/hash.h"
 #include "core/rng.h"
 #include "sa/morris.h"
-#include "sa/design.h"
+#include "sa/rows.h"
 #include "core/err.h"
 #include "sa/sampler.h"
 

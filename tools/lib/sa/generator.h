@@ -18,7 +18,7 @@ typedef struct {
 	FILE *fp;
 	size_t run;		/* next run number */
 	double *row;		/* space->n values; fixed ones pre-filled */
-	struct sr_row_writer *writer;	/* writes the rows (sa/design.h) */
+	struct sr_row_writer *writer;	/* writes the rows (sa/rows.h) */
 	unsigned long seed;
 	/* called once, before the first row: writes what precedes the rows,
 	 * so that a generator that fails early has written nothing */

@@ -2,7 +2,6 @@
 #include "sa/indices.h"
 #include "core/err.h"
 #include "core/plot.h"
-#include "sa/indices_tsv.h"
 
 #include <math.h>
 #include <stdio.h>

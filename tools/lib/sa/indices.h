@@ -16,6 +16,12 @@
 
 #define SR_INDICES_ERRLEN 1024	/* messages list up to 20 missing runs */
 
+/* The keys of the metadata line (indices_tsv.h) that the correlation's
+ * analysis writes into extra: here, so that indices.c needs nothing of
+ * the table's module, which needs these types. */
+#define SR_INDICES_R2		"r2"
+#define SR_INDICES_R2_RANK	"r2_rank"
+
 /* What the analysis is asked for. */
 typedef struct {
 	enum sr_method method;		/* SR_METHOD_MOAT, _VBD or _CORR */

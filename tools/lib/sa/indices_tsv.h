@@ -32,8 +32,8 @@
 #define SR_INDICES_AGGREGATE	"aggregate"
 #define SR_INDICES_RESAMPLES	"resamples"
 #define SR_INDICES_CONFLEVEL	"conf"
-#define SR_INDICES_R2		"r2"
-#define SR_INDICES_R2_RANK	"r2_rank"
+/* and the correlation's r2 and r2_rank: SR_INDICES_R2, SR_INDICES_R2_RANK
+ * (indices.h, whose sr_indices_compute writes them) */
 
 /* The metadata line "#method=... metric=... aggregate=... runs=..." with
  * the bootstrap's settings (moat, vbd) and the method's own keys, then

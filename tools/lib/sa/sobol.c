@@ -1,7 +1,7 @@
 /* sobol.c - Sobol indices from Saltelli pick-and-freeze blocks, with
  * bootstrap confidence intervals (the estimators SALib uses). */
 #include "sa/sobol.h"
-#include "core/draws.h"
+#include "sa/draws.h"
 #include "sa/method.h"
 
 #include <math.h>

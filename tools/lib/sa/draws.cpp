@@ -1,5 +1,5 @@
 // draws.cpp - bulk uniform integers as GSL draws them (draws.h).
-#include "core/draws.h"
+#include "sa/draws.h"
 
 #include <cstdint>
 #include <new>

@@ -1,0 +1,37 @@
+/* rows.h - the rows of a design (design.tsv, see design(5)): the run
+ * number, then the values in their shortest form, tab-separated: the
+ * writer of sa-sample's generators (generator.c), out of design.c so
+ * that design.h (which names sr_generator) and they do not circle. */
+#ifndef SR_ROWS_H
+#define SR_ROWS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/num.h"
+
+/* Writes one row: run, then the values. */
+void sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n);
+
+/* A writer of rows of n values that keeps the text of each column's two
+ * latest distinct values: designs repeat them (a VBD block of k + 2 rows
+ * has 2k distinct values, a MOAT step changes one), and formatting the
+ * shortest digits is most of a design's writing. The bytes are those of
+ * sr_design_write_row. */
+struct sr_row_writer {
+	size_t n;
+	char *row;		/* one row's text */
+	struct sr_row_text {
+		uint64_t bits[2];	/* the values, bit for bit */
+		unsigned char len[2];	/* 0: empty */
+		unsigned char next;	/* the slot to replace */
+		char text[2][SR_NUMLEN];
+	} *col;
+};
+void sr_row_writer_init(struct sr_row_writer *w, size_t n);
+void sr_row_writer_free(struct sr_row_writer *w);
+void sr_row_writer_put(struct sr_row_writer *w, FILE *fp, size_t run,
+    const double *v);
+
+#endif
