@@ -91,7 +91,7 @@ batches() {
 	printf 'x\t2\n' >> out/batch-2/results.tsv
 	run sa-campaign-data compose out 2 2
 	assert_failure 1
-	assert_output --partial 'out/batch-2/results.tsv:5: column 1: 'x''
+	assert_output --partial "out/batch-2/results.tsv:5: column 1: 'x'"
 	run ls -A out
 	assert_output "$(printf 'batch-1\nbatch-2')"
 	batches
