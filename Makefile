@@ -42,7 +42,8 @@ BIN       = bin
 endif
 
 TOOLS     = sa-sample sa-indices wf-compact reuse-merge seg-run seg-merge compare-dice \
-            sim-runtime sa-campaign-conf sa-trials sa-report sa-prune wsi-tiles
+            sim-runtime sa-campaign-conf sa-trials sa-report sa-prune wsi-tiles \
+            sa-campaign-data
 UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_test \
             compare_test simulate_test hash_test formats_test sa_test \
             compare_table_test campaign_test lock_test cancel_test ledger_test \

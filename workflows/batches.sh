@@ -115,7 +115,7 @@ merge_batch() {
 	[ "${conf[plot]}" = no ] || args+=(--plot "$out/tune.png")
 	trials "$out" "${args[@]}"
 	say "batch $k of ${conf[batches]} merged: $bd/trials.tsv"
-	say "best so far: $out/best.tsv ($(sed -n 's/^#best //p' "$out/best.tsv"))"
+	say "best so far: $out/best.tsv ($(sa-campaign-data best "$out/best.tsv"))"
 	say "trials: $out/trials.tsv"
 	report "$bd"
 	report_all "$out"
@@ -150,32 +150,7 @@ report_all() {
 # comments are batch 1's, n the sets so far, and #batches=K of N
 # sizes=N1,N2,...
 compose() {
-	local out=$1 k=$2 j designs=() results=() sizes
-	for ((j = 1; j <= k; j++)); do
-		designs+=("$out/batch-$j/design.tsv")
-		results+=("$out/batch-$j/results.tsv")
-	done
-	sizes=$(for f in "${designs[@]}"; do grep -v '^#' "$f" | tail -n +2 | wc -l; done | paste -sd, -)
-	awk -F '\t' -v OFS='\t' -v sizes="$sizes" -v k="$k" -v n="${conf[batches]}" '
-	    BEGIN { split(sizes, size, ","); for (j in size) total += size[j] }
-	    FNR == 1 { file++; head = 0; if (file > 1) off += size[file - 1] }
-	    /^#/ { if (file == 1) {
-			if ($0 ~ /^#method=/) { sub(/ n=[0-9]+/, " n=" total) }
-			print
-			if ($0 ~ /^#method=/) print "#batches=" k " of " n " sizes=" sizes
-		}; next }
-	    !head++ { if (file == 1) { hdr = $0; print } else if ($0 != hdr) {
-			print FILENAME ": columns differ from batch 1" > "/dev/stderr"; exit 1 }
-		next }
-	    { $1 += off; print }' "${designs[@]}" > "$out/.design.tsv.tmp.$$"
-	commit "$out/.design.tsv.tmp.$$" "$out/design.tsv"
-	awk -F '\t' -v OFS='\t' -v sizes="$sizes" '
-	    BEGIN { split(sizes, size, ",") }
-	    FNR == 1 { file++; head = 0; if (file > 1) off += size[file - 1] }
-	    /^#/ { if (file == 1) print; next }
-	    !head++ { if (file == 1) print; next }
-	    { $1 += off; print }' "${results[@]}" > "$out/.results.tsv.tmp.$$"
-	commit "$out/.results.tsv.tmp.$$" "$out/results.tsv"
+	sa-campaign-data compose "$1" "$2" "${conf[batches]}"
 }
 
 # compose_ledger OUT K: OUT/ledger.tsv, the ledgers of batches 1 to K
@@ -183,23 +158,7 @@ compose() {
 # order, runs renumbered as in compose, and a batch column; its comments
 # a provenance line and batch 1's #metric line, runs= the sets so far
 compose_ledger() {
-	local out=$1 k=$2 j off=0 total sizes size tmp=$1/.ledger.tsv.tmp.$$
-	sizes=$(sed -n 's/^#batches=.* sizes=//p' "$out/design.tsv")
-	IFS=, read -r -a size <<< "$sizes"
-	total=$(IFS=+; echo $((${size[*]})))
-	{
-		echo "#sa-campaign $version: ledger(5) of batches 1 to $k of ${conf[batches]}, runs renumbered, with their batch"
-		sed -n "/^#metric=/{s/ runs=[0-9]*/ runs=$total/p;q}" "$out/batch-1/ledger.tsv" 2> /dev/null || :
-		printf 'kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\n'
-	} > "$tmp"
-	for ((j = 1; j <= k; j++)); do
-		[ ! -e "$out/batch-$j/ledger.tsv" ] ||
-		    awk -F '\t' -v OFS='\t' -v off="$off" -v b="$j" '
-			/^#/ || !head++ { next }
-			{ $2 += off; print $0, b }' "$out/batch-$j/ledger.tsv" >> "$tmp"
-		off=$((off + size[j - 1]))
-	done
-	commit "$tmp" "$out/ledger.tsv"
+	sa-campaign-data ledger "$1" "$2" "${conf[batches]}"
 }
 
 # run_batches OUT: the local engine's batched run: the reference step,
@@ -225,7 +184,7 @@ tune_status_batches() {
 	local out=$1 k args=() off=0
 	for ((k = 1; k <= $(current_batch "$out"); k++)); do
 		[ ! -s "$out/batch-$k/ledger.tsv" ] || args+=("off=$off" "$out/batch-$k/ledger.tsv")
-		off=$((off + $(grep -v '^#' "$out/batch-$k/design.tsv" | tail -n +2 | wc -l)))
+		off=$((off + $(sa-campaign-data rows "$out/batch-$k/design.tsv")))
 	done
 	tune_status "$out" "${conf[samples]}" ${args[@]+"${args[@]}"}
 }
