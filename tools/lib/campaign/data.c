@@ -11,6 +11,7 @@
 #include "core/num.h"
 #include "core/out.h"
 #include "core/tsv.h"
+#include "sa/ledger.h"
 
 /* A text file read line by line, its line number kept for errors. */
 typedef struct {
@@ -330,7 +331,7 @@ sr_data_ledger(const char *out, int k, int n)
 	fprintf(fp, "#sa-campaign %s: ledger(5) of batches 1 to %d of %d, "
 	    "runs renumbered, with their batch\n", SR_VERSION, k, n);
 	put_metric(fp, out, total);
-	fputs("kind\trun\ttile\tvalue\tseconds\tdetail\tbatch\n", fp);
+	sr_ledger_put_header(fp, 1);
 	for (int j = 1; j <= k; j++) {
 		ledger_rows(fp, out, j, off);
 		off += size[j - 1];

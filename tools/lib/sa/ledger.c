@@ -162,6 +162,15 @@ sr_ledger_has_batch(const sr_ledger *l)
 	return l->batched;
 }
 
+void
+sr_ledger_put_header(FILE *fp, int batch)
+{
+	int k, n = batch ? NCOL + 1 : NCOL;
+
+	for (k = 0; k < n; k++)
+		fprintf(fp, "%s%s", column[k], k + 1 < n ? "\t" : "\n");
+}
+
 size_t
 sr_ledger_nrows(const sr_ledger *l)
 {

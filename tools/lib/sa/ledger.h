@@ -10,6 +10,7 @@
 #define SR_LEDGER_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The columns, in order. */
 #define SR_LEDGER_KIND		"kind"
@@ -67,6 +68,9 @@ size_t sr_ledger_update(sr_ledger *l);
 size_t sr_ledger_nrows(const sr_ledger *l);
 /* Whether the header read has the batch column (a composed ledger). */
 int sr_ledger_has_batch(const sr_ledger *l);
+/* Writes the header line to fp, with the batch column when batch is
+ * non-zero (the ledger a batched campaign's merge composes). */
+void sr_ledger_put_header(FILE *fp, int batch);
 /* Row i (< nrows) in file order; good until the next update. */
 const sr_ledgerrow *sr_ledger_row(const sr_ledger *l, size_t i);
 void sr_ledger_close(sr_ledger *l);
