@@ -30,9 +30,7 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 #define DEFAULT_IOU 0.5

@@ -12,6 +12,7 @@
 #include "core/lock.h"
 #include "core/mem.h"
 #include "core/num.h"
+#include "core/opt.h"
 #include "core/out.h"
 #include "image/image.h"
 #include "image/tiles.h"
@@ -33,9 +34,7 @@ static const struct option longopts[] = {
 	{ "no-warnings", no_argument, NULL, OPT_NO_WARNINGS },
 	{ "tile-sizes", required_argument, NULL, OPT_TILE_SIZES },
 	{ "attempts", required_argument, NULL, OPT_ATTEMPTS },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 static void

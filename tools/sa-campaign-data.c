@@ -13,9 +13,7 @@
 enum { OPT_VERSION = CHAR_MAX + 1 };
 
 static const struct option longopts[] = {
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 static void

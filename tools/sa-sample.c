@@ -38,9 +38,7 @@ static const struct option longopts[] = {
 	{ "reference", no_argument, NULL, OPT_REFERENCE },
 	{ "fix", required_argument, NULL, OPT_FIX },
 	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 struct opts {

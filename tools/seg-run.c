@@ -45,9 +45,7 @@ static const struct option longopts[] = {
 	{ "tile-order", required_argument, NULL, OPT_TILE_ORDER },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 struct opts {

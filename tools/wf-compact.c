@@ -17,9 +17,7 @@ enum { OPT_VERSION = CHAR_MAX + 1 };
 static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 static void

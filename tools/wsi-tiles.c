@@ -37,9 +37,7 @@ static const struct option longopts[] = {
 	{ "thumbnail", required_argument, NULL, OPT_THUMBNAIL },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ NULL, 0, NULL, 0 }
+	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 #define DEFAULT_SIZE	 4096

@@ -42,6 +42,9 @@ int sr_opt_word(const char *opt, const char *arg, const char *const names[],
  * usage that tell them, SR_OPT_HELP_TAIL the last two alone. */
 #define SR_OPT_OUTPUT_TAIL(version)					\
 	{ "output", required_argument, NULL, 'o' },			\
+	SR_OPT_HELP_ENTRIES(version)
+/* The end of a table of a tool without -o: --help, --version, the end. */
+#define SR_OPT_HELP_ENTRIES(version)					\
 	{ "help", no_argument, NULL, 'h' },				\
 	{ "version", no_argument, NULL, (version) },			\
 	{ NULL, 0, NULL, 0 }
