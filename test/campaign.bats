@@ -1052,6 +1052,27 @@ trials_rows() {
 	    "$(printf '0 1-3\n4 1\n8 1-3\n12 0')"
 }
 
+@test "engines, sourced: Slurm's and PBS's output read without awk: scontrol's job lines, a job's ending, the PBS job name" {
+	source "$SR_BIN/sa-campaign"
+	source "${libdir:-$here}/engines.sh"
+	assert_equal "$(scontrol_state JobId=41 ArrayJobId=40 ArrayTaskId=3 JobState=FAILED Reason=NonZeroExitCode ExitCode=1:0)" \
+	    "40_3 FAILED 1:0 NonZeroExitCode"
+	assert_equal "$(scontrol_state JobId=42 JobState=COMPLETED Reason=None ExitCode=0:0 Comment=a=b)" \
+	    "42 COMPLETED 0:0 "
+	states=$(printf '%s\n' '40_3 FAILED 1:0 NonZeroExitCode' '43 PENDING 0:0 DependencyNeverSatisfied' '44 CANCELLED 0:15')
+	assert_equal "$(job_ending 43 "$states")" \
+	    "never ran: a job it depends on failed (Slurm: PENDING, DependencyNeverSatisfied)"
+	assert_equal "$(job_ending 44 "$states")" "ended without its exit line (Slurm: CANCELLED, exit 0:15)"
+	run job_ending 4 "$states"	# 4 is not 44 nor 40_3: unknown
+	assert_output "ended without its exit line: cancelled, killed, or it never ran because a job before it failed"
+	out=/srv/campaigns/out
+	assert_equal "$(pbs_bucket_name)" sa-b87755779
+	out=/a
+	assert_equal "$(pbs_bucket_name)" sa-b68893034
+	printf 'a\n  b c\nlast' | indent > got
+	assert_equal "$(cat -A got)" "$(printf '  a$\n    b c$\n  last$')"
+}
+
 @test "plan's estimate models the array tasks: tiles_per_task = 1 on two tiles, a bucket's row per chunk on one tile: the same core-hours, half the makespan on enough slots" {
 	tiles 160
 	campaign one.campaign tiles_per_task=1 jobs=16

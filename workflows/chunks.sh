@@ -177,11 +177,13 @@ chunk_list() {
 # array_size: the largest array the scheduler takes, its indices 0 to
 # array_size - 1: max_array_size, else Slurm's MaxArraySize, else 1001
 array_size() {
-	local m=${conf[max_array_size]}
+	local m=${conf[max_array_size]} key value
 	if [ -z "$m" ] && [ "${conf[engine]}" = slurm ]; then
-		# (awk reads all: scontrol is not cut off by a closed pipe)
-		m=$(scontrol show config 2> /dev/null |
-		    awk '$1 == "MaxArraySize" && m == "" { m = $3 } END { print m }') || m=
+		# ("MaxArraySize = N"; read all: scontrol is not cut off by
+		# a closed pipe)
+		while read -r key _ value _; do
+			[ "$key" != MaxArraySize ] || [ -n "$m" ] || m=$value
+		done < <(scontrol show config 2> /dev/null)
 	fi
 	is_uint "$m" && [ "$m" -ge 1 ] || m=1001
 	echo "$m"
@@ -191,11 +193,18 @@ array_size() {
 # each: "OFFSET RANGES", RANGES the array's indices (its tasks less
 # OFFSET), below array_size
 split_arrays() {
-	local m off
+	local m t off='' in=()
 	m=$(array_size)
-	for off in $(awk -v m="$m" '{ print int($1 / m) * m }' <<< "$1" | uniq); do
-		echo "$off $(awk -v m="$m" -v o="$off" '$1 >= o && $1 < o + m { print $1 - o }' <<< "$1" | ranges)"
-	done
+	while read -r t _; do
+		[ -n "$t" ] || continue
+		if [ -n "$off" ] && [ $((t / m * m)) -ne "$off" ]; then
+			echo "$off $(printf '%s\n' "${in[@]}" | ranges)"
+			in=()
+		fi
+		off=$((t / m * m))
+		in+=($((t - off)))
+	done <<< "$1"
+	[ -z "$off" ] || echo "$off $(printf '%s\n' "${in[@]}" | ranges)"
 }
 
 # ---- results per slide ----------------------------------------------------

@@ -87,7 +87,7 @@ engine_failures() {
 		mark=$(grep -a '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 1 || true)
 		if [ -n "$mark" ]; then
 			echo "failed: the $what job $id (${mark#sa-campaign job: }); the end of $log:"
-			grep -av '^sa-campaign job: exit ' "$log" | tail -n 5 | sed 's/^/  /'
+			log_tail 5 "$log"
 		else
 			echo "failed: the $what job $id $(job_ending "$id" "$states")"
 		fi
@@ -97,8 +97,11 @@ engine_failures() {
 # job_ending ID STATES: how job ID ended without its exit marker, from
 # its line of STATES (slurm_states) when the scheduler still knows it
 job_ending() {
-	local id=$1 st exit reason
-	read -r _ st exit reason < <(awk -v id="$1" '$1 == id' <<< "$2") || true
+	local id=$1 job st exit reason
+	# (at the end of STATES, read has emptied them all)
+	while read -r job st exit reason; do
+		[ "$job" != "$id" ] || break
+	done <<< "$2"
 	case ${st:-}:${reason:-} in
 	:) echo "ended without its exit line: cancelled, killed, or it never ran because a job before it failed" ;;
 	*:DependencyNeverSatisfied) echo "never ran: a job it depends on failed (Slurm: $st, $reason)" ;;
@@ -113,6 +116,7 @@ job_ending() {
 array_failures() {
 	local out=$1 id=$2 offset=$4 task st exit reason b log
 	while read -r task st exit reason; do
+		[[ $task == "${id}_"* ]] || continue
 		task=${task#"${id}_"}
 		task=${task//[\[\]]/}
 		case $st in
@@ -131,11 +135,11 @@ array_failures() {
 		{ [ ! -s "$out/results/$b.tsv" ] && [ ! -e "$out/logs/failed/$b" ]; } || continue
 		log=$out/logs/bucket-$b.log
 		echo "failed: $(task_label $((task + offset))) (array task ${id}_$task, Slurm: $st, exit $exit${reason:+, $reason}); the end of $log:"
-		grep -av '^sa-campaign job: exit ' "$log" 2> /dev/null | tail -n 3 | sed 's/^/  /' || true
+		log_tail 3 "$log"
 		# what Slurm wrote of it (a kill, a limit): the array task's output
 		log=$out/logs/buckets-${id}_$task.log
-		[ ! -s "$log" ] || { echo "  and of $log:"; tail -n 3 "$log" | sed 's/^/  /'; }
-	done < <(awk -v p="${id}_" 'index($1, p) == 1' <<< "$3")
+		[ ! -s "$log" ] || { echo "  and of $log:"; tail -n 3 "$log" | indent; }
+	done <<< "$3"
 }
 
 # slurm_states IDS...: "ID STATE EXIT REASON" for each of the jobs IDS and
@@ -144,22 +148,40 @@ array_failures() {
 # MinJobAge seconds). ID is JOB or JOB_TASK, or JOB_FIRST-LAST for array
 # tasks not started; EXIT is rc:signal; REASON is empty when there is none.
 slurm_states() {
-	local lines id
+	local lines id st exit
 	[ $# -gt 0 ] || return 0
 	if lines=$(sacct -n -P -X -j "$(IFS=,; echo "$*")" -o JobID,State,ExitCode 2> /dev/null) &&
 	    [ -n "$lines" ]; then
-		awk -F '|' '{ split($2, s, " "); print $1, s[1], $3 }' <<< "$lines"
+		# a state's first word: "CANCELLED by 1000" is CANCELLED
+		while IFS='|' read -r id st exit; do
+			printf '%s %s %s\n' "$id" "${st%% *}" "$exit"
+		done <<< "$lines"
 		return 0
 	fi
 	for id; do
 		scontrol -o show job "$id" 2> /dev/null || true
-	done | awk '{
-		split("", f)
-		for (i = 1; i <= NF; i++)
-			if ((j = index($i, "=")) > 1) f[substr($i, 1, j - 1)] = substr($i, j + 1)
-		id = f["ArrayTaskId"] != "" ? f["ArrayJobId"] "_" f["ArrayTaskId"] : f["JobId"]
-		print id, f["JobState"], f["ExitCode"], (f["Reason"] == "None" ? "" : f["Reason"])
-	    }'
+	done | while read -r -a fields; do
+		scontrol_state "${fields[@]}"
+	done
+}
+
+# scontrol_state KEY=VALUE...: "ID STATE EXIT REASON" of a job's line of
+# scontrol -o show job (the last of a key counts)
+scontrol_state() {
+	local kv job='' array='' task='' st='' exit='' reason=''
+	for kv; do
+		case $kv in
+		JobId=*) job=${kv#*=} ;;
+		ArrayJobId=*) array=${kv#*=} ;;
+		ArrayTaskId=*) task=${kv#*=} ;;
+		JobState=*) st=${kv#*=} ;;
+		ExitCode=*) exit=${kv#*=} ;;
+		Reason=*) reason=${kv#*=} ;;
+		esac
+	done
+	[ "$reason" != None ] || reason=
+	[ -z "$task" ] || job=${array}_$task
+	echo "$job $st $exit $reason"
 }
 
 # engine_cancel IDS...: cancels the campaign's jobs IDS (scancel, qdel)
@@ -172,8 +194,10 @@ engine_cancel() {
 
 # The campaign's recorded jobs that the scheduler still knows as active.
 engine_active() {
-	local ids
-	ids=$(awk '{ print $2 }' "$out/logs/jobs" | paste -sd, -)
+	local ids='' id
+	while read -r _ id _; do
+		ids+=${ids:+,}$id
+	done < "$out/logs/jobs"
 	case ${conf[engine]} in
 	slurm) squeue -h -j "$ids" -o '%i' 2>/dev/null | paste -sd' ' - ;;
 	pbs) local id
@@ -186,20 +210,31 @@ engine_active() {
 # engine_queue OUT: prints "RUNNING PENDING", the campaign's array tasks
 # by state
 engine_queue() {
-	local out=$1 id
-	id=$(awk '$1 == "buckets" { print $2 }' "$out/logs/jobs" | paste -sd, -)
+	local out=$1 id='' what job name user st me r=0 p=0
+	while read -r what job _; do
+		[ "$what" != buckets ] || id+=${id:+,}$job
+	done < "$out/logs/jobs"
 	[ -n "$id" ] || { echo "0 0"; return; }
 	case ${conf[engine]} in
-	slurm) squeue -h -r -j "$id" -o '%T' 2>/dev/null |
-		awk '$1 == "RUNNING" || $1 == "COMPLETING" { r++ } $1 == "PENDING" || $1 == "CONFIGURING" { p++ }
-		    END { print r + 0, p + 0 }' ;;
+	slurm) while read -r st _; do
+			case $st in
+			RUNNING | COMPLETING) r=$((r + 1)) ;;
+			PENDING | CONFIGURING) p=$((p + 1)) ;;
+			esac
+		done < <(squeue -h -r -j "$id" -o '%T' 2>/dev/null) ;;
 	pbs) # array tasks are listed under ids of their own (Slurm's qstat)
 		# or the array's (Torque, PBS Pro): count this user's jobs
 		# named for this campaign's output (qstat truncates the user)
-		qstat 2>/dev/null | awk -v n="$(pbs_bucket_name)" -v u="$(id -un)" \
-		    '$2 == n && index(u, $3) == 1 { if ($5 == "R") r++; else if ($5 == "Q" || $5 == "H") p++ }
-		    END { print r + 0, p + 0 }' ;;
+		name=$(pbs_bucket_name) me=$(id -un)
+		while read -r _ job user _ st _; do
+			{ [ "$job" = "$name" ] && [ -n "$user" ] && [[ $me == "$user"* ]]; } || continue
+			case $st in
+			R) r=$((r + 1)) ;;
+			Q | H) p=$((p + 1)) ;;
+			esac
+		done < <(qstat 2>/dev/null) ;;
 	esac
+	echo "$r $p"
 }
 
 # Options every Slurm job of the campaign gets.
@@ -299,7 +334,9 @@ pbs_opts() {
 # checksum of the output directory's path, so that status counts this
 # campaign's array tasks only (15 characters at most, as Torque wants).
 pbs_bucket_name() {
-	printf '%s' "$out" | cksum | awk '{ printf "sa-b%08d", $1 % 100000000 }'
+	local sum
+	read -r sum _ < <(printf '%s' "$out" | cksum)
+	printf 'sa-b%08d' $((sum % 100000000))
 }
 
 # pbs_sub SCRIPT [QSUB ARGS]: submits OUT/jobs/SCRIPT from OUT, every
