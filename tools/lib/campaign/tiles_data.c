@@ -295,6 +295,19 @@ sr_data_slides(const char *out, FILE *fp)
 	}
 	qsort(ts, tt->n, sizeof *ts, cmp_tile);
 
+	/* the results' header checked before anything is made */
+	sr_datareader r;
+	int col = -1;
+	sr_data_open(&r, res);
+	while (col < 0 && sr_data_next(&r))
+		if (r.line[0] != '#' && (col = column(r.line,
+		    SR_RESULTS_TILE)) < 0)
+			sr_die(SR_EXIT_DATA, "%s:%ld: no column %s in the "
+			    "header", res, r.lineno, SR_RESULTS_TILE);
+	sr_data_close(&r);
+	if (col < 0)
+		sr_die(SR_EXIT_DATA, "%s: no header", res);
+
 	/* an output per slide, its directory made */
 	FILE **o = sr_calloc(ns ? ns : 1, sizeof *o);
 	char *dir = sr_path_join(out, "slides", "");
@@ -308,16 +321,10 @@ sr_data_slides(const char *out, FILE *fp)
 		free(d);
 	}
 
-	sr_datareader r;
-	int col = -1;
+	int head = 0;
 	sr_data_open(&r, res);
 	while (sr_data_next(&r)) {
-		if (r.line[0] == '#' || col < 0) {
-			if (r.line[0] != '#' && (col = column(r.line,
-			    SR_RESULTS_TILE)) < 0)
-				sr_die(SR_EXIT_DATA, "%s:%ld: no column %s in "
-				    "the header", res, r.lineno,
-				    SR_RESULTS_TILE);
+		if (r.line[0] == '#' || !head++) {
 			for (i = 0; i < ns; i++)
 				fprintf(o[i], "%s\n", r.line);
 			continue;
