@@ -77,15 +77,19 @@ list_absolute(const char *list, const char *what, FILE *fp)
 		e = p + strlen(p);
 		while (e > p && isspace((unsigned char)e[-1]))
 			*--e = '\0';
-		if (strchr(p, '\t'))
+		if (strchr(p, '\t')) {
+			free(dir);
 			sr_die(SR_EXIT_DATA, "%s:%ld: a tab in a %s's name: "
 			    "rename the %s", list, r.lineno, what, what);
+		}
 		const char *name = strrchr(p, '/'), *dot;
 		name = name ? name + 1 : p;
 		dot = strrchr(name, '.');
-		if ((dot ? dot : name + strlen(name)) == name)
+		if ((dot ? dot : name + strlen(name)) == name) {
+			free(dir);
 			sr_die(SR_EXIT_DATA, "%s:%ld: '%s': a %s needs a name "
 			    "before its extension", list, r.lineno, name, what);
+		}
 		fprintf(fp, "%s%s\n", *p == '/' ? "" : dir, p);
 	}
 	sr_data_close(&r);
