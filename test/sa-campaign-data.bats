@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # sa-campaign-data: the batched tune campaign's files for sa-campaign:
-# rows, best, compose, ledger; their bad input.
+# rows, best, compose, ledger; the tiles (tiles, tiles-kind, tiles-count,
+# tiles-names, tiles-chunk, slides); the plan and search (stats, model,
+# estimate, status); their bad input.
 load common
 bats_require_minimum_version 1.5.0
 
@@ -132,4 +134,190 @@ batches() {
 	assert_failure 2
 	run sa-campaign-data rows -x f
 	assert_failure 2
+}
+
+# table FILE: a tile table of tiles t1 to t3, t1 and t3 on slide s1.svs
+# (relative), t2 on /x/s2.svs, with a comment line
+table() {
+	printf '%s\n' '#slide s1' 'tile	slide	level	x	y	width	height	tissue' \
+	    't1	s1.svs	0	0	0	4096	4096	1' 't2	/x/s2.svs	0	0	0	2048	2048	1' \
+	    't3	s1.svs	0	4096	0	4096	4096	0.5' > "$1"
+}
+
+# bats test_tags=fast
+@test "tiles: a tiles list trimmed, its paths absolute, comments and blank lines dropped" {
+	mkdir -p t/sub
+	printf '# tiles\n  a.png \n\nsub/b.tif\r\n/abs/c.png\n\t# more\n' > t/list
+	run sa-campaign-data tiles t/list
+	assert_success
+	assert_output "$(printf '%s\n' "$PWD/t/a.png" "$PWD/t/sub/b.tif" /abs/c.png)"
+	(cd t/sub && sa-campaign-data tiles ../list > ../out)
+	assert_equal "$(head -n 1 t/out)" "$PWD/t/a.png"
+	# a list of slides: never a table
+	run sa-campaign-data tiles --what slide t/list
+	assert_success
+	assert_line -n 2 /abs/c.png
+}
+
+# bats test_tags=fast
+@test "tiles: a name with a tab or none before its extension: refused naming the line, nothing printed" {
+	printf 'a.png\nb\tc.png\n' > list
+	run --separate-stderr sa-campaign-data tiles list
+	assert_failure 1
+	assert_equal "$stderr" "sa-campaign-data: list:2: a tab in a tile's name: rename the tile"
+	assert_output ''
+	printf 'a.png\n.png\n' > list
+	run --separate-stderr sa-campaign-data tiles list
+	assert_failure 1
+	assert_equal "$stderr" "sa-campaign-data: list:2: '.png': a tile needs a name before its extension"
+	assert_output ''
+	printf 'a.svs\ndir/\n' > list
+	run -1 sa-campaign-data tiles --what slide list
+	assert_output "sa-campaign-data: list:2: '': a slide needs a name before its extension"
+	run -1 sa-campaign-data tiles missing.list
+	assert_output --partial 'missing.list'
+}
+
+# bats test_tags=fast
+@test "tiles: a tile table checked, its slides absolute, comments and header kept" {
+	mkdir t
+	table t/table.tsv
+	run sa-campaign-data tiles t/table.tsv
+	assert_success
+	assert_output "$(printf '%s\n' '#slide s1' 'tile	slide	level	x	y	width	height	tissue' \
+	    "t1	$PWD/t/s1.svs	0	0	0	4096	4096	1" 't2	/x/s2.svs	0	0	0	2048	2048	1' \
+	    "t3	$PWD/t/s1.svs	0	4096	0	4096	4096	0.5")"
+	printf 't4\ts1.svs\t0\t0\t0\t0\t10\t1\n' >> t/table.tsv
+	run --separate-stderr sa-campaign-data tiles t/table.tsv
+	assert_failure 1
+	assert_output ''
+	assert_equal "${stderr%%: column*}" 'sa-campaign-data: t/table.tsv:6'
+}
+
+# bats test_tags=fast
+@test "tiles-kind, tiles-count, tiles-names, tiles-chunk: of a list and of a table" {
+	printf '# c\na.png\ndir/b.x.tif\n\nc.png\n' > list
+	table table.tsv
+	run sa-campaign-data tiles-kind list
+	assert_output list
+	run sa-campaign-data tiles-kind table.tsv
+	assert_output table
+	run sa-campaign-data tiles-count list
+	assert_output 3
+	run sa-campaign-data tiles-count table.tsv
+	assert_output 3
+	head -n 2 table.tsv > empty.tsv
+	run sa-campaign-data tiles-count empty.tsv
+	assert_output 0
+	run sa-campaign-data tiles-names list
+	assert_output "$(printf 'a\nb.x\nc')"
+	run sa-campaign-data tiles-names --suffix .tif list
+	assert_output "$(printf 'a.tif\nb.x.tif\nc.tif')"
+	run sa-campaign-data tiles-names table.tsv
+	assert_output "$(printf 't1\nt2\nt3')"
+	run sa-campaign-data tiles-chunk list 1 2
+	assert_output c.png
+	run sa-campaign-data tiles-chunk list 0 2
+	assert_output "$(printf 'a.png\ndir/b.x.tif')"
+	run sa-campaign-data tiles-chunk table.tsv 1 1
+	assert_output "$(printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\nt2\t/x/s2.svs\t0\t0\t0\t2048\t2048\t1')"
+	run sa-campaign-data tiles-chunk list 5 2
+	assert_success
+	assert_output ''
+	run -1 sa-campaign-data tiles-kind missing
+	assert_output --partial 'missing'
+	run -2 sa-campaign-data tiles-chunk list -1 2
+	run -2 sa-campaign-data tiles-chunk list 0 0
+	run -2 sa-campaign-data tiles-count --suffix .x list
+	assert_output --partial 'no option --suffix'
+	run -2 sa-campaign-data tiles --what tiles list
+}
+
+@test "slides: each slide's results, comments and header kept, the slides sorted; bad input writes nothing" {
+	mkdir out
+	table out/tiles.list
+	printf '#seg-run\nrun\ttile\tdice\n0\tt1\t0.1\n0\tt2\t0.2\n#late\n0\tt3\t0.3\n1\tzz\t1\n' > out/results.tsv
+	run sa-campaign-data slides out
+	assert_success
+	assert_output "$(printf 's1\ns2')"
+	assert_equal "$(cat out/slides/s1/results.tsv)" "$(printf '#seg-run\nrun\ttile\tdice\n0\tt1\t0.1\n#late\n0\tt3\t0.3')"
+	assert_equal "$(cat out/slides/s2/results.tsv)" "$(printf '#seg-run\nrun\ttile\tdice\n0\tt2\t0.2\n#late')"
+	rm -r out/slides
+	printf '#seg-run\nrun\tname\tdice\n' > out/results.tsv
+	run -1 sa-campaign-data slides out
+	assert_output 'sa-campaign-data: out/results.tsv:2: no column tile in the header'
+	assert [ ! -e out/slides ]
+}
+
+# bats test_tags=fast
+@test "stats: buckets.tsv's #stats and the stage instances of instances.tsv" {
+	mkdir out
+	printf '#algorithm=rtma stage=segment\n#stats runs=4 instances=3 tasks_merged=7\nbucket\tinstances\n' > out/buckets.tsv
+	printf '#runs=4 stages=2 instances=6\nstage\tid\n' > out/instances.tsv
+	run sa-campaign-data stats out
+	assert_success
+	assert_output 'runs=4 instances=3 tasks_merged=7 stage_instances=6'
+	printf 'stage\tid\n' > out/instances.tsv
+	run sa-campaign-data stats out
+	assert_output 'runs=4 instances=3 tasks_merged=7'
+	rm out/instances.tsv
+	run -1 sa-campaign-data stats out
+	assert_output --partial 'out/instances.tsv'
+}
+
+@test "model and estimate: the workflow's costs scaled to the tiles' pixels; sim-runtime's report as estimate lines" {
+	mkdir out
+	table out/tiles.list
+	printf 'stage\ttask\tparams\tcost\nsegment\tSeg0\tG1\t0.3\nsegment\tSeg1\t-\t1.2\n' > w.wf
+	run sa-campaign-data model out w.wf
+	assert_success
+	# mean pixels (4096^2 * 2 + 2048^2) / 3: a scale of 0.75
+	assert_output "$(printf 'task\tseconds\tspread\nSeg0\t0.225\t0\nSeg1\t0.9\t0')"
+	printf 'stage\ttask\n' > bad.wf
+	run -1 sa-campaign-data model out bad.wf
+	printf '#sim-runtime\nplan\tslots\tbuckets\twork\tmakespan\n#plan\nbuckets\t4\t10\t7200\t3725.6\n' > rep.tsv
+	run sa-campaign-data estimate '4 at a time, local' 'from the costs' < rep.tsv
+	assert_success
+	assert_output 'estimate: the buckets take 1:02:06 (3726 s) on 4 slot(s) (4 at a time, local), 2 core-hours; from the costs'
+	run sa-campaign-data estimate how src rep.tsv
+	assert_output 'estimate: the buckets take 1:02:06 (3726 s) on 4 slot(s) (how), 2 core-hours; src'
+	printf 'plan\tslots\tbuckets\twork\tmakespan\nb\t4\t10\tx\t1\n' > bad.tsv
+	run --separate-stderr sa-campaign-data estimate how src bad.tsv
+	assert_failure 1
+	assert_output ''
+	assert_equal "${stderr%%: column*}" 'sa-campaign-data: bad.tsv:2'
+}
+
+# bats test_tags=fast
+@test "status: the search from the ledgers, a result counted once, runs shifted by off=, the best set" {
+	mkdir out
+	printf 'a.png\nb.png\nc.png\n' > out/tiles.list
+	{
+		printf '#seg-run 0.1.0: ledger(5)\nkind\trun\ttile\tvalue\tseconds\tdetail\n'
+		printf 'result\t0\t%s\t0.5\t1\t\n' a b c	# complete, 0.5
+		printf 'result\t1\ta\t0.9\t1\t\ncancel\t1\t1\t0.9\t-\t\n'	# cancelled
+		printf 'result\t2\t%s\t0.7\t1\t\n' a b c a	# complete, 0.7
+		printf 'result\t3\ta\t-\t1\t\n'	# running
+		printf 'result\t4\t%s\t0.7\t1\t\n' a b c	# complete, 0.7: run 2 wins
+		printf 'cancel\t4\t3\t0.7\t-\t\n'	# after its last tile: complete
+		printf 'result\t5\t%s\t-\t1\t\n' a b c	# complete, no value
+		printf 'cancel\t6\t0\t-\t-\t\n'	# cancelled before any
+	} > l.tsv
+	run sa-campaign-data status out dice 9 off=0 l.tsv
+	assert_success
+	assert_output 'sets=9 complete=4 running=1 cancelled=2 waiting=2 best=2 dice=0.7000'
+	run sa-campaign-data status out aji 20 off=0 l.tsv off=10 l.tsv
+	assert_output 'sets=20 complete=8 running=2 cancelled=4 waiting=6 best=2 aji=0.7000'
+	run sa-campaign-data status out dice 5
+	assert_output 'sets=5 complete=0 running=0 cancelled=0 waiting=5 best=none'
+	run sa-campaign-data status out dice 5 off=0 missing.tsv
+	assert_output 'sets=5 complete=0 running=0 cancelled=0 waiting=5 best=none'
+	printf 'result\tx\ta\t1\t1\t\n' >> l.tsv
+	run --separate-stderr sa-campaign-data status out dice 9 off=0 l.tsv
+	assert_failure 1
+	assert_output ''
+	assert_equal "${stderr%%: column*}" 'sa-campaign-data: l.tsv:21'
+	run -2 sa-campaign-data status out dice 9 off=0
+	run -2 sa-campaign-data status out dice 9 0 l.tsv
+	run -2 sa-campaign-data status out dice x
 }

@@ -8,38 +8,22 @@
 
 # ---- the tiles ---------------------------------------------------------------
 
-# The header of a tile table (tiletable(5)).
-TILE_TABLE_HEADER=$'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue'
-
 # is_tile_table FILE: whether FILE is a tile table: its first line that
 # is neither blank nor a comment is the table's header
 is_tile_table() {
-	[ "$(awk '/^[[:space:]]*(#|$)/ { next } { sub(/\r$/, ""); print; exit }' "$1")" = \
-	    "$TILE_TABLE_HEADER" ]
-}
-
-# table_absolute TABLE: TABLE with its slides' paths absolute (a relative
-# one is relative to TABLE's directory), its comments and header kept
-table_absolute() {
-	local d
-	d=$(cd -- "$(dirname -- "$1")" && pwd)
-	awk -F '\t' -v OFS='\t' -v d="$d" '
-	    { sub(/\r$/, "") }
-	    /^[[:space:]]*(#|$)/ { print; next }
-	    !h++ { print; next }
-	    { if ($2 !~ /^\//) $2 = d "/" $2; print }' "$1"
+	[ "$(sa-campaign-data tiles-kind "$1")" = table ]
 }
 
 # campaign_tiles: what the plan is made from, on stdout: the tiles list
-# (tiles_list), the tile table with absolute slides, or the slides (a
-# list of paths, absolute)
+# with absolute paths (relative ones are relative to the list's
+# directory: the campaign may run elsewhere), the tile table with
+# absolute slides, or the slides (a list of paths, absolute); dies on a
+# name the engines cannot carry (sa-campaign-data tiles)
 campaign_tiles() {
 	if [ -n "${conf[slides]}" ]; then
-		tiles_list "${conf[slides]}" slide
-	elif is_tile_table "${conf[tiles]}"; then
-		table_absolute "${conf[tiles]}"
+		(exec -a "$prog" sa-campaign-data tiles --what slide "${conf[slides]}")
 	else
-		tiles_list "${conf[tiles]}"
+		(exec -a "$prog" sa-campaign-data tiles "${conf[tiles]}")
 	fi
 }
 
@@ -80,16 +64,13 @@ slides_table() {
 
 # tile_count LIST: the tiles of a tiles list or table
 tile_count() {
-	awk '/^[[:space:]]*(#|$)/ { next } !h++ && /^tile\tslide\t/ { next } { n++ } END { print n + 0 }' "$1"
+	sa-campaign-data tiles-count "$1"
 }
 
-# tile_names LIST: the tiles' names, in order: a table's tile column, a
+# tile_names [--suffix S] LIST: the tiles' names, in order: a table's tile column, a
 # list's file names without their extension
 tile_names() {
-	awk -F '\t' '/^[[:space:]]*(#|$)/ { next }
-	    !h++ && /^tile\tslide\t/ { t = 1; next }
-	    t { print $1; next }
-	    { n = $0; sub(/.*\//, "", n); sub(/\.[^.]*$/, "", n); print n }' "$1"
+	sa-campaign-data tiles-names "$@"
 }
 
 # stores_normalized OUT: whether the reference step stores the
@@ -166,10 +147,7 @@ task_label() {
 # chunk_list LIST C: chunk C of the tiles list or table LIST, tiles C *
 # tiles_per_task on, with the table's header
 chunk_list() {
-	awk -v lo=$(($2 * conf[tiles_per_task])) -v n="${conf[tiles_per_task]}" '
-	    /^[[:space:]]*(#|$)/ { next }
-	    !h++ && /^tile\tslide\t/ { print; next }
-	    { if (k >= lo && k < lo + n) print; k++ }' "$1"
+	sa-campaign-data tiles-chunk "$1" "$2" "${conf[tiles_per_task]}"
 }
 
 # ---- job arrays --------------------------------------------------------------
@@ -209,30 +187,21 @@ split_arrays() {
 
 # ---- results per slide ----------------------------------------------------
 
-# slide_tiles OUT: "TILE SLIDE" (tab-separated) of every tile of OUT's
-# tile table, SLIDE the slide's file name without its extension
-slide_tiles() {
-	awk -F '\t' -v OFS='\t' '/^[[:space:]]*(#|$)/ { next } !h++ { next }
-	    { s = $2; sub(/.*\//, "", s); sub(/\.[^.]*$/, "", s); print $1, s }' "$1/tiles.list"
-}
-
 # per_slide OUT: aggregate_by = slide: OUT/slides/SLIDE/results.tsv (the
-# results of the slide's tiles, the reference step's comments kept),
-# trials.tsv and indices.tsv (and the plot) of each slide
+# results of the slide's tiles, the reference step's comments kept:
+# sa-campaign-data slides), trials.tsv and indices.tsv (and the plot) of
+# each slide
 per_slide() {
-	local out=$1 s d
+	local out=$1 s d slides
 	rm -rf -- "$out/slides"
-	slide_tiles "$out" | cut -f 2 | sort -u | while IFS= read -r s; do
+	slides=$(sa-campaign-data slides "$out")
+	while IFS= read -r s; do
+		[ -n "$s" ] || continue
 		d=$out/slides/$s
-		mkdir -p -- "$d"
-		awk -F '\t' -v s="$s" 'NR == FNR { slide[$1] = $2; next }
-		    /^#/ || !h++ || slide[$2] == s' <(slide_tiles "$out") \
-		    "$out/results.tsv" > "$d/.results.tsv.tmp.$$"
-		commit "$d/.results.tsv.tmp.$$" "$d/results.tsv"
 		cp -- "$out/design.tsv" "$d/design.tsv"
 		indices "$d"
 		trials "$d"
-	done
+	done <<< "$slides"
 }
 
 # task_of NAME: the task of the name NNNNN-CCCC (or NNNNN)

@@ -13,18 +13,8 @@
 #include "core/tsv.h"
 #include "sa/ledger.h"
 
-/* A text file read line by line, its line number kept for errors. */
-typedef struct {
-	const char *path;
-	FILE *fp;
-	char *line;
-	size_t cap;
-	long lineno;
-} reader;
-
-/* Opens path; dies naming it when it cannot be read. */
-static void
-rd_open(reader *r, const char *path)
+void
+sr_data_open(sr_datareader *r, const char *path)
 {
 	memset(r, 0, sizeof *r);
 	r->path = path;
@@ -32,9 +22,8 @@ rd_open(reader *r, const char *path)
 		sr_die_errno("%s", path);
 }
 
-/* Reads the next line without its newline: 1, or 0 at end of file. */
-static int
-rd_next(reader *r)
+int
+sr_data_next(sr_datareader *r)
 {
 	errno = 0;
 	ssize_t n = getline(&r->line, &r->cap, r->fp);
@@ -49,8 +38,8 @@ rd_next(reader *r)
 	return 1;
 }
 
-static void
-rd_close(reader *r)
+void
+sr_data_close(sr_datareader *r)
 {
 	fclose(r->fp);
 	free(r->line);
@@ -69,7 +58,7 @@ put_awk_num(FILE *fp, double v)
 /* Writes r's line with field col (0-based) plus off, as awk's
  * "$COL += off; print" does; dies when the field is not a number. */
 static void
-put_shifted(FILE *fp, const reader *r, int col, long off)
+put_shifted(FILE *fp, const sr_datareader *r, int col, long off)
 {
 	const char *s = r->line, *end;
 	for (int i = 0; i < col; i++) {
@@ -110,12 +99,12 @@ sr_data_rows(const char *path)
 void
 sr_data_best(const char *path, FILE *fp)
 {
-	reader r;
-	rd_open(&r, path);
-	while (rd_next(&r))
+	sr_datareader r;
+	sr_data_open(&r, path);
+	while (sr_data_next(&r))
 		if (!strncmp(r.line, "#best ", 6))
 			fprintf(fp, "%s\n", r.line + 6);
-	rd_close(&r);
+	sr_data_close(&r);
 }
 
 /* The path "OUT/batch-J/NAME", newly allocated. */
@@ -165,10 +154,10 @@ static void
 compose_one(FILE *fp, const char *path, int j, long off, char **hdr,
     const char *sizes, long total, int k, int n)
 {
-	reader r;
+	sr_datareader r;
 	int head = 0;
-	rd_open(&r, path);
-	while (rd_next(&r)) {
+	sr_data_open(&r, path);
+	while (sr_data_next(&r)) {
 		if (r.line[0] == '#') {
 			if (j > 1)
 				continue;
@@ -192,7 +181,7 @@ compose_one(FILE *fp, const char *path, int j, long off, char **hdr,
 			fputc('\n', fp);
 		}
 	}
-	rd_close(&r);
+	sr_data_close(&r);
 }
 
 /* Composes OUT/NAME from the batches' NAME files, runs shifted by the
@@ -241,10 +230,10 @@ static long
 read_sizes(const char *out, int k, long *size)
 {
 	char *path = out_file(out, "design.tsv");
-	reader r;
+	sr_datareader r;
 	const char *list = NULL;
-	rd_open(&r, path);
-	while (!list && rd_next(&r)) {
+	sr_data_open(&r, path);
+	while (!list && sr_data_next(&r)) {
 		const char *s;
 		if (strncmp(r.line, "#batches=", 9))
 			continue;
@@ -265,7 +254,7 @@ read_sizes(const char *out, int k, long *size)
 		total += size[j];
 		list = e + (*e == ',');
 	}
-	rd_close(&r);
+	sr_data_close(&r);
 	free(path);
 	return total;
 }
@@ -276,12 +265,12 @@ static void
 put_metric(FILE *fp, const char *out, long total)
 {
 	char *path = batch_file(out, 1, "ledger.tsv");
-	reader r;
+	sr_datareader r;
 	FILE *in = fopen(path, "r");
 	if (in) {
 		fclose(in);
-		rd_open(&r, path);
-		while (rd_next(&r)) {
+		sr_data_open(&r, path);
+		while (sr_data_next(&r)) {
 			if (strncmp(r.line, "#metric=", 8))
 				continue;
 			char *m = strstr(r.line, " runs=");
@@ -293,7 +282,7 @@ put_metric(FILE *fp, const char *out, long total)
 			}
 			break;
 		}
-		rd_close(&r);
+		sr_data_close(&r);
 	}
 	free(path);
 }
@@ -305,18 +294,18 @@ ledger_rows(FILE *fp, const char *out, int j, long off)
 {
 	char *path = batch_file(out, j, "ledger.tsv");
 	FILE *in = fopen(path, "r");
-	reader r;
+	sr_datareader r;
 	int head = 0;
 	if (in) {
 		fclose(in);
-		rd_open(&r, path);
-		while (rd_next(&r)) {
+		sr_data_open(&r, path);
+		while (sr_data_next(&r)) {
 			if (r.line[0] == '#' || !head++)
 				continue;
 			put_shifted(fp, &r, 1, off);
 			fprintf(fp, "\t%d\n", j);
 		}
-		rd_close(&r);
+		sr_data_close(&r);
 	}
 	free(path);
 }

@@ -7,6 +7,22 @@
 
 #include <stdio.h>
 
+/* A text file read line by line, its line number kept for errors (the
+ * driver's formats read whole lines, as they were written). */
+typedef struct {
+	const char *path;
+	FILE *fp;
+	char *line;		/* the line without its newline */
+	size_t cap;
+	long lineno;
+} sr_datareader;
+
+/* Opens path; dies naming it when it cannot be read. */
+void sr_data_open(sr_datareader *r, const char *path);
+/* Reads the next line: 1, or 0 at end of file; dies on a read error. */
+int sr_data_next(sr_datareader *r);
+void sr_data_close(sr_datareader *r);
+
 /* The number of data rows of a TSV table (design, buckets): its lines
  * that are neither comments nor the header. */
 long sr_data_rows(const char *path);
