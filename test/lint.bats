@@ -111,7 +111,12 @@ top=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 }
 
 # bats test_tags=fast
-@test "check-shell --shellcheck: the driver and the job scripts are shellcheck clean" {
+@test "check-shell (make lint's): the driver and the job scripts run no awk, sed or cut, allow none, and are shellcheck clean" {
+	run "$TOP/tools/check-shell"
+	assert_success
+	assert_output ''
+	run grep -v '^#' "$TOP/tools/check-shell.allow"
+	assert_output ''
 	run "$TOP/tools/check-shell" --shellcheck
 	assert_success
 	assert_output ''
