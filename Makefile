@@ -116,9 +116,13 @@ testbins: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg \
 deps:
 	@tools/install-deps
 
+# the build of check and check-fast on every core (a fresh clone's
+# compile takes 4 minutes on one)
+NPROC    := $(shell nproc 2>/dev/null || echo 1)
+
 check: deps
 	$(MAKE) lint
-	$(MAKE) testbins
+	$(MAKE) -j$(NPROC) testbins
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin \
 	    VALGRIND=$(valgrind) test/run
 
@@ -128,7 +132,7 @@ test: check
 # fast (the unit tests among them, their stress loops a tenth), 2 at a time
 check-fast: deps
 	$(MAKE) lint
-	$(MAKE) testbins
+	$(MAKE) -j$(NPROC) testbins
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/run --fast
 
 # slow, outside check: random kills of campaigns, each resumed

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "campaign/data.h"
+#include "campaign/makespan.h"
 #include "campaign/tiles_data.h"
 #include "core/err.h"
 #include "core/path.h"
@@ -113,7 +114,8 @@ sr_data_model(const char *out, const char *workflow, FILE *fp)
 		for (size_t j = 0; j < wf->stage[i].ntask; j++)
 			task[n++] = &wf->stage[i].task[j];
 	qsort(task, n, sizeof *task, cmp_task);
-	fputs("task\tseconds\tspread\n", fp);
+	fprintf(fp, "%s\t%s\t%s\n", SR_COSTS_TASK, SR_COSTS_SECONDS,
+	    SR_COSTS_SPREAD);
 	for (i = 0; i < n; i++)
 		fprintf(fp, "%s\t%.6g\t0\n", task[i]->name,
 		    task[i]->cost * scale);
@@ -134,8 +136,9 @@ sr_data_estimate(const char *how, const char *source, const char *path,
     FILE *fp)
 {
 	sr_tsv *t = sr_tsv_open(path);
-	int cm = sr_tsv_need(t, "makespan"), cs = sr_tsv_need(t, "slots");
-	int cw = sr_tsv_need(t, "work");
+	int cm = sr_tsv_need(t, SR_PREDICTED_MAKESPAN);
+	int cs = sr_tsv_need(t, SR_PREDICTED_SLOTS);
+	int cw = sr_tsv_need(t, SR_PREDICTED_WORK);
 
 	while (sr_tsv_next(t)) {
 		double m = sr_tsv_double(t, cm), w = sr_tsv_double(t, cw);

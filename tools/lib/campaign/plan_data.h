@@ -15,6 +15,12 @@
  * one. */
 void sr_data_stats(const char *out, FILE *fp);
 
+/* The columns of the cost model written here, as sim-runtime --model
+ * reads it (sim/model.h; this layer may not include sim's headers). */
+#define SR_COSTS_TASK		"task"
+#define SR_COSTS_SECONDS	"seconds"
+#define SR_COSTS_SPREAD		"spread"
+
 /* A cost model as sim-runtime --model reads it, "task seconds spread",
  * from the workflow's tasks: each task's cost, read as the seconds on a
  * 4096x4096 tile, scaled by the mean pixels of OUT/tiles.list's tiles
