@@ -28,7 +28,7 @@ CV_CFLAGS := $(or $(shell pkg-config --cflags $(CVPKG) 2>/dev/null),-I/usr/inclu
 # only the modules seg-run uses; --as-needed keeps the other tools free of them
 CV_LIBS   = -lopencv_imgproc -lopencv_core
 LDFLAGS  += -Wl,--as-needed
-LDLIBS    = -lopenslide -ljansson -ltiff -lpng $(CV_LIBS) -ldouble-conversion -lstdc++ -lgsl -lgslcblas -lm -lpthread
+LDLIBS    = -ljansson -ltiff -lpng $(CV_LIBS) -ldouble-conversion -lstdc++ -lgsl -lgslcblas -lm -lpthread -ldl
 SHELL     = /bin/bash
 
 ifeq ($(asan),1)

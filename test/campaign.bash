@@ -61,14 +61,19 @@ slide() {
 	echo s.tif > slides.list
 }
 
-# gone PATTERN: waits (3 s at most) until no process has PATTERN in its
-# command line; fails naming those left
+# gone PATTERN: waits (10 s at most: the suite's files run side by side)
+# until no process has PATTERN in its command line; fails naming those left
 gone() {
 	local k
-	for k in $(seq 30); do
+	for ((k = 0; k < 100; k++)); do
 		pgrep -f -- "$1" > /dev/null || return 0
 		sleep 0.1
 	done
 	ps -o pid,pgid,args -p "$(pgrep -d, -f -- "$1")" >&2
 	return 1
+}
+
+# trials_rows FILE: the rows of trials.tsv without their seconds, by run
+trials_rows() {
+	body "$1" | awk 'NR > 1' | cut -f 1-6,8- | sort -n
 }

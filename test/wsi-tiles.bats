@@ -63,6 +63,25 @@ kept() {
 	assert_line "openslide.level[1].downsample: '4'"
 }
 
+@test "OpenSlide is loaded when a slide is opened, never linked: a broken libopenslide is one error naming the slide, nothing written" {
+	local t
+	for t in "$SR_BIN"/*; do
+		[ "$(head -c 2 "$t")" != '#!' ] || continue
+		run ldd "$t"
+		refute_output --partial libopenslide
+	done
+	mkdir lib
+	for t in libopenslide.so.0 libopenslide.so.1 libopenslide.so; do
+		echo 'not a library' > "lib/$t"
+	done
+	LD_LIBRARY_PATH=$PWD/lib run wsi-tiles -o t.tsv five.tif
+	assert_failure 1
+	assert_output --regexp '^wsi-tiles: five.tif: cannot load OpenSlide \(.*\): install libopenslide0$'
+	assert [ ! -e t.tsv ]
+	run wsi-tiles -q -o t.tsv five.tif
+	assert_success
+}
+
 @test "defaults find every placed MoNuSeg tile, with at least 80 % tissue, and no background tile (TIFF and SVS)" {
 	for s in five.tif five.svs; do
 		wsi-tiles --size 1000 -o t.tsv "$s"

@@ -4,6 +4,7 @@
 #include "image/tiff.h"
 #include "core/err.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -14,13 +15,87 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* ---------------------------------------------------------- OpenSlide */
+
+/* OpenSlide, loaded when the first slide is opened (dlopen) rather than
+ * linked: linked, its 45 libraries (glib, cairo, ICU, X11 among them)
+ * cost every start of every tool ~30 ms, although most runs read no
+ * slide and the driver starts the tools thousands of times. The
+ * pointers have the header's types. */
+static struct {
+	__typeof__(openslide_detect_vendor) *detect_vendor;
+	__typeof__(openslide_open) *open;
+	__typeof__(openslide_close) *close;
+	__typeof__(openslide_get_error) *get_error;
+	__typeof__(openslide_get_level_count) *get_level_count;
+	__typeof__(openslide_get_level_dimensions) *get_level_dimensions;
+	__typeof__(openslide_get_level_downsample) *get_level_downsample;
+	__typeof__(openslide_get_property_value) *get_property_value;
+	__typeof__(openslide_read_region) *read_region;
+} os;
+static pthread_once_t os_once = PTHREAD_ONCE_INIT;
+static char os_error[SR_ERRLEN];	/* why OpenSlide could not be loaded */
+
+/* Looks f up in h into os.f (memcpy: ISO C has no cast from void * to a
+ * function pointer); 0, or -1 naming the missing function. */
+#define OS_SYM(h, f) os_sym((h), "openslide_" #f, &os.f, sizeof os.f)
+static int
+os_sym(void *h, const char *name, void *dst, size_t size)
+{
+	void *p = dlsym(h, name);
+
+	if (p == NULL) {
+		snprintf(os_error, sizeof os_error, "OpenSlide's library "
+		    "lacks %s", name);
+		return -1;
+	}
+	memcpy(dst, &p, size);
+	return 0;
+}
+
+static void
+os_load(void)
+{
+	static const char *const lib[] = { "libopenslide.so.0",
+	    "libopenslide.so.1", "libopenslide.so" };
+	void *h = NULL;
+
+	for (size_t i = 0; h == NULL && i < sizeof lib / sizeof *lib; i++)
+		h = dlopen(lib[i], RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL) {
+		snprintf(os_error, sizeof os_error, "cannot load OpenSlide "
+		    "(%s): install libopenslide0", dlerror());
+		return;
+	}
+	if (OS_SYM(h, detect_vendor) < 0 || OS_SYM(h, open) < 0 ||
+	    OS_SYM(h, close) < 0 || OS_SYM(h, get_error) < 0 ||
+	    OS_SYM(h, get_level_count) < 0 ||
+	    OS_SYM(h, get_level_dimensions) < 0 ||
+	    OS_SYM(h, get_level_downsample) < 0 ||
+	    OS_SYM(h, get_property_value) < 0 || OS_SYM(h, read_region) < 0)
+		os.open = NULL;	/* not loaded: os_error says why */
+	/* h stays open: the slides use it until the process ends */
+}
+
+/* Loads OpenSlide once (thread-safe); 0, or -1 with errbuf set. */
+static int
+os_ready(const char *path, char *errbuf)
+{
+	pthread_once(&os_once, os_load);
+	if (os.open != NULL)
+		return 0;
+	sr_seterr(errbuf, "%s: %s", path, os_error);
+	errno = 0;
+	return -1;
+}
+
 /* ---------------------------------------------------------- opening */
 
 /* A property parsed as a finite positive number, or NaN. */
 static double
 property_number(openslide_t *osr, const char *name)
 {
-	const char *v = openslide_get_property_value(osr, name);
+	const char *v = os.get_property_value(osr, name);
 	char *end;
 	double d;
 
@@ -49,7 +124,7 @@ slide_mpp(openslide_t *osr)
 static void
 slide_background(openslide_t *osr, uint8_t bg[3])
 {
-	const char *v = openslide_get_property_value(osr,
+	const char *v = os.get_property_value(osr,
 	    OPENSLIDE_PROPERTY_NAME_BACKGROUND_COLOR);
 	unsigned long rgb;
 	char *end;
@@ -90,7 +165,7 @@ libtiff_note(const char *path, char *buf, size_t size)
 static int
 openslide_fail(const char *path, openslide_t *osr, char *errbuf)
 {
-	const char *e = osr ? openslide_get_error(osr) : NULL;
+	const char *e = osr ? os.get_error(osr) : NULL;
 	char note[SR_ERRLEN + 16];
 
 	libtiff_note(path, note, sizeof note);
@@ -141,8 +216,8 @@ slide_levels(sr_slide *s, char *errbuf)
 	int64_t w, h;
 	int i;
 
-	s->nlevel = openslide_get_level_count(s->osr);
-	if (s->nlevel < 1 || openslide_get_error(s->osr))
+	s->nlevel = os.get_level_count(s->osr);
+	if (s->nlevel < 1 || os.get_error(s->osr))
 		return openslide_fail(s->path, s->osr, errbuf);
 	if (s->nlevel > SR_SLIDE_MAX_LEVELS) {
 		sr_seterr(errbuf, "%s: %d levels (at most %d are read)", s->path,
@@ -150,8 +225,8 @@ slide_levels(sr_slide *s, char *errbuf)
 		return -1;
 	}
 	for (i = 0; i < s->nlevel; i++) {
-		openslide_get_level_dimensions(s->osr, i, &w, &h);
-		s->ds[i] = openslide_get_level_downsample(s->osr, i);
+		os.get_level_dimensions(s->osr, i, &w, &h);
+		s->ds[i] = os.get_level_downsample(s->osr, i);
 		if (w <= 0 || h <= 0 || !(s->ds[i] >= 1)) {
 			sr_seterr(errbuf, "%s: level %d has no pixels (%lldx%lld)",
 			    s->path, i, (long long)w, (long long)h);
@@ -187,28 +262,29 @@ sr_slide_open(const char *path, char *errbuf)
 	const char *vendor;
 
 	if (check_file(path, errbuf) < 0 ||
-	    (is_tiff(path) && sr_tiff_check_pyramid(path, errbuf) < 0))
+	    (is_tiff(path) && sr_tiff_check_pyramid(path, errbuf) < 0) ||
+	    os_ready(path, errbuf) < 0)
 		return NULL;
 	sr_tiff_begin();
-	if (openslide_detect_vendor(path) == NULL) {
+	if (os.detect_vendor(path) == NULL) {
 		unrecognised(path, errbuf);
 		return NULL;
 	}
 	s = sr_calloc(1, sizeof *s);
 	s->path = sr_strdup(path);
-	if ((s->osr = openslide_open(path)) == NULL) {
+	if ((s->osr = os.open(path)) == NULL) {
 		unrecognised(path, errbuf);
 		sr_slide_close(s);
 		return NULL;
 	}
-	if (openslide_get_error(s->osr) || slide_levels(s, errbuf) < 0) {
-		if (openslide_get_error(s->osr))
+	if (os.get_error(s->osr) || slide_levels(s, errbuf) < 0) {
+		if (os.get_error(s->osr))
 			openslide_fail(path, s->osr, errbuf);
 		sr_slide_close(s);
 		return NULL;
 	}
 	s->mpp = slide_mpp(s->osr);
-	vendor = openslide_get_property_value(s->osr,
+	vendor = os.get_property_value(s->osr,
 	    OPENSLIDE_PROPERTY_NAME_VENDOR);
 	snprintf(s->vendor, sizeof s->vendor, "%s", vendor && *vendor ?
 	    vendor : "-");
@@ -222,7 +298,7 @@ sr_slide_close(sr_slide *s)
 	if (s == NULL)
 		return;
 	if (s->osr)
-		openslide_close(s->osr);
+		os.close(s->osr);
 	free(s->path);
 	free(s);
 }
@@ -248,9 +324,9 @@ sr_slide_read_argb(sr_slide *s, int level, int64_t x, int64_t y, size_t w,
 	if (s->failed)
 		return openslide_fail(s->path, s->osr, errbuf);
 	sr_tiff_begin();
-	openslide_read_region(s->osr, argb, x, y, level, (int64_t)w,
+	os.read_region(s->osr, argb, x, y, level, (int64_t)w,
 	    (int64_t)h);
-	if (openslide_get_error(s->osr)) {
+	if (os.get_error(s->osr)) {
 		s->failed = 1;
 		return openslide_fail(s->path, s->osr, errbuf);
 	}
