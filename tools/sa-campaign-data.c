@@ -116,151 +116,93 @@ verb_args(int argc, char **argv, int min, int max, int allow)
 	return optind;
 }
 
-static void
-do_rows(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, 0);
-	fprintf(out, "%ld\n", sr_data_rows(argv[i]));
-}
-
-static void
-do_best(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, 0);
-	sr_data_best(argv[i], out);
-}
-
 /* K and N of compose and ledger: 1 <= K <= N. */
 static void
-batches(char **arg, int *k, int *n)
+batches(char **a, int *k, int *n)
 {
-	*n = (int)sr_opt_count("N", arg[2], 1, 100000);
-	*k = (int)sr_opt_count("K", arg[1], 1, (size_t)*n);
+	*n = (int)sr_opt_count("N", a[2], 1, 100000);
+	*k = (int)sr_opt_count("K", a[1], 1, (size_t)*n);
 }
 
+/* status OUT METRIC NSETS [off=N LEDGER]... */
 static void
-do_compose(int argc, char **argv)
+status(char **a, int n)
 {
-	int i = verb_args(argc, argv, 3, 3, 0), k, n;
-	batches(argv + i, &k, &n);
-	sr_data_compose(argv[i], k, n);
-}
+	long nsets = (long)sr_opt_count("NSETS", a[2], 0, 1000000000);
+	size_t nl = (size_t)(n - 3) / 2;
+	sr_data_ledgerarg *led = sr_calloc(nl + 1, sizeof *led);
 
-static void
-do_ledger(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 3, 3, 0), k, n;
-	batches(argv + i, &k, &n);
-	sr_data_ledger(argv[i], k, n);
-}
-
-static void
-do_tiles(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, ALLOW_WHAT);
-	sr_data_tiles(argv[i], opt_what, out);
-}
-
-static void
-do_tiles_kind(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, 0);
-	fprintf(out, "%s\n", sr_data_tiles_kind(argv[i]) ? "table" : "list");
-}
-
-static void
-do_tiles_count(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, 0);
-	fprintf(out, "%ld\n", sr_data_tiles_count(argv[i]));
-}
-
-static void
-do_tiles_names(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, ALLOW_SUFFIX);
-	sr_data_tiles_names(argv[i], opt_suffix, out);
-}
-
-static void
-do_tiles_chunk(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 3, 3, 0);
-	long n = (long)sr_opt_count("N", argv[i + 2], 1, 1000000000);
-	long c = (long)sr_opt_count("C", argv[i + 1], 0, 1000000000);
-	sr_data_tiles_chunk(argv[i], c, n, out);
-}
-
-static void
-do_slides(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, 0);
-	sr_data_slides(argv[i], out);
-}
-
-static void
-do_stats(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 1, 1, 0);
-	sr_data_stats(argv[i], out);
-}
-
-static void
-do_model(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 2, 2, 0);
-	sr_data_model(argv[i], argv[i + 1], out);
-}
-
-static void
-do_estimate(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 2, 3, 0);
-	sr_data_estimate(argv[i], argv[i + 1], argc - i > 2 ? argv[i + 2] :
-	    "-", out);
-}
-
-static void
-do_status(int argc, char **argv)
-{
-	int i = verb_args(argc, argv, 3, -1, 0);
-	long nsets = (long)sr_opt_count("NSETS", argv[i + 2], 0, 1000000000);
-	size_t n = (size_t)(argc - i - 3);
-	sr_data_ledgerarg *led = sr_calloc(n / 2 + 1, sizeof *led);
-
-	if (n % 2)
+	if ((n - 3) % 2)
 		sr_usage_error("status: off=N LEDGER: a ledger missing after "
-		    "'%s'", argv[argc - 1]);
-	for (size_t j = 0; j < n / 2; j++) {
-		const char *o = argv[i + 3 + 2 * j];
+		    "'%s'", a[n - 1]);
+	for (size_t j = 0; j < nl; j++) {
+		const char *o = a[3 + 2 * j];
 		if (strncmp(o, "off=", 4))
 			sr_usage_error("status: '%s': expected off=N", o);
 		led[j].off = (long)sr_opt_count("off", o + 4, 0, 1000000000);
-		led[j].path = argv[i + 4 + 2 * j];
+		led[j].path = a[4 + 2 * j];
 	}
-	sr_data_status(argv[i], argv[i + 1], nsets, led, n / 2, out);
+	sr_data_status(a[0], a[1], nsets, led, nl, out);
 	free(led);
 }
 
+/* The verbs: their operands, min to max (-1: any number), and the
+ * options they allow; run_verb runs verb v on its operands a[0..n). */
+enum { ROWS, BEST, COMPOSE, LEDGER, TILES, TILES_KIND, TILES_COUNT,
+    TILES_NAMES, TILES_CHUNK, SLIDES, STATS, MODEL, ESTIMATE, STATUS };
 static const struct verb {
 	const char *name;
-	void (*run)(int argc, char **argv);
+	int min, max, allow;
 } verbs[] = {
-	{ "rows", do_rows },
-	{ "best", do_best },
-	{ "compose", do_compose },
-	{ "ledger", do_ledger },
-	{ "tiles", do_tiles },
-	{ "tiles-kind", do_tiles_kind },
-	{ "tiles-count", do_tiles_count },
-	{ "tiles-names", do_tiles_names },
-	{ "tiles-chunk", do_tiles_chunk },
-	{ "slides", do_slides },
-	{ "stats", do_stats },
-	{ "model", do_model },
-	{ "estimate", do_estimate },
-	{ "status", do_status },
+	[ROWS] = { "rows", 1, 1, 0 },
+	[BEST] = { "best", 1, 1, 0 },
+	[COMPOSE] = { "compose", 3, 3, 0 },
+	[LEDGER] = { "ledger", 3, 3, 0 },
+	[TILES] = { "tiles", 1, 1, ALLOW_WHAT },
+	[TILES_KIND] = { "tiles-kind", 1, 1, 0 },
+	[TILES_COUNT] = { "tiles-count", 1, 1, 0 },
+	[TILES_NAMES] = { "tiles-names", 1, 1, ALLOW_SUFFIX },
+	[TILES_CHUNK] = { "tiles-chunk", 3, 3, 0 },
+	[SLIDES] = { "slides", 1, 1, 0 },
+	[STATS] = { "stats", 1, 1, 0 },
+	[MODEL] = { "model", 2, 2, 0 },
+	[ESTIMATE] = { "estimate", 2, 3, 0 },
+	[STATUS] = { "status", 3, -1, 0 },
 };
+
+static void
+run_verb(int v, char **a, int n)
+{
+	int k, nb;
+
+	switch (v) {
+	case ROWS: fprintf(out, "%ld\n", sr_data_rows(a[0])); break;
+	case BEST: sr_data_best(a[0], out); break;
+	case COMPOSE: batches(a, &k, &nb); sr_data_compose(a[0], k, nb); break;
+	case LEDGER: batches(a, &k, &nb); sr_data_ledger(a[0], k, nb); break;
+	case TILES: sr_data_tiles(a[0], opt_what, out); break;
+	case TILES_KIND:
+		fprintf(out, "%s\n", sr_data_tiles_kind(a[0]) ? "table" :
+		    "list");
+		break;
+	case TILES_COUNT:
+		fprintf(out, "%ld\n", sr_data_tiles_count(a[0]));
+		break;
+	case TILES_NAMES: sr_data_tiles_names(a[0], opt_suffix, out); break;
+	case TILES_CHUNK:	/* N checked first, then C */
+		nb = (int)sr_opt_count("N", a[2], 1, 1000000000);
+		k = (int)sr_opt_count("C", a[1], 0, 1000000000);
+		sr_data_tiles_chunk(a[0], k, nb, out);
+		break;
+	case SLIDES: sr_data_slides(a[0], out); break;
+	case STATS: sr_data_stats(a[0], out); break;
+	case MODEL: sr_data_model(a[0], a[1], out); break;
+	case ESTIMATE:
+		sr_data_estimate(a[0], a[1], n > 2 ? a[2] : "-", out);
+		break;
+	case STATUS: status(a, n); break;
+	}
+}
 
 int
 main(int argc, char **argv)
@@ -279,9 +221,12 @@ main(int argc, char **argv)
 		sr_print_version();
 	for (size_t v = 0; v < sizeof verbs / sizeof *verbs; v++)
 		if (!strcmp(argv[1], verbs[v].name)) {
+			const struct verb *vb = &verbs[v];
+			int i = verb_args(argc - 1, argv + 1, vb->min, vb->max,
+			    vb->allow) + 1;
 			if (!(out = open_memstream(&buf, &len)))
 				sr_die_errno("a buffer");
-			verbs[v].run(argc - 1, argv + 1);
+			run_verb((int)v, argv + i, argc - i);
 			if (fclose(out))
 				sr_die_errno("a buffer");
 			fwrite(buf, 1, len, stdout);
