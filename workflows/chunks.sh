@@ -9,9 +9,17 @@
 # ---- the tiles ---------------------------------------------------------------
 
 # is_tile_table FILE: whether FILE is a tile table: its first line that
-# is neither blank nor a comment is the table's header
+# is neither blank nor a comment is the table's header. The answer for
+# the last FILE asked is kept (tile_kind_of, tile_kind): a plan's tiles
+# list does not change, and the buckets of a local run get the run's
+tile_kind_of=
+tile_kind=
 is_tile_table() {
-	[ "$(sa-campaign-data tiles-kind "$1")" = table ]
+	[ "$tile_kind_of" = "$1" ] || {
+		tile_kind=$(sa-campaign-data tiles-kind "$1")
+		tile_kind_of=$1
+	}
+	[ "$tile_kind" = table ]
 }
 
 # campaign_tiles: what the plan is made from, on stdout: the tiles list
