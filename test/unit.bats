@@ -33,6 +33,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "colour normalization: a small tile's colours sorted, a large one's in the direct table, the same bytes (norm_test)" {
+	run norm_test "$TOP/test/data/monuseg/TCGA-21-5784-01Z-00-DX1.png"
+	assert_success
+}
+
+# bats test_tags=fast
 @test "distance transform: bit for bit OpenCV's exact L2 (DIST_MASK_PRECISE), and brute force (distance_test)" {
 	run distance_test
 	assert_success

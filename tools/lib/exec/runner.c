@@ -590,7 +590,8 @@ cmp_timing(const void *a, const void *b)
  * counts the first path of each tile in flight only: a heap short of
  * the peak leaves page faults to the further paths, one beyond it would
  * hold memory for nothing. The normalization's colour table (64 MiB,
- * touched only where the tile has colours) is left out. */
+ * touched only where the tile has colours; a tile of up to 2^20 pixels
+ * sorts its colours instead, 8 bytes a pixel) is left out. */
 size_t
 sr_run_heap_bytes(size_t w, size_t h, size_t threads, size_t tiles, int ref)
 {
