@@ -39,6 +39,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "command templates: words, quotes, braces, placeholders, output forms, refusals at their byte, values never parsed (template_test)" {
+	run template_test
+	assert_success
+}
+
+# bats test_tags=fast
 @test "distance transform: bit for bit OpenCV's exact L2 (DIST_MASK_PRECISE), and brute force (distance_test)" {
 	run distance_test
 	assert_success
