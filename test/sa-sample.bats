@@ -888,6 +888,11 @@ refuse() {
 @test "bad parameter names (reserved, with a space, empty): exit 1" {
 	mkspace s.tsv $'run\treal\t1..2\t1'
 	refuse 1 "s.tsv:2: column name: parameter run: parameter name 'run' is reserved" -m lhs -n 3 s.tsv
+	# the placeholders of command templates (workflow(5))
+	for name in tile in out ref threads metrics scratch; do
+		mkspace s.tsv "$name"$'\treal\t1..2\t1'
+		refuse 1 "s.tsv:2: column name: parameter $name: parameter name '$name' is reserved" -m lhs -n 3 s.tsv
+	done
 	mkspace s.tsv $'a b\treal\t1..2\t1'
 	refuse 1 "parameter name 'a b' has a space" -m lhs -n 3 s.tsv
 	mkspace s.tsv $'\treal\t1..2\t1'

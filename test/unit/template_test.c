@@ -2,7 +2,7 @@
  * templates of workflow(5): words and quotes, empty words, literal
  * braces, every placeholder, the output forms, parameters used; the
  * refusals with the byte where each is (a placeholder naming nothing, in
- * the program, unclosed quotes and braces, a lone brace, an empty
+ * the program, unclosed quotes (double, single) and braces, a lone brace, an empty
  * placeholder, a bad extension, two output forms, an empty command); and
  * rendering: values of any bytes (a shell's $( ), ;, quotes, spaces)
  * each stay inside their one argument.
@@ -96,6 +96,9 @@ test_words(void)
 	good("sh -c \"a {{x}} | b > c\" sh {in} {out/}",
 	    "sh|-c|a {x} | b > c|sh|/s/in.png|/s/out.png", SR_TP_OUT_DIR, NULL);
 	good("prog \"\" x", "prog||x", 0, NULL);
+	good("sh -c 'a \"$1\" | b > \"$2\"' sh {in} {out}",
+	    "sh|-c|a \"$1\" | b > \"$2\"|sh|/s/in.png|/s/out.png", SR_TP_OUT, "png");
+	good("x \"it's\" '' 'a{{b}}'\"c d\"", "x|it's||a{b}c d", 0, NULL);
 	good("prog --in={in} \"--t={tile} {ref}\"",
 	    "prog|--in=/s/in.png|--t=TCGA-1 /r/TCGA-1.png", 0, NULL);
 	good("p{{q}} {threads} {metrics} {scratch} {method}-{min_size}",
@@ -133,6 +136,7 @@ test_refusals(void)
 	bad("{in} x", 1, "the program (the first word) cannot hold a placeholder");
 	bad("pre{in} x", 4, "the program");
 	bad("blur \"abc {in}", 6, "a quote without its closing quote");
+	bad("blur 'abc\" {in}", 6, "a quote without its closing quote");
 	bad("blur }", 6, "a lone '}'");
 	bad("blur x}y", 7, "a lone '}'");
 	bad("blur {in", 6, "'{' without its '}'");

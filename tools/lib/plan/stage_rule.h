@@ -8,7 +8,8 @@
 
 #include "plan/workflow.h"
 
-/* The stage with the most tasks, the first of them on a tie. */
+/* The stage of commands of a workflow of commands; else the stage with
+ * the most tasks, the first of them on a tie. */
 size_t sr_merge_stage(const sr_workflow *w);
 
 #endif

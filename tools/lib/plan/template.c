@@ -207,14 +207,16 @@ parse(parser *p, const char *field, size_t *col)
 {
 	size_t i, quote = 0;
 	const char *close;
+	char qchar = 0;
 	int inword = 0;
 
 	for (i = 0; field[i]; i++) {
 		char c = field[i];
 		*col = i + 1;
-		if (c == '"') {
+		if ((c == '"' || c == '\'') && (!quote || c == qchar)) {
 			inword = 1;
 			quote = quote ? 0 : i + 1;
+			qchar = c;
 		} else if (c == ' ' && !quote) {
 			if (inword)
 				end_word(p);

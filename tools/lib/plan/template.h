@@ -5,9 +5,9 @@
  * part of one word, whatever it holds.
  *
  * Grammar: the field is split into words at spaces (runs of them are one
- * separator); a part of a word in double quotes may hold spaces (a quote
- * cannot be written inside one; "" is an empty word); {{ and }} are
- * literal braces; {NAME} is a placeholder, NAME one of in, out, out.EXT
+ * separator); a part of a word in double or single quotes may hold
+ * spaces and the other quote ("" is an empty word); {{ and }} are
+ * literal braces, also in quotes; {NAME} is a placeholder, NAME one of in, out, out.EXT
  * (EXT letters and digits), out/, tile, ref, threads, metrics, scratch
  * or a parameter of the task. The first word, the program, is literal. */
 #ifndef SR_TEMPLATE_H

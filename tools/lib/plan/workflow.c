@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
+#include "sa/space.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -79,6 +80,10 @@ add_params(sr_workflow *w, sr_stage *s, sr_task *t, const sr_tsv *tsv,
 		if (!good_name(tok) || strcmp(tok, "-") == 0)
 			sr_tsv_die(tsv, col, "'%s' is not a parameter name",
 			    SR_SHOW(tok));
+		if (sr_param_reserved(tok))
+			sr_tsv_die(tsv, col, "parameter name '%s' is reserved "
+			    "(a placeholder of the run column, or a column of "
+			    "results)", tok);
 		for (i = 0; i < t->nparam; i++)
 			if (strcmp(t->param[i], tok) == 0)
 				sr_tsv_die(tsv, col, "parameter %s named twice",
@@ -123,6 +128,83 @@ stage_for(sr_workflow *w, const sr_tsv *t, int col)
 	return &w->stage[w->nstage++];
 }
 
+/* The command of task (column col of the row), parsed; dies naming the
+ * byte of the line where the template goes wrong. A parameter of the
+ * task missing from its command is warned of: it still splits runs. */
+static sr_template *
+read_command(const sr_tsv *t, int col, const sr_task *task)
+{
+	sr_template *run = sr_calloc(1, sizeof *run);
+	const char *field = sr_tsv_str(t, col);
+	char err[512], show[SR_SHOWLEN];
+	size_t at, i;
+
+	if (sr_template_parse(field, task->param, task->nparam, run, &at, err,
+	    sizeof err) != 0)
+		sr_die(SR_EXIT_DATA, "%s:%zu:%zu: column %s: task %s: %s",
+		    sr_show(show, t->path), t->lineno,
+		    (size_t)(field - t->line) + at, SR_WORKFLOW_RUN, task->name,
+		    err);
+	for (i = 0; i < task->nparam; i++)
+		if (!run->param_used[i])
+			sr_warn("%s:%zu: task %s: parameter %s is not in its "
+			    "command (it still tells runs apart)", t->path,
+			    t->lineno, task->name, task->param[i]);
+	return run;
+}
+
+/* Dies naming task (at line) of w: why the workflow's shape is refused. */
+static _Noreturn void
+shape_die(const sr_workflow *w, const sr_task *task, const char *why)
+{
+	sr_die(SR_EXIT_DATA, "%s:%zu: task %s: %s: a workflow of commands is "
+	    "an optional stage of normalize alone, one stage of command tasks "
+	    "and an optional stage of compare alone (workflow(5))", w->path,
+	    task->line, task->name, why);
+}
+
+/* Whether stage s holds the built-in task name alone. */
+static int
+builtin_alone(const sr_stage *s, const char *name)
+{
+	return s->ntask == 1 && s->task[0].run == NULL &&
+	    strcmp(s->task[0].name, name) == 0;
+}
+
+/* Sets w->command_stage, and refuses a workflow of commands of another
+ * shape than [normalize] commands [compare]. */
+static void
+check_shape(sr_workflow *w)
+{
+	size_t s, k;
+	int c = -1;
+
+	for (s = 0; s < w->nstage; s++)
+		for (k = 0; k < w->stage[s].ntask; k++) {
+			const sr_task *task = &w->stage[s].task[k];
+			if (task->run && c >= 0 && (size_t)c != s)
+				shape_die(w, task, "a second stage of commands "
+				    "(not yet: one stage of commands is merged)");
+			if (task->run)
+				c = (int)s;
+		}
+	if (c < 0)
+		return;
+	w->commands = 1;
+	w->command_stage = (size_t)c;
+	for (k = 0; k < w->stage[c].ntask; k++)
+		if (w->stage[c].task[k].run == NULL)
+			shape_die(w, &w->stage[c].task[k], "a built-in task "
+			    "among the commands (a task without a run)");
+	if (c > 1 || (c == 1 && !builtin_alone(&w->stage[0], SR_TASK_NORMALIZE)))
+		shape_die(w, &w->stage[0].task[0], "a built-in task before "
+		    "the commands other than normalize alone in its stage");
+	if (w->nstage > (size_t)c + 2 || (w->nstage == (size_t)c + 2 &&
+	    !builtin_alone(&w->stage[c + 1], SR_TASK_COMPARE)))
+		shape_die(w, &w->stage[c + 1].task[0], "a built-in task after "
+		    "the commands other than compare alone in its stage");
+}
+
 sr_workflow *
 sr_workflow_read(const char *path)
 {
@@ -132,6 +214,7 @@ sr_workflow_read(const char *path)
 	int ct = sr_tsv_need(t, SR_WORKFLOW_TASK);
 	int cp = sr_tsv_need(t, SR_WORKFLOW_PARAMS);
 	int cc = sr_tsv_need(t, SR_WORKFLOW_COST);
+	int cr = sr_tsv_col(t, SR_WORKFLOW_RUN);
 	sr_stage *s;
 	sr_task *task;
 	size_t i, j;
@@ -155,10 +238,19 @@ sr_workflow_read(const char *path)
 		if (!(task->cost > 0))
 			sr_tsv_die(t, cc, "a cost must be positive");
 		add_params(w, s, task, t, cp);
+		if (cr >= 0 && strcmp(sr_tsv_str(t, cr), "-") != 0) {
+			if (strcmp(task->name, SR_TASK_NORMALIZE) == 0 ||
+			    strcmp(task->name, SR_TASK_COMPARE) == 0)
+				sr_tsv_die(t, cr, "task %s: normalize and compare "
+				    "are built-in tasks: name a command otherwise",
+				    task->name);
+			task->run = read_command(t, cr, task);
+		}
 	}
 	if (w->nstage == 0)
 		sr_die(SR_EXIT_DATA, "%s: no tasks", t->path);
 	sr_tsv_close(t);
+	check_shape(w);
 	return w;
 }
 
@@ -175,6 +267,9 @@ sr_workflow_free(sr_workflow *w)
 				free(w->stage[i].task[j].param[k]);
 			free(w->stage[i].task[j].param);
 			free(w->stage[i].task[j].name);
+			if (w->stage[i].task[j].run)
+				sr_template_free(w->stage[i].task[j].run);
+			free(w->stage[i].task[j].run);
 		}
 		free(w->stage[i].task);
 		free(w->stage[i].param);

@@ -6,11 +6,19 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "plan/template.h"
+
 /* The columns of workflow.wf. */
 #define SR_WORKFLOW_STAGE	"stage"
 #define SR_WORKFLOW_TASK	"task"
 #define SR_WORKFLOW_PARAMS	"params"
 #define SR_WORKFLOW_COST	"cost"
+#define SR_WORKFLOW_RUN		"run"	/* optional: a command template */
+
+/* The built-in tasks a workflow of commands may hold around its stage of
+ * commands: the first stage's, the last stage's. */
+#define SR_TASK_NORMALIZE	"normalize"
+#define SR_TASK_COMPARE		"compare"
 
 typedef struct {
 	char *name;
@@ -18,6 +26,7 @@ typedef struct {
 	size_t nparam;
 	double cost;		/* relative cost */
 	size_t line;		/* in the workflow file, for messages */
+	sr_template *run;	/* the command (column run); NULL: built-in */
 } sr_task;
 
 typedef struct {
@@ -35,9 +44,14 @@ typedef struct {
 	size_t nstage;
 	char **param;		/* every parameter, in order of first use */
 	size_t nparam;
+	int commands;		/* whether tasks have commands (run) */
+	size_t command_stage;	/* then, the stage of those tasks */
 } sr_workflow;
 
-/* Reads a workflow; dies naming file, line and column on an error. */
+/* Reads a workflow; dies naming file, line and column on an error. A
+ * workflow with commands is an optional stage of the built-in normalize
+ * alone, one stage of command tasks, and an optional stage of the
+ * built-in compare alone (workflow(5)); any other is refused. */
 sr_workflow *sr_workflow_read(const char *path);
 void sr_workflow_free(sr_workflow *w);
 /* Index of the stage or parameter named, or -1. */

@@ -152,6 +152,20 @@ has_control(const char *s)
 	return 0;
 }
 
+int
+sr_param_reserved(const char *name)
+{
+	static const char *const reserved[] = { SR_METRICS_RUN,
+	    SR_METRICS_TILE, "in", "out", "ref", "threads", "metrics",
+	    "scratch" };
+	size_t i;
+
+	for (i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+		if (strcmp(name, reserved[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static const char *
 check_name(const char *name, char *errbuf, size_t errlen)
 {
@@ -162,8 +176,9 @@ check_name(const char *name, char *errbuf, size_t errlen)
 	if (strpbrk(name, " ,=\"'#"))
 		FAIL("parameter name '%s' has a space, comma, '=', quote or '#'",
 		    SR_SHOW(name));
-	if (strcmp(name, SR_METRICS_RUN) == 0 || strcmp(name, SR_METRICS_TILE) == 0)
-		FAIL("parameter name '%s' is reserved", SR_SHOW(name));
+	if (sr_param_reserved(name))
+		FAIL("parameter name '%s' is reserved (workflow(5)'s "
+		    "placeholders, the columns run and tile)", SR_SHOW(name));
 	return NULL;
 }
 

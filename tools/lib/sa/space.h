@@ -38,6 +38,11 @@ typedef struct {
 	size_t n;
 } sr_space;
 
+/* Whether name is reserved, no parameter's name: the columns of results
+ * and designs (run, tile) and the placeholders of command templates (in,
+ * out, ref, threads, metrics, scratch; workflow(5)). */
+int sr_param_reserved(const char *name);
+
 /* The four fields of a parameter, in space.tsv's column order. */
 enum { SR_FIELD_NAME, SR_FIELD_TYPE, SR_FIELD_VALUES, SR_FIELD_DEFAULT };
 
