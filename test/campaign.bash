@@ -4,14 +4,21 @@ MONUSEG=$TOP/test/data/monuseg
 # sa-campaign is in $SR_BIN with the tools
 
 # tiles SIZE: tiles/a.png tiles/b.png (crops of two MoNuSeg tiles), their
-# masks tiles/a.mask.png ..., and tiles/list
+# masks tiles/a.mask.png ..., and tiles/list; the crops of a size are
+# cut once for the test file (its tests run one at a time) and copied
 tiles() {
-	local size=$1
+	local size=$1 cache=$BATS_FILE_TMPDIR/tiles-$1
+	if [ ! -d "$cache" ]; then
+		rm -rf "$cache.tmp"
+		mkdir -p "$cache.tmp"
+		sa-testimg crop "$MONUSEG/TCGA-21-5784-01Z-00-DX1.png" 0 0 "$size" "$size" "$cache.tmp/a.png"
+		sa-testimg crop --mask "$MONUSEG/TCGA-21-5784-01Z-00-DX1.mask.png" 0 0 "$size" "$size" "$cache.tmp/a.mask.png"
+		sa-testimg crop "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.png" 100 100 "$size" "$size" "$cache.tmp/b.png"
+		sa-testimg crop --mask "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.mask.png" 100 100 "$size" "$size" "$cache.tmp/b.mask.png"
+		mv "$cache.tmp" "$cache"
+	fi
 	mkdir -p tiles
-	sa-testimg crop "$MONUSEG/TCGA-21-5784-01Z-00-DX1.png" 0 0 "$size" "$size" tiles/a.png
-	sa-testimg crop --mask "$MONUSEG/TCGA-21-5784-01Z-00-DX1.mask.png" 0 0 "$size" "$size" tiles/a.mask.png
-	sa-testimg crop "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.png" 100 100 "$size" "$size" tiles/b.png
-	sa-testimg crop --mask "$MONUSEG/TCGA-G9-6362-01Z-00-DX1.mask.png" 100 100 "$size" "$size" tiles/b.mask.png
+	cp "$cache"/a.png "$cache"/a.mask.png "$cache"/b.png "$cache"/b.mask.png tiles/
 	printf '# two crops\na.png\nb.png\n' > tiles/list
 }
 
