@@ -15,6 +15,7 @@ PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 SHAREDIR ?= $(PREFIX)/share/sareuse
+LIBEXECDIR ?= $(PREFIX)/libexec
 DESTDIR  ?=
 
 CC       ?= cc
@@ -48,7 +49,8 @@ UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_te
             compare_test simulate_test hash_test formats_test sa_test \
             compare_table_test campaign_test lock_test cancel_test ledger_test \
             num_test report_test prune_test geojson_test \
-            distance_test bits_test watershed_test mem_test norm_test template_test
+            distance_test bits_test watershed_test mem_test norm_test template_test \
+            spawn_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \
@@ -59,7 +61,13 @@ ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -M
 
 .SECONDARY:
 .PHONY: all deps demo check check-fast check-stops test testbins bench install uninstall clean lint
-all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign
+all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign $(BIN)/.libexec/seg-run-exec
+
+# seg-run's helper that runs a workflow's command (exec/spawn.h): not a
+# tool, found beside seg-run (BIN/.libexec) or in LIBEXECDIR/sareuse
+$(BIN)/.libexec/seg-run-exec: $(OUT)/tools/seg-run-exec.o
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ -o $@
 
 # sa-campaign beside the tools, with the source tree's share/, engines
 # (workflows/) and job scripts (slurm/); make install writes SHAREDIR's
@@ -185,11 +193,13 @@ install: all
 	install -m 644 man/man7/*.7 $(DESTDIR)$(MANDIR)/man7
 	install -m 644 share/spaces/*.tsv $(DESTDIR)$(SHAREDIR)/spaces
 	install -m 644 share/workflows/*.wf $(DESTDIR)$(SHAREDIR)/workflows
+	install -d $(DESTDIR)$(LIBEXECDIR)/sareuse
+	install -m 755 $(BIN)/.libexec/seg-run-exec $(DESTDIR)$(LIBEXECDIR)/sareuse
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(BINDIR)/sa-campaign
 	cd man && for f in man*/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/$$f; done
-	rm -rf $(DESTDIR)$(SHAREDIR)
+	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(LIBEXECDIR)/sareuse
 
 # ---- fuzzing (test/fuzz): a libFuzzer harness per reader, built with clang
 # against a sanitized copy of the library in build/fuzz; make fuzz runs each

@@ -45,6 +45,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "commands through seg-run-exec: exit, signal, not found, timeout and the caller's SIGKILL kill the command's whole tree; log, memory, thread variables (spawn_test)" {
+	run spawn_test "$SR_BIN/.libexec/seg-run-exec"
+	assert_success
+}
+
+# bats test_tags=fast
 @test "distance transform: bit for bit OpenCV's exact L2 (DIST_MASK_PRECISE), and brute force (distance_test)" {
 	run distance_test
 	assert_success
