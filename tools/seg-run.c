@@ -1,62 +1,17 @@
 /* seg-run - execute one bucket of the nuclei-segmentation workflow. */
-#include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "core/err.h"
-#include "core/mem.h"
-#include "core/opt.h"
 #include "core/out.h"
-#include "core/path.h"
 #include "exec/arena.h"
 #include "exec/outputs.h"
 #include "exec/runner.h"
+#include "exec/segopts.h"
 #include "exec/segplan.h"
 #include "exec/tune.h"
-#include "image/image.h"
 #include "image/opencv.h"
 #include "image/tiles.h"
-#include "sa/cancel.h"
-
-enum {
-	OPT_WORKFLOW = SR_SEGOUT_OPT_END, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
-	OPT_TILES, OPT_REF_SUFFIX, OPT_TARGET, OPT_FORCE, OPT_ESTIMATE,
-	OPT_MAX_MEMORY, OPT_LEDGER, OPT_CANCEL, OPT_METRIC, OPT_TILE_ORDER,
-	OPT_VERSION
-};
-
-static const struct option longopts[] = {
-	{ "workflow", required_argument, NULL, OPT_WORKFLOW },
-	{ "instances", required_argument, NULL, OPT_INSTANCES },
-	{ "buckets", required_argument, NULL, OPT_BUCKETS },
-	{ "bucket", required_argument, NULL, OPT_BUCKET },
-	{ "tiles", required_argument, NULL, OPT_TILES },
-	{ "ref-suffix", required_argument, NULL, OPT_REF_SUFFIX },
-	SR_SEGOUT_LONGOPTS,
-	{ "target-image", required_argument, NULL, OPT_TARGET },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "estimate-memory", no_argument, NULL, OPT_ESTIMATE },
-	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
-	{ "ledger", required_argument, NULL, OPT_LEDGER },
-	{ "cancel", required_argument, NULL, OPT_CANCEL },
-	{ "metric", required_argument, NULL, OPT_METRIC },
-	{ "tile-order", required_argument, NULL, OPT_TILE_ORDER },
-	{ "output", required_argument, NULL, 'o' },
-	{ "quiet", no_argument, NULL, 'q' },
-	SR_OPT_HELP_ENTRIES(OPT_VERSION)
-};
-
-struct opts {
-	const char *workflow, *instances, *buckets, *tiles, *ref_suffix, *target;
-	const char *max_memory;	/* --max-memory, else SR_MAX_MEMORY */
-	sr_segout out;		/* results (-o), timings, masks, ... */
-	sr_tuneopts tune;	/* --ledger (tune.ledger NULL: none), ... */
-	unsigned long seed;	/* --tile-order shuffle:SEED (shuffle set) */
-	long bucket;
-	int force, quiet, estimate, tuneopt, shuffle;
-};
 
 static void
 usage(FILE *fp)
@@ -101,88 +56,10 @@ usage(FILE *fp)
 "      --version            version\n", fp);
 }
 
-/* The options of --estimate-memory: --tiles and --active-paths only. */
-static void
-check_estimate(const struct opts *o, const sr_segout *u)
-{
-	if (!o->tiles)
-		sr_usage_error("--estimate-memory needs --tiles");
-	if (o->workflow || o->instances || o->buckets || o->bucket >= 0 ||
-	    u->results || u->timings || u->ref || u->masks || u->save_norm ||
-	    u->geojson || u->chunk >= 0 ||
-	    o->target || o->force || !u->normalize || !u->prefault || u->png8)
-		sr_usage_error("--estimate-memory takes only --tiles and "
-		    "--active-paths (and --max-memory)");
-}
-
-static void
-check_run(const struct opts *o, const sr_segout *u)
-{
-	if (!o->workflow || !o->instances || !o->buckets || o->bucket < 0 ||
-	    !o->tiles || !u->results || !u->timings)
-		sr_usage_error("--workflow, --instances, --buckets, --bucket, "
-		    "--tiles, -o and --timings are required");
-	if (o->ref_suffix && !u->ref)
-		sr_usage_error("--ref-suffix needs --ref");
-	if (o->target && !u->normalize)
-		sr_usage_error("--target-image and --no-normalize exclude each "
-		    "other");
-	if (strcmp(u->results, "-") == 0 || strcmp(u->timings, "-") == 0 ||
-	    sr_path_same(u->results, u->timings))
-		sr_usage_error("-o and --timings must be two different files");
-	sr_segout_check_options(u);
-	sr_tune_check(&o->tune, o->tuneopt, u);
-}
-
-static void
-parse(int argc, char **argv, struct opts *o)
-{
-	sr_segout *u = &o->out;
-	int c;
-
-	memset(o, 0, sizeof *o);
-	o->bucket = -1;
-	sr_tuneopts_init(&o->tune);
-	sr_segout_init(u);
-	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
-		switch (c) {
-		case OPT_WORKFLOW: o->workflow = optarg; break;
-		case OPT_INSTANCES: o->instances = optarg; break;
-		case OPT_BUCKETS: o->buckets = optarg; break;
-		case OPT_BUCKET: o->bucket = (long)sr_opt_count("--bucket",
-		    optarg, 0, SR_COUNT_MAX); break;
-		case OPT_TILES: o->tiles = optarg; break;
-		case OPT_REF_SUFFIX: o->ref_suffix = optarg; break;
-		case OPT_TARGET: o->target = optarg; break;
-		case OPT_FORCE: o->force = 1; break;
-		case OPT_ESTIMATE: o->estimate = 1; break;
-		case OPT_MAX_MEMORY: o->max_memory = optarg; break;
-		case OPT_LEDGER: o->tune.ledger = optarg; break;
-		case OPT_CANCEL: sr_cancelrule_parse(&o->tune.rule, "--cancel",
-		    optarg); o->tuneopt = 1; break;
-		case OPT_METRIC: o->tune.metric = sr_opt_word("--metric", optarg,
-		    sr_tune_metric_name, SR_TUNE_NMETRIC); o->tuneopt = 1; break;
-		case OPT_TILE_ORDER: o->shuffle = sr_tiles_order_parse(
-		    "--tile-order", optarg, &o->seed); break;
-		case 'o': u->results = optarg; break;
-		case 'q': o->quiet = 1; break;
-		case 'h': sr_opt_help(usage);
-		case OPT_VERSION: sr_print_version();
-		default: if (!sr_segout_option(u, c, optarg))
-			sr_getopt_fail(c, argv);
-		}
-	}
-	if (optind < argc)
-		sr_usage_error("unexpected argument '%s'", argv[optind]);
-	u->target = o->target != NULL;
-	(o->estimate ? check_estimate : check_run)(o, u);
-	sr_image_set_budget(sr_memory_budget(o->max_memory));
-}
-
 /* Runs the bucket and writes its outputs (results last: their presence
  * marks a complete bucket). */
 static void
-run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
+run(const sr_segopts *o, const sr_segplan *p, const sr_tiles *tiles,
     char **ref, int argc, char **argv)
 {
 	sr_runjob job;
@@ -210,14 +87,14 @@ run(const struct opts *o, const sr_segplan *p, const sr_tiles *tiles,
 int
 main(int argc, char **argv)
 {
-	struct opts o;
+	sr_segopts o;
 	sr_segplan *p;
 	sr_tiles *tiles;
 	char **ref;
 
 	sr_init(argv[0]);
 	sr_arena_keep();
-	parse(argc, argv, &o);
+	sr_segopts_parse(argc, argv, &o, usage);
 	if (o.estimate) {
 		tiles = sr_tiles_read(o.tiles);
 		printf("%zu\n", sr_segplan_memory_mib(tiles, o.out.active));
