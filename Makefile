@@ -116,9 +116,12 @@ $(OUT)/testbin/sa-testimg: $(OUT)/test/testimg.o $(OUT)/test/testslide.o $(LIBA)
 $(OUT)/testbin/sa-prunefn: $(OUT)/test/prunefn.o $(LIBA)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
+$(OUT)/testbin/sa-spawnbench: $(OUT)/test/spawnbench.o $(LIBA)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
 testbins: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg \
-    $(OUT)/testbin/sa-prunefn \
+    $(OUT)/testbin/sa-prunefn $(OUT)/testbin/sa-spawnbench \
     $(UNITS:%=$(OUT)/testbin/%)
 
 deps:
@@ -161,7 +164,8 @@ lint:
 	tools/check-layers tools/lib
 	tools/check-shell
 
-bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-prunefn
+bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-prunefn \
+    $(OUT)/testbin/sa-spawnbench
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/run
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/salib
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/reuse
@@ -173,6 +177,7 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/prune
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/prune-monuseg
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/wsi
+	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/commands
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
