@@ -15,7 +15,6 @@ PREFIX   ?= /usr/local
 BINDIR   ?= $(PREFIX)/bin
 MANDIR   ?= $(PREFIX)/share/man
 SHAREDIR ?= $(PREFIX)/share/sareuse
-LIBEXECDIR ?= $(PREFIX)/libexec
 DESTDIR  ?=
 
 CC       ?= cc
@@ -61,13 +60,7 @@ ALL_CXXFLAGS = -std=c++17 $(WARN) $(CXXFLAGS) $(SAN) $(CV_CFLAGS) -Itools/lib -M
 
 .SECONDARY:
 .PHONY: all deps demo check check-fast check-stops test testbins bench install uninstall clean lint
-all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign $(BIN)/.libexec/seg-run-exec
-
-# seg-run's helper that runs a workflow's command (exec/spawn.h): not a
-# tool, found beside seg-run (BIN/.libexec) or in LIBEXECDIR/sareuse
-$(BIN)/.libexec/seg-run-exec: $(OUT)/tools/seg-run-exec.o
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(SAN) $(LDFLAGS) $^ -o $@
+all: $(TOOLS:%=$(BIN)/%) $(BIN)/sa-campaign
 
 # sa-campaign beside the tools, with the source tree's share/, engines
 # (workflows/) and job scripts (slurm/); make install writes SHAREDIR's
@@ -198,13 +191,11 @@ install: all
 	install -m 644 man/man7/*.7 $(DESTDIR)$(MANDIR)/man7
 	install -m 644 share/spaces/*.tsv $(DESTDIR)$(SHAREDIR)/spaces
 	install -m 644 share/workflows/*.wf $(DESTDIR)$(SHAREDIR)/workflows
-	install -d $(DESTDIR)$(LIBEXECDIR)/sareuse
-	install -m 755 $(BIN)/.libexec/seg-run-exec $(DESTDIR)$(LIBEXECDIR)/sareuse
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(BINDIR)/sa-campaign
 	cd man && for f in man*/*.[157]; do rm -f $(DESTDIR)$(MANDIR)/$$f; done
-	rm -rf $(DESTDIR)$(SHAREDIR) $(DESTDIR)$(LIBEXECDIR)/sareuse
+	rm -rf $(DESTDIR)$(SHAREDIR)
 
 # ---- fuzzing (test/fuzz): a libFuzzer harness per reader, built with clang
 # against a sanitized copy of the library in build/fuzz; make fuzz runs each

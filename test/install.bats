@@ -2,14 +2,10 @@
 # make install: GNU directory variables and DESTDIR; what is installed.
 load common
 
-@test "make install honours DESTDIR, PREFIX, BINDIR, MANDIR, SHAREDIR and LIBEXECDIR" {
+@test "make install honours DESTDIR, PREFIX, BINDIR, MANDIR and SHAREDIR" {
 	run make -s -C "$TOP" install DESTDIR="$PWD/root" PREFIX=/opt/sr \
-	    BINDIR=/opt/sr/xbin MANDIR=/opt/sr/xman SHAREDIR=/opt/sr/xshare \
-	    LIBEXECDIR=/opt/sr/xlibexec
+	    BINDIR=/opt/sr/xbin MANDIR=/opt/sr/xman SHAREDIR=/opt/sr/xshare
 	assert_success
-	# seg-run's helper for workflow commands, not a tool of BINDIR
-	[ -x root/opt/sr/xlibexec/sareuse/seg-run-exec ] || fail "no seg-run-exec in LIBEXECDIR/sareuse"
-	[ ! -e root/opt/sr/xbin/seg-run-exec ] || fail "seg-run-exec in BINDIR"
 	for t in sa-sample sa-indices; do
 		[ -x root/opt/sr/xbin/$t ] || fail "no $t in BINDIR"
 		[ -f root/opt/sr/xman/man1/$t.1 ] || fail "no $t.1 in MANDIR"

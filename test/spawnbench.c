@@ -1,23 +1,19 @@
 /* sa-spawnbench - the cost of running a workflow's command through
- * exec/spawn (seg-run-exec: a process group, the death signal, the
- * outcome and rusage through a pipe) against a bare posix_spawn and
+ * exec/spawn (its own process group and death signal, the commands'
+ * reaper, the log, the wait with a timeout, the outcome and rusage)
+ * against a bare posix_spawn and
  * waitpid of the same command, for test/bench/commands.
  *
- *	sa-spawnbench HELPER N DIR
+ *	sa-spawnbench N DIR
  *
  * runs N times `touch DIR/out.png` each way, alternating, and prints
- * "bare MEDIAN_MS", "spawn MEDIAN_MS" and "direct MEDIAN_MS"
- * (milliseconds of wall time per command, the median of N); direct is
- * the design without a helper: vfork, the child's own group and death
- * signal, exec (what a reaper process per seg-run would pair with). */
+ * "bare MEDIAN_MS" and "spawn MEDIAN_MS" (milliseconds of wall time per
+ * command, the median of N). */
 #define _GNU_SOURCE
 #include "exec/spawn.h"
 
-#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
-#include <sys/prctl.h>
-#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -42,41 +38,29 @@ cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* vfork, own group, death signal, exec: the command's pid. */
-static pid_t
-direct(char *const *cmd)
-{
-	pid_t pid = vfork();
-
-	if (pid == 0) {
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		execvp(cmd[0], cmd);
-		_exit(127);
-	}
-	return pid;
-}
-
 int
 main(int argc, char **argv)
 {
 	char out[4096], log[4096], err[256];
-	double *bare, *spawned, *dir, t;
+	double *bare, *spawned, t;
 	long n, i;
 	int st;
 
-	if (argc != 4 || (n = atol(argv[2])) < 1) {
-		fprintf(stderr, "usage: sa-spawnbench HELPER N DIR\n");
+	if (argc != 3 || (n = atol(argv[1])) < 1) {
+		fprintf(stderr, "usage: sa-spawnbench N DIR\n");
 		return 2;
 	}
-	snprintf(out, sizeof out, "%s/out.png", argv[3]);
-	snprintf(log, sizeof log, "%s/log", argv[3]);
+	if (sr_spawn_init(err) != 0) {
+		fprintf(stderr, "sa-spawnbench: %s\n", err);
+		return 1;
+	}
+	snprintf(out, sizeof out, "%s/out.png", argv[2]);
+	snprintf(log, sizeof log, "%s/log", argv[2]);
 	char *cmd[] = { "touch", out, NULL };
-	sr_spawn_req req = { argv[1], cmd, log, 0, 1 };
+	sr_spawn_req req = { cmd, log, 0, 1 };
 	sr_spawn_res res;
 	bare = calloc((size_t)n, sizeof *bare);
 	spawned = calloc((size_t)n, sizeof *spawned);
-	dir = calloc((size_t)n, sizeof *dir);
 	for (i = 0; i < n; i++) {
 		pid_t pid;
 		t = now();
@@ -91,18 +75,11 @@ main(int argc, char **argv)
 			return 1;
 		}
 		spawned[i] = now() - t;
-		t = now();
-		if ((pid = direct(cmd)) < 0 || waitpid(pid, &st, 0) < 0 || st != 0)
-			return 1;
-		dir[i] = now() - t;
 	}
 	qsort(bare, (size_t)n, sizeof *bare, cmp);
 	qsort(spawned, (size_t)n, sizeof *spawned, cmp);
-	qsort(dir, (size_t)n, sizeof *dir, cmp);
-	printf("bare %.3f\nspawn %.3f\ndirect %.3f\n", 1e3 * bare[n / 2],
-	    1e3 * spawned[n / 2], 1e3 * dir[n / 2]);
+	printf("bare %.3f\nspawn %.3f\n", 1e3 * bare[n / 2], 1e3 * spawned[n / 2]);
 	free(bare);
 	free(spawned);
-	free(dir);
 	return 0;
 }

@@ -45,8 +45,8 @@ load common
 }
 
 # bats test_tags=fast
-@test "commands through seg-run-exec: exit, signal, not found, timeout and the caller's SIGKILL kill the command's whole tree; log, memory, thread variables (spawn_test)" {
-	run spawn_test "$SR_BIN/.libexec/seg-run-exec"
+@test "a workflow's commands: exit, signal, not found; a timeout, the exit and the caller's SIGKILL kill the command's whole tree; log, memory, thread variables (spawn_test)" {
+	run spawn_test
 	assert_success
 }
 

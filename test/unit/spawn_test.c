@@ -1,5 +1,4 @@
-/* spawn_test.c - unit tests of tools/lib/exec/spawn.c with seg-run's
- * helper seg-run-exec (its path the first argument): exit 0 and 3, a
+/* spawn_test.c - unit tests of tools/lib/exec/spawn.c: exit 0 and 3, a
  * signal, a program not found, a timeout that kills the command's
  * children too, children left running after a normal exit, the log of
  * both output streams, the peak memory, the thread variables (set, and
@@ -21,7 +20,6 @@
 #include <unistd.h>
 #include "check.h"
 
-static const char *helper;
 static char dir[64], logpath[96];
 
 static void
@@ -37,7 +35,7 @@ static int
 run(char *const *argv, double timeout, int threads, sr_spawn_res *res,
     const char **log)
 {
-	sr_spawn_req req = { helper, argv, logpath, timeout, threads };
+	sr_spawn_req req = { argv, logpath, timeout, threads };
 	char err[256];
 	int rc;
 
@@ -203,6 +201,9 @@ test_caller_killed(void)
 	if ((pid = fork()) == 0) {
 		sr_spawn_res r;
 		const char *log;
+		char err[256];
+		if (sr_spawn_init(err) != 0)
+			_exit(1);
 		run((char *[]){ "sh", "-c", script, NULL }, 0, 1, &r, &log);
 		_exit(0);
 	}
@@ -217,12 +218,17 @@ int
 main(int argc, char **argv)
 {
 	const char *tmp = getenv("TMPDIR");
+	char err[256];
 
-	if (argc != 2) {
-		printf("usage: spawn_test SEG-RUN-EXEC\n");
+	(void)argv;
+	if (argc != 1) {
+		printf("usage: spawn_test\n");
 		return 2;
 	}
-	helper = argv[1];
+	if (sr_spawn_init(err) != 0) {
+		printf("FAIL: %s\n", err);
+		return 1;
+	}
 	snprintf(dir, sizeof dir, "%s/spawn_test.XXXXXX",
 	    tmp && *tmp && strlen(tmp) < 40 ? tmp : "/tmp");
 	if (!mkdtemp(dir)) {

@@ -1,140 +1,327 @@
-/* spawn.c - one command run to its end (spawn.h). */
+/* spawn.c - one command run to its end (spawn.h). Written with vfork
+ * rather than posix_spawn(3), which cannot set a death signal. */
 #define _GNU_SOURCE
 #include "exec/spawn.h"
 #include "core/err.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/pidfd.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
 
-/* The helper's argument vector: helper PPID TIMEOUT THREADS -- argv...,
- * its numbers in nums; freed by the caller. */
-static char **
-helper_argv(const sr_spawn_req *req, char nums[3][32])
-{
-	size_t n = 0, i;
-	char **v;
+static int reaper_fd = -1;	/* write end of the reaper's pipe */
+static pid_t reaper_owner;	/* the process it serves (a fork of it
+				 * starts its own) */
 
-	while (req->argv[n])
-		n++;
-	v = sr_reallocarray(NULL, n + 6, sizeof *v);
-	snprintf(nums[0], 32, "%ld", (long)getpid());
-	snprintf(nums[1], 32, "%.17g", req->timeout > 0 ? req->timeout : 0.0);
-	snprintf(nums[2], 32, "%d", req->threads > 0 ? req->threads : 1);
-	v[0] = (char *)req->helper;
-	v[1] = nums[0];
-	v[2] = nums[1];
-	v[3] = nums[2];
-	v[4] = "--";
-	for (i = 0; i <= n; i++)
-		v[5 + i] = req->argv[i];
-	return v;
+/* The reaper: reads the groups of running commands (+pgid, -pgid: one
+ * int each, atomic writes) until the pipe's end, then kills those left. */
+static _Noreturn void
+reap(int fd)
+{
+	int *group = NULL, g, n = 0, cap = 0, i;
+
+	setpgid(0, 0);
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	while (read(fd, &g, sizeof g) == (ssize_t)sizeof g || errno == EINTR) {
+		if (g > 0) {
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				if ((group = realloc(group, (size_t)cap * sizeof *group)) == NULL)
+					_exit(1);
+			}
+			group[n++] = g;
+		} else
+			for (i = 0; i < n; i++)
+				if (group[i] == -g) {
+					group[i] = group[--n];
+					break;
+				}
+	}
+	for (i = 0; i < n; i++)
+		kill(-group[i], SIGKILL);
+	free(group);
+	_exit(0);
 }
 
-/* Starts the helper with stdin /dev/null, stdout and stderr the log,
- * descriptor 3 the status pipe's write end, in a group of its own and
- * with default signals; its pid, or -1 with errno set. */
-static pid_t
-start(const sr_spawn_req *req, int wfd)
+int
+sr_spawn_init(char *errbuf)
 {
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
-	sigset_t none, all;
-	char nums[3][32], **argv = helper_argv(req, nums);
-	pid_t pid = -1;
-	int rc;
+	int fd[2];
+	pid_t pid;
 
-	sigemptyset(&none);
-	sigfillset(&all);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawnattr_init(&at);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, req->log,
-	    O_WRONLY | O_CREAT | O_APPEND, 0644);
-	posix_spawn_file_actions_adddup2(&fa, 1, 2);
-	posix_spawn_file_actions_adddup2(&fa, wfd, 3);
-	posix_spawnattr_setpgroup(&at, 0);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setsigdefault(&at, &all);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP |
-	    POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	rc = posix_spawn(&pid, req->helper, &fa, &at, argv, environ);
-	posix_spawnattr_destroy(&at);
-	posix_spawn_file_actions_destroy(&fa);
-	free(argv);
-	if (rc != 0) {
-		errno = rc;
+	if (reaper_fd >= 0 && reaper_owner == getpid())
+		return 0;
+	if (reaper_fd >= 0)
+		close(reaper_fd);
+	reaper_fd = -1;
+	if (pipe2(fd, O_CLOEXEC) != 0 || (pid = fork()) < 0) {
+		sr_seterr(errbuf, "the commands' reaper: %s", strerror(errno));
 		return -1;
 	}
+	if (pid == 0) {
+		close(fd[1]);
+		reap(fd[0]);
+	}
+	close(fd[0]);
+	reaper_fd = fd[1];
+	reaper_owner = getpid();
+	return 0;
+}
+
+/* Tells the reaper of a group (g > 0) or of its end (-g). */
+static void
+tell_reaper(int g)
+{
+	if (reaper_fd >= 0 && write(reaper_fd, &g, sizeof g) != (ssize_t)sizeof g)
+		sr_warn("the commands' reaper is gone: %s", strerror(errno));
+}
+
+/* The environment of a command: this process's, with the thread
+ * variables that are not set set to threads; free with free_env. */
+static char **
+command_env(int threads)
+{
+	static const char *const var[] = { "OMP_NUM_THREADS",
+	    "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS" };
+	size_t n = 0, k = 0, i;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = sr_reallocarray(NULL, n + 5, sizeof *env);
+	for (i = 0; i < n; i++)
+		env[i] = environ[i];
+	for (i = 0; i < sizeof var / sizeof var[0]; i++)
+		if (getenv(var[i]) == NULL) {
+			env[n + k] = sr_malloc(strlen(var[i]) + 24);
+			sprintf(env[n + k++], "%s=%d", var[i], threads > 0 ? threads : 1);
+		}
+	env[n + k] = NULL;
+	return env;
+}
+
+static void
+free_env(char **env)
+{
+	size_t n = 0;
+
+	while (environ[n])
+		n++;
+	while (env[n])
+		free(env[n++]);
+	free(env);
+}
+
+/* In the vfork child (memory shared with the parent: system calls only):
+ * its own group, killed with the parent's thread, default signals,
+ * stdin /dev/null, stdout and stderr the log; errno of a failed exec
+ * through errfd. */
+static _Noreturn void
+child(const sr_spawn_req *req, char **env, int null, int log, int errfd,
+    pid_t parent)
+{
+	struct sigaction dfl;
+	sigset_t none;
+	int sig, e;
+
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(127);
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	for (sig = 1; sig < NSIG; sig++)
+		sigaction(sig, &dfl, NULL);
+	if (dup2(null, 0) < 0 || dup2(log, 1) < 0 || dup2(log, 2) < 0)
+		_exit(127);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	execvpe(req->argv[0], req->argv, env);
+	e = errno;
+	if (write(errfd, &e, sizeof e) < 0)
+		_exit(127);
+	_exit(127);
+}
+
+/* vfork and the child, apart from the caller's locals (vfork's child
+ * shares them: none must live across it). */
+static __attribute__((noinline)) pid_t
+fork_child(const sr_spawn_req *req, char **env, int null, int log, int errfd,
+    pid_t parent)
+{
+	pid_t pid = vfork();
+
+	if (pid == 0)
+		child(req, env, null, log, errfd, parent);
 	return pid;
 }
 
-/* Parses the helper's line into res; -1 if it is not one. */
-static int
-parse_status(const char *line, sr_spawn_res *res)
+static double
+now(void)
 {
-	static const char *const how[] = { "exited", "signaled", "timeout",
-	    "noexec" };
-	char word[16];
-	double code;
-	size_t i;
+	struct timespec t;
 
-	if (sscanf(line, "%15s %lf %lf %lf %ld", word, &code, &res->wall,
-	    &res->cpu, &res->maxrss_kb) != 5)
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Starts the command; its pid, or -1 with errbuf set. *execerr: the read
+ * end of the pipe of a failed exec's errno. */
+static pid_t
+start(const sr_spawn_req *req, int *execerr, char *errbuf)
+{
+	int null, log, fd[2];
+	sigset_t all, old;
+	char **env;
+	pid_t pid, self = getpid();
+
+	*execerr = -1;
+	if ((log = open(req->log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC,
+	    0644)) < 0) {
+		sr_seterr(errbuf, "%s: %s", req->log, strerror(errno));
 		return -1;
-	for (i = 0; i < sizeof how / sizeof how[0]; i++)
-		if (strcmp(word, how[i]) == 0) {
-			res->how = (int)i;
-			res->code = (int)code;
-			return 0;
+	}
+	if ((null = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0 ||
+	    pipe2(fd, O_CLOEXEC) != 0) {
+		sr_seterr(errbuf, "/dev/null or a pipe: %s", strerror(errno));
+		close(log);
+		return -1;
+	}
+	env = command_env(req->threads);
+	/* no handler of this process may run in the child */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	pid = fork_child(req, env, null, log, fd[1], self);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (pid > 0)
+		tell_reaper(pid);
+	else
+		sr_seterr(errbuf, "%s: %s", req->argv[0], strerror(errno));
+	free_env(env);
+	close(null);
+	close(log);
+	close(fd[1]);
+	*execerr = fd[0];
+	return pid;
+}
+
+/* Whether pid has ended (left a zombie); waits for it if block. */
+static int
+ended(pid_t pid, int block)
+{
+	siginfo_t info;
+
+	memset(&info, 0, sizeof info);
+	while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT |
+	    (block ? 0 : WNOHANG)) < 0)
+		if (errno != EINTR)
+			return 1;
+	return info.si_pid == pid;
+}
+
+/* await without a pidfd (a kernel before 5.3, valgrind): polls every
+ * 10 ms. */
+static int
+await_polling(pid_t pid, double end)
+{
+	struct timespec t = { 0, 10000000 };
+
+	while (!ended(pid, 0)) {
+		if (now() >= end) {
+			kill(-pid, SIGKILL);
+			return 1;
 		}
-	return -1;
+		nanosleep(&t, NULL);
+	}
+	return 0;
+}
+
+/* Waits for pid (timeout seconds, 0: none), killing its group then;
+ * whether it timed out. The child is left a zombie, its group intact. */
+static int
+await(pid_t pid, double timeout)
+{
+	struct pollfd p = { -1, POLLIN, 0 };
+	double end = now() + timeout;
+	int ms, rc;
+
+	if (timeout <= 0) {
+		ended(pid, 1);
+		return 0;
+	}
+	if ((p.fd = pidfd_open(pid, 0)) < 0)
+		return await_polling(pid, end);
+	for (;;) {
+		ms = (int)((end - now()) * 1e3 + 0.999);
+		if (ms <= 0) {
+			kill(-pid, SIGKILL);
+			close(p.fd);
+			return 1;
+		}
+		rc = poll(&p, 1, ms);
+		if (rc > 0)
+			break;
+		if (rc < 0 && errno != EINTR)
+			break;
+	}
+	close(p.fd);
+	return 0;
 }
 
 int
 sr_spawn_run(const sr_spawn_req *req, sr_spawn_res *res, char *errbuf)
 {
-	char line[256];
-	size_t got = 0;
+	struct rusage ru = { 0 };
+	double t0 = now();
+	int execerr = -1, e = 0, st = 0, timed_out;
 	ssize_t n;
-	int fd[2], st;
 	pid_t pid;
 
 	memset(res, 0, sizeof *res);
-	if (pipe2(fd, O_CLOEXEC) != 0) {
-		sr_seterr(errbuf, "pipe: %s", strerror(errno));
+	if ((pid = start(req, &execerr, errbuf)) < 0) {
+		if (execerr >= 0)
+			close(execerr);
 		return -1;
 	}
-	if ((pid = start(req, fd[1])) < 0) {
-		sr_seterr(errbuf, "%s: %s", req->helper, strerror(errno));
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	close(fd[1]);
-	while (got + 1 < sizeof line &&
-	    ((n = read(fd[0], line + got, sizeof line - 1 - got)) > 0 ||
-	    (n < 0 && errno == EINTR)))
-		if (n > 0)
-			got += (size_t)n;
-	line[got] = '\0';
-	close(fd[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+	while ((n = read(execerr, &e, sizeof e)) < 0 && errno == EINTR)
 		;
-	if (parse_status(line, res) != 0) {
-		sr_seterr(errbuf, "%s ended without reporting the command's end "
-		    "(%s %d)", req->helper, WIFSIGNALED(st) ? "signal" : "exit",
-		    WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
-		return -1;
+	close(execerr);
+	if (n != (ssize_t)sizeof e)
+		e = 0;
+	timed_out = await(pid, req->timeout);
+	kill(-pid, SIGKILL);	/* what it left running: its group */
+	while (wait4(pid, &st, 0, &ru) < 0 && errno == EINTR)
+		;
+	tell_reaper(-pid);
+	res->wall = now() - t0;
+	res->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+	res->maxrss_kb = ru.ru_maxrss;
+	if (e) {
+		res->how = SR_SPAWN_NOEXEC;
+		res->code = e;
+	} else if (timed_out) {
+		res->how = SR_SPAWN_TIMEOUT;
+	} else if (WIFSIGNALED(st)) {
+		res->how = SR_SPAWN_SIGNALED;
+		res->code = WTERMSIG(st);
+	} else {
+		res->how = SR_SPAWN_EXITED;
+		res->code = WEXITSTATUS(st);
 	}
 	return 0;
 }
@@ -162,28 +349,4 @@ sr_spawn_reason(const sr_spawn_res *res, double timeout, char *buf,
 		break;
 	}
 	return buf;
-}
-
-const char *
-sr_spawn_helper(const char *libexecdir)
-{
-	static char path[PATH_MAX + 64];
-	char exe[PATH_MAX], *slash;
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-
-	if (n > 0) {
-		exe[n] = '\0';
-		if ((slash = strrchr(exe, '/')) != NULL) {
-			*slash = '\0';
-			snprintf(path, sizeof path, "%s/.libexec/seg-run-exec", exe);
-			if (access(path, X_OK) == 0)
-				return path;
-			snprintf(path, sizeof path,
-			    "%s/../libexec/sareuse/seg-run-exec", exe);
-			if (access(path, X_OK) == 0)
-				return path;
-		}
-	}
-	snprintf(path, sizeof path, "%s/sareuse/seg-run-exec", libexecdir);
-	return access(path, X_OK) == 0 ? path : NULL;
 }

@@ -1,19 +1,28 @@
-/* spawn.h - one command of a workflow run to its end: through seg-run's
- * helper seg-run-exec (tools/seg-run-exec.c), in a process group of its
- * own that is killed whole on a timeout and when seg-run ends, however
- * it ends; its standard output and error appended to a log, its standard
- * input /dev/null; never through a shell.
+/* spawn.h - one command of a workflow run to its end, never through a
+ * shell: in a process group of its own, killed whole on a timeout and
+ * after it exits (what it left running), and when this process ends,
+ * however it ends; its standard output and error appended to a log, its
+ * standard input /dev/null; the thread variables of numerical libraries
+ * (OMP_NUM_THREADS, OPENBLAS_NUM_THREADS, MKL_NUM_THREADS,
+ * NUMEXPR_NUM_THREADS) set to the CPUs of its path unless set already.
  *
- * The helper's death signal follows the thread that starts it: a command
- * is started only from a thread that waits for it (sr_spawn_run returns
- * when the command has ended). */
+ * When this process ends, the command gets SIGKILL (PR_SET_PDEATHSIG of
+ * the thread that started it: a command is started only from a thread
+ * that waits for it, as sr_spawn_run does), and a reaper process, of a
+ * group of its own so that a kill of this process's group spares it,
+ * kills the groups of the commands still running (their children: sh -c
+ * "a | b", Python's workers). The reaper, rather than a helper process
+ * per command, because a helper's exec doubles the cost of a command
+ * (test/bench/commands). */
 #ifndef SR_SPAWN_H
 #define SR_SPAWN_H
 
 #include <stddef.h>
 
+/* Starts the reaper; once, before any thread. 0, or -1 with errbuf. */
+int sr_spawn_init(char *errbuf);
+
 typedef struct {
-	const char *helper;	/* seg-run-exec's path */
 	char *const *argv;	/* the command, argv[0] looked up in PATH */
 	const char *log;	/* standard output and error, appended */
 	double timeout;		/* seconds; 0: none */
@@ -31,8 +40,8 @@ typedef struct {
 	long maxrss_kb;		/* the command's peak resident memory */
 } sr_spawn_res;
 
-/* Runs the command; 0 with res filled, or -1 with errbuf set when the
- * helper could not be started or reported nothing (killed). */
+/* Runs the command; 0 with res filled, or -1 with errbuf set when it
+ * could not be started (the log, a process). */
 int sr_spawn_run(const sr_spawn_req *req, sr_spawn_res *res, char *errbuf);
 
 /* Why a command failed, in a few words ("exit 3", "killed by signal 9
@@ -40,10 +49,5 @@ int sr_spawn_run(const sr_spawn_req *req, sr_spawn_res *res, char *errbuf);
  * directory"), or "" when it exited 0. */
 const char *sr_spawn_reason(const sr_spawn_res *res, double timeout,
     char *buf, size_t size);
-
-/* The helper beside the running program (DIR/.libexec, the source
- * tree's build; DIR/../libexec/sareuse, an installation), else
- * libexecdir/sareuse; NULL if none is executable. A static buffer. */
-const char *sr_spawn_helper(const char *libexecdir);
 
 #endif
