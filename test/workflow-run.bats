@@ -134,3 +134,28 @@ stage_counts() {
 	assert_output --partial "w.wf: not the nuclei workflow"
 	[ ! -e r.tsv ] && [ ! -e t.tsv ]
 }
+
+@test "metrics a command writes: declared in the metrics column, with {metrics} in its command; refused when they clash or are missing" {
+	printf 'stage\ttask\tparams\tcost\trun\tmetrics\n' > head
+	row() { { cat head; printf '%s\n' "$@"; } > m.wf; }
+	row $'seg\tone\tsigma\t1\tone {sigma} {in} {out} {metrics}\tarea,count'
+	wf-compact -q m.wf d.tsv > i.tsv
+	[ -s i.tsv ]
+	row $'seg\tone\tsigma\t1\tone {sigma} {in} {out}\tarea'
+	refuse_run wf-compact 1 "m.wf:2: column metrics: task one declares metrics and its command has no {metrics} to write them to" m.wf d.tsv
+	row $'seg\tone\tsigma\t1\tone {sigma} {in} {out} {metrics}\t-'
+	refuse_run wf-compact 1 "m.wf:2: column run: task one: {metrics} without metrics declared (column metrics: the names it writes)" m.wf d.tsv
+	local name
+	for name in dice jaccard object_dice aji objects seconds status run tile; do
+		row $'seg\tone\tsigma\t1\tone {sigma} {in} {out} {metrics}\t'"$name"
+		refuse_run wf-compact 1 "m.wf:2: column metrics: metric $name: a column of results already" m.wf d.tsv
+	done
+	row $'seg\tone\tsigma\t1\tone {sigma} {in} {out} {metrics}\ta' $'seg\ttwo\tmethod\t1\ttwo {method} {in} {out} {metrics}\tb,a'
+	refuse_run wf-compact 1 "m.wf:3: column metrics: metric a named twice: a metric is one column of results" m.wf d.tsv
+	row $'seg\tone\tsigma\t1\tone {sigma} {in} {out} {metrics}\tmethod' $'seg\ttwo\tmethod\t1\ttwo {method} {in} {out}\t-'
+	refuse_run wf-compact 1 "m.wf:2: column metrics: metric method is also a parameter's name" m.wf d.tsv
+	row $'normalize\tnormalize\t-\t1\t-\tx' $'seg\tone\tsigma\t1\tone {sigma} {in} {out}\t-'
+	refuse_run wf-compact 1 "m.wf:2: column metrics: task normalize: metrics of a built-in task: only a command writes its own (column run)" m.wf d.tsv
+	row $'seg\tone\tsigma\t1\tone {sigma} {in} {out} {metrics}\ta b'
+	refuse_run wf-compact 1 "m.wf:2: column metrics: 'a b' is not a metric name" m.wf d.tsv
+}

@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
+#include "plan/results.h"
 #include "sa/space.h"
 
 #include <math.h>
@@ -153,6 +154,65 @@ read_command(const sr_tsv *t, int col, const sr_task *task)
 	return run;
 }
 
+/* Whether name is a column of results of its own (run, tile, status and
+ * the scores): no metric of a command may take it. */
+static int
+result_column(const char *name)
+{
+	static const char *const col[] = { SR_RESULTS_RUN, SR_RESULTS_TILE,
+	    SR_RESULTS_STATUS, SR_RESULTS_DICE, SR_RESULTS_JACCARD,
+	    SR_RESULTS_OBJECT_DICE, SR_RESULTS_AJI, SR_RESULTS_OBJECTS,
+	    SR_RESULTS_SECONDS };
+	size_t i;
+
+	for (i = 0; i < sizeof col / sizeof col[0]; i++)
+		if (strcmp(name, col[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Reads the metrics column of task (col): names of results columns the
+ * command writes through {metrics}, unique in the workflow. */
+static void
+add_metrics(sr_workflow *w, sr_task *task, const sr_tsv *t, int col)
+{
+	char *copy = sr_strdup(sr_tsv_str(t, col)), *tok = copy, *end;
+	size_t i;
+
+	if (strcmp(copy, "-") == 0) {
+		free(copy);
+		return;
+	}
+	if (task->run == NULL)
+		sr_tsv_die(t, col, "task %s: metrics of a built-in task: only a "
+		    "command writes its own (column run)", task->name);
+	for (;; tok = end + 1) {
+		if ((end = strchr(tok, ',')) != NULL)
+			*end = '\0';
+		if (!good_name(tok) || strcmp(tok, "-") == 0)
+			sr_tsv_die(t, col, "'%s' is not a metric name", SR_SHOW(tok));
+		if (result_column(tok) || sr_param_reserved(tok))
+			sr_tsv_die(t, col, "metric %s: a column of results "
+			    "already (run, tile, status and the scores)", tok);
+		for (i = 0; i < w->nmetric; i++)
+			if (strcmp(w->metric[i], tok) == 0)
+				sr_tsv_die(t, col, "metric %s named twice: a "
+				    "metric is one column of results", tok);
+		task->metric = sr_reallocarray(task->metric, task->nmetric + 1,
+		    sizeof *task->metric);
+		task->metric[task->nmetric++] = sr_strdup(tok);
+		w->metric = sr_reallocarray(w->metric, w->nmetric + 1,
+		    sizeof *w->metric);
+		w->metric[w->nmetric++] = sr_strdup(tok);
+		if (end == NULL)
+			break;
+	}
+	free(copy);
+	if (!(task->run->uses & 1u << SR_TP_METRICS))
+		sr_tsv_die(t, col, "task %s declares metrics and its command has "
+		    "no {metrics} to write them to", task->name);
+}
+
 /* Dies naming task (at line) of w: why the workflow's shape is refused. */
 static _Noreturn void
 shape_die(const sr_workflow *w, const sr_task *task, const char *why)
@@ -205,6 +265,24 @@ check_shape(sr_workflow *w)
 		    "the commands other than compare alone in its stage");
 }
 
+/* Refuses a metric named as a parameter (trials.tsv has both). */
+static void
+check_metrics(const sr_workflow *w)
+{
+	size_t s, k, m;
+
+	for (s = 0; s < w->nstage; s++)
+		for (k = 0; k < w->stage[s].ntask; k++)
+			for (m = 0; m < w->stage[s].task[k].nmetric; m++) {
+				const sr_task *task = &w->stage[s].task[k];
+				if (sr_workflow_param(w, task->metric[m]) >= 0)
+					sr_die(SR_EXIT_DATA, "%s:%zu: column %s: "
+					    "metric %s is also a parameter's name",
+					    w->path, task->line,
+					    SR_WORKFLOW_METRICS, task->metric[m]);
+			}
+}
+
 sr_workflow *
 sr_workflow_read(const char *path)
 {
@@ -215,6 +293,7 @@ sr_workflow_read(const char *path)
 	int cp = sr_tsv_need(t, SR_WORKFLOW_PARAMS);
 	int cc = sr_tsv_need(t, SR_WORKFLOW_COST);
 	int cr = sr_tsv_col(t, SR_WORKFLOW_RUN);
+	int cm = sr_tsv_col(t, SR_WORKFLOW_METRICS);
 	sr_stage *s;
 	sr_task *task;
 	size_t i, j;
@@ -246,11 +325,19 @@ sr_workflow_read(const char *path)
 				    task->name);
 			task->run = read_command(t, cr, task);
 		}
+		if (cm >= 0)
+			add_metrics(w, task, t, cm);
+		if (task->run && (task->run->uses & 1u << SR_TP_METRICS) &&
+		    task->nmetric == 0)
+			sr_tsv_die(t, cr, "task %s: {metrics} without metrics "
+			    "declared (column metrics: the names it writes)",
+			    task->name);
 	}
 	if (w->nstage == 0)
 		sr_die(SR_EXIT_DATA, "%s: no tasks", t->path);
 	sr_tsv_close(t);
 	check_shape(w);
+	check_metrics(w);
 	return w;
 }
 
@@ -270,6 +357,9 @@ sr_workflow_free(sr_workflow *w)
 			if (w->stage[i].task[j].run)
 				sr_template_free(w->stage[i].task[j].run);
 			free(w->stage[i].task[j].run);
+			for (k = 0; k < w->stage[i].task[j].nmetric; k++)
+				free(w->stage[i].task[j].metric[k]);
+			free(w->stage[i].task[j].metric);
 		}
 		free(w->stage[i].task);
 		free(w->stage[i].param);
@@ -277,6 +367,9 @@ sr_workflow_free(sr_workflow *w)
 	}
 	for (i = 0; i < w->nparam; i++)
 		free(w->param[i]);
+	for (i = 0; i < w->nmetric; i++)
+		free(w->metric[i]);
+	free(w->metric);
 	free(w->stage);
 	free(w->param);
 	free(w->path);

@@ -14,6 +14,7 @@
 #define SR_WORKFLOW_PARAMS	"params"
 #define SR_WORKFLOW_COST	"cost"
 #define SR_WORKFLOW_RUN		"run"	/* optional: a command template */
+#define SR_WORKFLOW_METRICS	"metrics"	/* optional: what it writes */
 
 /* The built-in tasks a workflow of commands may hold around its stage of
  * commands: the first stage's, the last stage's. */
@@ -27,6 +28,9 @@ typedef struct {
 	double cost;		/* relative cost */
 	size_t line;		/* in the workflow file, for messages */
 	sr_template *run;	/* the command (column run); NULL: built-in */
+	char **metric;		/* the metrics its command writes (column
+				 * metrics), columns of results */
+	size_t nmetric;
 } sr_task;
 
 typedef struct {
@@ -45,6 +49,8 @@ typedef struct {
 	char **param;		/* every parameter, in order of first use */
 	size_t nparam;
 	int commands;		/* whether tasks have commands (run) */
+	char **metric;		/* every task's metrics, in task order */
+	size_t nmetric;
 	size_t command_stage;	/* then, the stage of those tasks */
 } sr_workflow;
 
