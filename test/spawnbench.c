@@ -11,24 +11,15 @@
  * command, the median of N). */
 #define _GNU_SOURCE
 #include "exec/spawn.h"
+#include "core/num.h"
 
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 
 extern char **environ;
-
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static int
 cmp(const void *a, const void *b)
@@ -63,18 +54,18 @@ main(int argc, char **argv)
 	spawned = calloc((size_t)n, sizeof *spawned);
 	for (i = 0; i < n; i++) {
 		pid_t pid;
-		t = now();
+		t = sr_now();
 		if (posix_spawnp(&pid, "touch", NULL, NULL, cmd, environ) != 0 ||
 		    waitpid(pid, &st, 0) < 0 || st != 0)
 			return 1;
-		bare[i] = now() - t;
-		t = now();
+		bare[i] = sr_now() - t;
+		t = sr_now();
 		if (sr_spawn_run(&req, &res, err) != 0 ||
 		    res.how != SR_SPAWN_EXITED || res.code != 0) {
 			fprintf(stderr, "sa-spawnbench: %s\n", err);
 			return 1;
 		}
-		spawned[i] = now() - t;
+		spawned[i] = sr_now() - t;
 	}
 	qsort(bare, (size_t)n, sizeof *bare, cmp);
 	qsort(spawned, (size_t)n, sizeof *spawned, cmp);

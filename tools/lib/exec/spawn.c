@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "exec/spawn.h"
 #include "core/err.h"
+#include "core/num.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -170,15 +171,6 @@ fork_child(const sr_spawn_req *req, char **env, int null, int log, int errfd,
 	return pid;
 }
 
-static double
-now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* Starts the command; its pid, or -1 with errbuf set. *execerr: the read
  * end of the pipe of a failed exec's errno. */
 static pid_t
@@ -241,7 +233,7 @@ await_polling(pid_t pid, double end)
 	struct timespec t = { 0, 10000000 };
 
 	while (!ended(pid, 0)) {
-		if (now() >= end) {
+		if (sr_now() >= end) {
 			kill(-pid, SIGKILL);
 			return 1;
 		}
@@ -256,7 +248,7 @@ static int
 await(pid_t pid, double timeout)
 {
 	struct pollfd p = { -1, POLLIN, 0 };
-	double end = now() + timeout;
+	double end = sr_now() + timeout;
 	int ms, rc;
 
 	if (timeout <= 0) {
@@ -266,7 +258,7 @@ await(pid_t pid, double timeout)
 	if ((p.fd = pidfd_open(pid, 0)) < 0)
 		return await_polling(pid, end);
 	for (;;) {
-		ms = (int)((end - now()) * 1e3 + 0.999);
+		ms = (int)((end - sr_now()) * 1e3 + 0.999);
 		if (ms <= 0) {
 			kill(-pid, SIGKILL);
 			close(p.fd);
@@ -286,7 +278,7 @@ int
 sr_spawn_run(const sr_spawn_req *req, sr_spawn_res *res, char *errbuf)
 {
 	struct rusage ru = { 0 };
-	double t0 = now();
+	double t0 = sr_now();
 	int execerr = -1, e = 0, st = 0, timed_out;
 	ssize_t n;
 	pid_t pid;
@@ -307,7 +299,7 @@ sr_spawn_run(const sr_spawn_req *req, sr_spawn_res *res, char *errbuf)
 	while (wait4(pid, &st, 0, &ru) < 0 && errno == EINTR)
 		;
 	tell_reaper(-pid);
-	res->wall = now() - t0;
+	res->wall = sr_now() - t0;
 	res->cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
 	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 	res->maxrss_kb = ru.ru_maxrss;
