@@ -12,6 +12,7 @@
 # is neither blank nor a comment is the table's header. The answer for
 # the last FILE asked is kept (tile_kind_of, tile_kind): a plan's tiles
 # list does not change, and the buckets of a local run get the run's
+# answer (bucket_state)
 tile_kind_of=
 tile_kind=
 is_tile_table() {

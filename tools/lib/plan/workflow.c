@@ -62,49 +62,68 @@ sr_stage_param(const sr_stage *s, size_t param)
 	return -1;
 }
 
-/* Adds the parameters of the comma list to task, stage and workflow. */
+/* The row being read, for the walks of its comma lists. */
+typedef struct {
+	sr_workflow *w;
+	sr_stage *s;
+	sr_task *task;
+	const sr_tsv *t;
+	int col;
+} row_ctx;
+
+/* Calls add(r, name) for each name of the comma list in column r->col,
+ * in order; nothing for "-". Dies on an item that is not a name (what:
+ * "parameter", "metric"). */
 static void
-add_params(sr_workflow *w, sr_stage *s, sr_task *t, const sr_tsv *tsv,
-    int col)
+each_name(const row_ctx *r, const char *what,
+    void (*add)(const row_ctx *, const char *))
 {
-	char *copy = sr_strdup(sr_tsv_str(tsv, col)), *tok = copy, *end;
+	char *copy = sr_strdup(sr_tsv_str(r->t, r->col)), *tok = copy, *end;
+
+	if (strcmp(copy, "-") != 0)
+		for (;; tok = end + 1) {
+			if ((end = strchr(tok, ',')) != NULL)
+				*end = '\0';
+			if (!good_name(tok) || strcmp(tok, "-") == 0)
+				sr_tsv_die(r->t, r->col, "'%s' is not a %s name",
+				    SR_SHOW(tok), what);
+			add(r, tok);
+			if (end == NULL)
+				break;
+		}
+	free(copy);
+}
+
+/* Adds a parameter of the task to task, stage and workflow. */
+static void
+add_param(const row_ctx *r, const char *name)
+{
+	sr_workflow *w = r->w;
+	sr_stage *s = r->s;
+	sr_task *t = r->task;
 	size_t i;
 	int p;
 
-	if (strcmp(copy, "-") == 0) {
-		free(copy);
-		return;
+	if (sr_param_reserved(name))
+		sr_tsv_die(r->t, r->col, "parameter name '%s' is reserved "
+		    "(a placeholder of the run column, or a column of "
+		    "results)", name);
+	for (i = 0; i < t->nparam; i++)
+		if (strcmp(t->param[i], name) == 0)
+			sr_tsv_die(r->t, r->col, "parameter %s named twice",
+			    SR_SHOW(name));
+	t->param = sr_reallocarray(t->param, t->nparam + 1, sizeof *t->param);
+	t->param[t->nparam++] = sr_strdup(name);
+	if ((p = sr_workflow_param(w, name)) < 0) {
+		w->param = sr_reallocarray(w->param, w->nparam + 1,
+		    sizeof *w->param);
+		w->param[p = (int)w->nparam++] = sr_strdup(name);
 	}
-	for (;; tok = end + 1) {
-		if ((end = strchr(tok, ',')) != NULL)
-			*end = '\0';
-		if (!good_name(tok) || strcmp(tok, "-") == 0)
-			sr_tsv_die(tsv, col, "'%s' is not a parameter name",
-			    SR_SHOW(tok));
-		if (sr_param_reserved(tok))
-			sr_tsv_die(tsv, col, "parameter name '%s' is reserved "
-			    "(a placeholder of the run column, or a column of "
-			    "results)", tok);
-		for (i = 0; i < t->nparam; i++)
-			if (strcmp(t->param[i], tok) == 0)
-				sr_tsv_die(tsv, col, "parameter %s named twice",
-				    SR_SHOW(tok));
-		t->param = sr_reallocarray(t->param, t->nparam + 1, sizeof *t->param);
-		t->param[t->nparam++] = sr_strdup(tok);
-		if ((p = sr_workflow_param(w, tok)) < 0) {
-			w->param = sr_reallocarray(w->param, w->nparam + 1,
-			    sizeof *w->param);
-			w->param[p = (int)w->nparam++] = sr_strdup(tok);
-		}
-		if (sr_stage_param(s, (size_t)p) < 0) {
-			s->param = sr_reallocarray(s->param, s->nparam + 1,
-			    sizeof *s->param);
-			s->param[s->nparam++] = (size_t)p;
-		}
-		if (end == NULL)
-			break;
+	if (sr_stage_param(s, (size_t)p) < 0) {
+		s->param = sr_reallocarray(s->param, s->nparam + 1,
+		    sizeof *s->param);
+		s->param[s->nparam++] = (size_t)p;
 	}
-	free(copy);
 }
 
 /* The stage called name, appended when new; dies if it reappears after
@@ -171,46 +190,43 @@ result_column(const char *name)
 	return 0;
 }
 
-/* Reads the metrics column of task (col): names of results columns the
- * command writes through {metrics}, unique in the workflow. */
+/* Adds a metric of the task's command, unique in the workflow. */
 static void
-add_metrics(sr_workflow *w, sr_task *task, const sr_tsv *t, int col)
+add_metric(const row_ctx *r, const char *name)
 {
-	char *copy = sr_strdup(sr_tsv_str(t, col)), *tok = copy, *end;
+	sr_workflow *w = r->w;
+	sr_task *task = r->task;
 	size_t i;
 
-	if (strcmp(copy, "-") == 0) {
-		free(copy);
-		return;
-	}
-	if (task->run == NULL)
-		sr_tsv_die(t, col, "task %s: metrics of a built-in task: only a "
-		    "command writes its own (column run)", task->name);
-	for (;; tok = end + 1) {
-		if ((end = strchr(tok, ',')) != NULL)
-			*end = '\0';
-		if (!good_name(tok) || strcmp(tok, "-") == 0)
-			sr_tsv_die(t, col, "'%s' is not a metric name", SR_SHOW(tok));
-		if (result_column(tok) || sr_param_reserved(tok))
-			sr_tsv_die(t, col, "metric %s: a column of results "
-			    "already (run, tile, status and the scores)", tok);
-		for (i = 0; i < w->nmetric; i++)
-			if (strcmp(w->metric[i], tok) == 0)
-				sr_tsv_die(t, col, "metric %s named twice: a "
-				    "metric is one column of results", tok);
-		task->metric = sr_reallocarray(task->metric, task->nmetric + 1,
-		    sizeof *task->metric);
-		task->metric[task->nmetric++] = sr_strdup(tok);
-		w->metric = sr_reallocarray(w->metric, w->nmetric + 1,
-		    sizeof *w->metric);
-		w->metric[w->nmetric++] = sr_strdup(tok);
-		if (end == NULL)
-			break;
-	}
-	free(copy);
-	if (!(task->run->uses & 1u << SR_TP_METRICS))
-		sr_tsv_die(t, col, "task %s declares metrics and its command has "
-		    "no {metrics} to write them to", task->name);
+	if (result_column(name) || sr_param_reserved(name))
+		sr_tsv_die(r->t, r->col, "metric %s: a column of results "
+		    "already (run, tile, status and the scores)", name);
+	for (i = 0; i < w->nmetric; i++)
+		if (strcmp(w->metric[i], name) == 0)
+			sr_tsv_die(r->t, r->col, "metric %s named twice: a "
+			    "metric is one column of results", name);
+	task->metric = sr_reallocarray(task->metric, task->nmetric + 1,
+	    sizeof *task->metric);
+	task->metric[task->nmetric++] = sr_strdup(name);
+	w->metric = sr_reallocarray(w->metric, w->nmetric + 1,
+	    sizeof *w->metric);
+	w->metric[w->nmetric++] = sr_strdup(name);
+}
+
+/* Reads the metrics column of the row's task: names of results columns
+ * its command writes through {metrics}. */
+static void
+add_metrics(const row_ctx *r)
+{
+	const sr_task *task = r->task;
+
+	if (strcmp(sr_tsv_str(r->t, r->col), "-") != 0 && task->run == NULL)
+		sr_tsv_die(r->t, r->col, "task %s: metrics of a built-in task: "
+		    "only a command writes its own (column run)", task->name);
+	each_name(r, "metric", add_metric);
+	if (task->nmetric > 0 && !(task->run->uses & 1u << SR_TP_METRICS))
+		sr_tsv_die(r->t, r->col, "task %s declares metrics and its "
+		    "command has no {metrics} to write them to", task->name);
 }
 
 /* Dies naming task (at line) of w: why the workflow's shape is refused. */
@@ -296,6 +312,7 @@ sr_workflow_read(const char *path)
 	int cm = sr_tsv_col(t, SR_WORKFLOW_METRICS);
 	sr_stage *s;
 	sr_task *task;
+	row_ctx row;
 	size_t i, j;
 
 	w->path = sr_strdup(t->path);
@@ -316,7 +333,8 @@ sr_workflow_read(const char *path)
 		task->cost = sr_tsv_double(t, cc);
 		if (!(task->cost > 0))
 			sr_tsv_die(t, cc, "a cost must be positive");
-		add_params(w, s, task, t, cp);
+		row = (row_ctx){ w, s, task, t, cp };
+		each_name(&row, "parameter", add_param);
 		if (cr >= 0 && strcmp(sr_tsv_str(t, cr), "-") != 0) {
 			if (strcmp(task->name, SR_TASK_NORMALIZE) == 0 ||
 			    strcmp(task->name, SR_TASK_COMPARE) == 0)
@@ -325,8 +343,10 @@ sr_workflow_read(const char *path)
 				    task->name);
 			task->run = read_command(t, cr, task);
 		}
-		if (cm >= 0)
-			add_metrics(w, task, t, cm);
+		if (cm >= 0) {
+			row.col = cm;
+			add_metrics(&row);
+		}
 		if (task->run && (task->run->uses & 1u << SR_TP_METRICS) &&
 		    task->nmetric == 0)
 			sr_tsv_die(t, cr, "task %s: {metrics} without metrics "
