@@ -2,8 +2,8 @@
 # workflow(5)'s run column: workflows whose tasks are commands, read by
 # wf-compact and reuse-merge (reuse planned as for built-in tasks, the
 # stage of commands merged), and refused, naming file, line and byte,
-# where a template or the workflow's shape is wrong. (seg-run executes
-# the nuclei workflow only, for now.)
+# where a template or the workflow's shape is wrong. seg-run executes
+# them: seg-run-commands.bats.
 load common
 
 bats_require_minimum_version 1.5.0
@@ -122,17 +122,6 @@ stage_counts() {
 	assert_success
 	assert_output "wf-compact: w.wf:3: task one: parameter offset is not in its command (it still tells runs apart)"
 	[ -s i.tsv ]
-}
-
-@test "seg-run refuses a workflow of commands, naming it: it executes the nuclei workflow" {
-	mkwf w.wf $'normalize\tnormalize\t-\t1\t-' $'seg\tone\tsigma\t1\tone {sigma} {in} {out}'
-	wf-compact -q w.wf d.tsv > i.tsv
-	reuse-merge -a rtma w.wf i.tsv > b.tsv
-	echo t.png > tiles
-	run seg-run --workflow w.wf --instances i.tsv --buckets b.tsv --bucket 0 --tiles tiles -o r.tsv --timings t.tsv
-	assert_failure 1
-	assert_output --partial "w.wf: not the nuclei workflow"
-	[ ! -e r.tsv ] && [ ! -e t.tsv ]
 }
 
 @test "metrics a command writes: declared in the metrics column, with {metrics} in its command; refused when they clash or are missing" {

@@ -1,14 +1,17 @@
-/* seg-run - execute one bucket of the nuclei-segmentation workflow. */
+/* seg-run - execute one bucket of the nuclei-segmentation workflow, or
+ * of a workflow of commands. */
 #include <stdio.h>
 #include <unistd.h>
 
 #include "core/err.h"
 #include "core/out.h"
 #include "exec/arena.h"
+#include "exec/cmdrun.h"
 #include "exec/outputs.h"
 #include "exec/runner.h"
 #include "exec/segopts.h"
 #include "exec/segplan.h"
+#include "exec/spawn.h"
 #include "exec/tune.h"
 #include "image/opencv.h"
 #include "image/tiles.h"
@@ -21,9 +24,9 @@ usage(FILE *fp)
 "         --bucket I --tiles TILES.list -o RESULTS.tsv --timings TIMINGS.tsv\n"
 "         [--ref DIR [--ref-suffix S]] [--masks DIR] [options]\n"
 "       seg-run --estimate-memory --tiles TILES.list [--active-paths N]\n"
-"Execute bucket I of a plan of the nuclei-segmentation workflow on every\n"
-"tile: each tile normalized once, the bucket's merged task tree walked\n"
-"depth-first with at most N paths holding images at once.\n"
+"Execute bucket I of a plan of the nuclei-segmentation workflow, or of a\n"
+"workflow of commands, on every tile: each tile normalized once, the\n"
+"bucket's merged task tree walked depth-first with at most N paths at once.\n"
 "\n"
 "      --workflow FILE      the workflow (share/workflows/nuclei.wf)\n"
 "      --instances FILE     stage instances (wf-compact)\n"
@@ -49,11 +52,33 @@ usage(FILE *fp)
 "      --ledger FILE        tuning: share results and cancellations there\n"
 "      --cancel RULE        none, stable, median, wilcoxon[:K=V,...] [none]\n"
 "      --metric NAME        dice, jaccard, object_dice or aji [dice]\n"
+"      --scratch DIR        commands' outputs under DIR [$TMPDIR, /tmp]\n"
+"      --task-timeout S     a command running longer fails [none]\n"
+"      --threads-per-path N the commands' {threads} [1]\n"
+"      --command-logs DIR   keep each command's output in DIR\n"
 "  -o, --output FILE        results: one row per run and tile\n"
 "      --timings FILE       one row per executed task node and tile\n"
 "  -q, --quiet              no progress on a terminal\n"
 "  -h, --help               this help\n"
 "      --version            version\n", fp);
+}
+
+/* The job of a workflow of commands: its scratch directory, the
+ * commands found, their reaper started (before any thread). */
+static const sr_cmdjob *
+commands(sr_cmdjob *c, const sr_segopts *o, const sr_segplan *p)
+{
+	char err[SR_ERRLEN];
+
+	if (o->command_logs)
+		sr_make_dir(o->command_logs);
+	sr_cmdjob_init(c, p->w, p->st, o->scratch);
+	c->logs = o->command_logs;
+	c->timeout = o->task_timeout;
+	c->threads = o->threads_per_path;
+	if (sr_spawn_init(err) < 0)
+		sr_die(SR_EXIT_DATA, "%s", err);
+	return c;
 }
 
 /* Runs the bucket and writes its outputs (results last: their presence
@@ -65,10 +90,13 @@ run(const sr_segopts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_runjob job;
 	sr_runout r;
 	sr_tune *tune = NULL;
+	sr_cmdjob cmd = { 0 };
 	FILE *ft, *fr;
 
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
 	    !o->quiet && isatty(STDERR_FILENO));
+	if (p->commands)
+		job.cmd = commands(&cmd, o, p);
 	fr = sr_out_open(o->out.results);	/* primary: committed last */
 	ft = sr_out_open(o->out.timings);
 	sr_segout_masks(&job, &o->out, p, tiles);
@@ -82,6 +110,7 @@ run(const sr_segopts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_segout_masks_end();
 	sr_out_commit_all();
 	sr_runout_free(&r);
+	sr_cmdjob_free(&cmd);
 }
 
 int
@@ -104,6 +133,8 @@ main(int argc, char **argv)
 	}
 	sr_opencv_init();
 	p = sr_segplan_read(o.workflow, o.instances, o.buckets, o.bucket);
+	if (p->commands && !p->has_norm)
+		o.out.normalize = 0;
 	tiles = sr_tiles_read(o.tiles);
 	if (o.shuffle)
 		sr_tiles_shuffle(tiles, o.seed);

@@ -84,8 +84,10 @@ test_results(void)
 {
 	const char *path = tmpname("r.tsv");
 	FILE *fp = fopen(path, "w");
+	double um[2] = { 7, -0.5 };
 	sr_result_row r = { 3, "t1", SR_RUN_NO_CANDIDATES, 0.5, 1.0 / 3, 0.25,
-	    0.125, 0, 2.5 };
+	    0.125, 0, 2.5, um }, e = r;
+	char *names[] = { "area", "m2" };
 	sr_metrics_rows *in;
 	sr_tsv *t;
 	int ref, i;
@@ -95,8 +97,8 @@ test_results(void)
 			fail("status %d", i);
 	if (sr_run_status_parse("fine") != -1 || sr_run_status_parse("") != -1)
 		fail("status: not one");
-	sr_results_write_header(fp, 1);
-	sr_results_write_row(fp, &r, 1);
+	sr_results_write_header(fp, 1, NULL, 0);
+	sr_results_write_row(fp, &r, 1, 0);
 	fclose(fp);
 	if (strcmp(slurp(path), "run\ttile\tstatus\tdice\tjaccard\tobject_dice\t"
 	    "aji\tobjects\tseconds\n3\tt1\tno_candidates\t0.5\t"
@@ -112,8 +114,8 @@ test_results(void)
 		fail("results: read back");
 	sr_metrics_rows_close(in);
 	fp = fopen(path, "w");
-	sr_results_write_header(fp, 0);
-	sr_results_write_row(fp, &r, 0);
+	sr_results_write_header(fp, 0, NULL, 0);
+	sr_results_write_row(fp, &r, 0, 0);
 	fclose(fp);
 	if (strcmp(slurp(path), "run\ttile\tstatus\tobjects\tseconds\n"
 	    "3\tt1\tno_candidates\t0\t2.5\n") != 0)
@@ -122,6 +124,24 @@ test_results(void)
 	if (!sr_results_header(t, &ref) || ref != 0)
 		fail("results without ref: header");
 	sr_tsv_close(t);
+	fp = fopen(path, "w");	/* the commands' metrics, a failed row */
+	e.status = SR_RUN_ERROR;
+	sr_results_write_header(fp, 1, names, 2);
+	sr_results_write_row(fp, &r, 1, 2);
+	sr_results_write_row(fp, &e, 1, 2);
+	fclose(fp);
+	if (strcmp(slurp(path), "run\ttile\tstatus\tdice\tjaccard\tobject_dice\t"
+	    "aji\tobjects\tseconds\tarea\tm2\n3\tt1\tno_candidates\t0.5\t"
+	    "0.3333333333333333\t0.25\t0.125\t0\t2.5\t7\t-0.5\n"
+	    "3\tt1\terror\t\t\t\t\t0\t2.5\t\t\n") != 0)
+		fail("results with metrics: written as %s", slurp(path));
+	in = sr_metrics_rows_open(path);
+	if (!sr_results_header(in->tsv, &ref) || ref != 1 ||
+	    !sr_metrics_rows_next(in) || sr_metrics_rows_value(in,
+	    sr_metrics_rows_metric(in, "m2")) != -0.5 ||
+	    !sr_metrics_rows_next(in) || in->status != SR_RUN_ERROR)
+		fail("results with metrics: read back");
+	sr_metrics_rows_close(in);
 	unlink(path);
 }
 

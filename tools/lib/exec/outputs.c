@@ -118,7 +118,7 @@ timing_row(const sr_segplan *p, const sr_runout *r, const sr_runtiming *t,
 		*task = w->stage[p->st - 1].task[0].name;
 		return upstream(p, *ids);
 	}
-	if (t->task == SR_NUC_NTASK) {
+	if (t->task == (int)p->m) {
 		*task = w->stage[p->st + 1].task[0].name;
 		return downstream(p, r, t->node, ids, cap);
 	}
@@ -131,7 +131,6 @@ void
 sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
     const sr_tiles *tiles, const sr_runout *r, int argc, char **argv)
 {
-	int has_compare = p->st + 1 < p->in->w->nstage;
 	size_t i, k, n, depth, cap = p->n + 1, *ids = sr_calloc(cap, sizeof *ids);
 	const char *task;
 
@@ -152,7 +151,8 @@ sr_segout_timings(FILE *fp, const sr_segout *o, const sr_segplan *p,
 	sr_timings_write_header(fp);
 	for (k = 0; k < r->ntiming; k++) {
 		const sr_runtiming *t = &r->timing[k];
-		if (t->task == SR_NUC_NTASK && !has_compare)
+		if ((t->task == (int)p->m && !p->has_compare) ||
+		    (t->task < 0 && !p->has_norm))
 			continue;
 		n = timing_row(p, r, t, &depth, &task, &ids, &cap);
 		sr_timings_write_row(fp, p->bucket, tiles->name[t->tile], depth,
@@ -203,7 +203,8 @@ sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
 	qsort(rr, nr, sizeof *rr, cmp_runref);
 	sr_out_provenance(fp, argc, argv);
 	results_meta(fp, o, p, tiles, r);
-	sr_results_write_header(fp, o->ref != NULL);
+	sr_results_write_header(fp, o->ref != NULL, p->w->metric,
+	    p->w->nmetric);
 	for (k = 0; k < nr; k++)
 		for (t = 0; t < tiles->n; t++) {
 			const sr_runresult *res = &r->result[rr[k].i * tiles->n + t];
@@ -211,8 +212,10 @@ sr_segout_results(FILE *fp, const sr_segout *o, const sr_segplan *p,
 			    res->status == SR_RESULT_NOT_RUN ? SR_RUN_CANCELLED :
 			    res->status, res->dice, res->jaccard,
 			    res->object_dice, res->aji, res->objects,
-			    res->seconds };
-			sr_results_write_row(fp, &row, o->ref != NULL);
+			    res->seconds, r->metric + (rr[k].i * tiles->n + t) *
+			    p->w->nmetric };
+			sr_results_write_row(fp, &row, o->ref != NULL,
+			    p->w->nmetric);
 		}
 	free(rr);
 }
@@ -243,10 +246,13 @@ sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
 	job->normalize = u->normalize;
 	sr_segplan_target(target, job->mean, job->sd);
 	job->ninst = p->n;
+	job->m = p->m;
+	job->np = p->np;
 	job->param = p->param;
 	job->key = p->key;
+	job->nmetric = p->w->nmetric;
 	job->threads = u->active;
-	job->prefault = u->prefault;
+	job->prefault = u->prefault && !p->commands;
 	job->progress = progress;
 }
 

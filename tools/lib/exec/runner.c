@@ -5,6 +5,7 @@
 #include "exec/arena.h"
 #include "image/image.h"
 #include "core/num.h"
+#include "sa/metrics.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,6 +28,10 @@ typedef struct {
 /* A tile being worked on. */
 typedef struct {
 	sr_rgb img;
+	size_t w, h;		/* the tile's size */
+	char *in, *ref_in;	/* commands: the first task's input, the
+				 * reference (absolute paths) */
+	sr_cmdnode *cmd;	/* commands: per node, what it made */
 	sr_labels ref;		/* numbered objects (sr_objects_number) */
 	size_t nref;		/* objects of ref */
 	sr_nuc_out *out;	/* per node */
@@ -157,6 +162,11 @@ release(run *r, size_t tile, size_t v)
 
 	for (;;) {
 		if (v == 0) {
+			if (r->job->cmd) {
+				sr_cmd_tile_free(r->job->cmd, tile, ts->in);
+				free(ts->ref_in);
+				free(ts->cmd);
+			}
 			sr_rgb_free(&ts->img);
 			sr_labels_free(&ts->ref);
 			free(ts->out);
@@ -168,10 +178,50 @@ release(run *r, size_t tile, size_t v)
 			return 1;
 		}
 		sr_nuc_out_free(&ts->out[v]);
+		if (r->job->cmd)
+			sr_cmd_node_free(&ts->cmd[v]);
 		v = sr_rparent(r->t, v);
 		if (--ts->pending[v] > 0)
 			return 0;
 	}
+}
+
+/* Reads tile i, or its size only where commands read it themselves
+ * (not normalized, not cut from a slide): 1 when read. */
+static int
+read_tile(run *r, size_t i)
+{
+	const sr_runjob *job = r->job;
+	tstate *ts = &r->ts[i];
+	char err[SR_ERRLEN];
+	int decode = !job->cmd || job->normalize || job->tiles->region;
+
+	if (decode ? sr_tile_read(job->tiles, i, &ts->img, err) < 0 :
+	    sr_tile_size(job->tiles, i, &ts->w, &ts->h, err) < 0)
+		sr_die(sr_exit_for_errno(errno), "%s", err);
+	if (decode) {
+		ts->w = ts->img.w;
+		ts->h = ts->img.h;
+	}
+	return decode;
+}
+
+/* Commands: writes tile i as their first input (the decoded tile as a
+ * PNG, else its path) and drops the image. */
+static void
+command_input(run *r, size_t i, int decoded)
+{
+	tstate *ts = &r->ts[i];
+	char err[SR_ERRLEN];
+
+	ts->in = sr_cmd_tile(r->job->cmd, i, decoded ? &ts->img : NULL,
+	    r->job->tiles->path[i], err);
+	if (!ts->in)
+		sr_die(sr_exit_for_errno(errno), "%s", err);
+	if (r->job->ref_path)
+		ts->ref_in = sr_cmd_abs(r->job->ref_path[i]);
+	sr_rgb_free(&ts->img);
+	ts->cmd = sr_calloc(r->t->nnodes, sizeof *ts->cmd);
 }
 
 /* Reads and normalizes tile i (node 0). */
@@ -181,19 +231,18 @@ do_root(run *r, size_t i)
 	const sr_runjob *job = r->job;
 	tstate *ts = &r->ts[i];
 	char err[SR_ERRLEN], lab[SR_ERRLEN];
-	double t0 = sr_now(), t1;
+	double t0 = sr_now(), t1, norm;
 	size_t bytes;
+	int decoded = read_tile(r, i);
 
-	if (sr_tile_read(job->tiles, i, &ts->img, err) < 0)
-		sr_die(sr_exit_for_errno(errno), "%s", err);
 	if (job->ref_path) {
 		if (sr_labels_read(job->ref_path[i], &ts->ref, err) < 0)
 			sr_die(sr_exit_for_errno(errno), "%s", err);
-		if (ts->ref.w != ts->img.w || ts->ref.h != ts->img.h)
+		if (ts->ref.w != ts->w || ts->ref.h != ts->h)
 			sr_die(SR_EXIT_DATA, "%s: %zux%zu, but tile %s is %zux%zu",
 			    job->ref_path[i], ts->ref.w, ts->ref.h,
 			    sr_tile_label(job->tiles, i, lab, sizeof lab),
-			    ts->img.w, ts->img.h);
+			    ts->w, ts->h);
 		if (sr_objects_number(ts->ref.px, ts->ref.w, ts->ref.h,
 		    SR_OBJECTS_AUTO, &ts->nref, NULL, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s: %s", job->ref_path[i], err);
@@ -210,9 +259,17 @@ do_root(run *r, size_t i)
 		r->out->normalized[i] = sr_normalize(&ts->img, job->mean, job->sd,
 		    &r->out->foreground[i]);
 	t0 = sr_now();
-	if (job->normalized) {	/* writing the tile is not normalizing it */
+	norm = t0 - t1;
+	if (job->normalized && decoded) {	/* writing the tile is not
+						 * normalizing it */
 		job->normalized(job->ctx, i, &ts->img);
 		r->out->save_seconds[i] = sr_now() - t0;
+	}
+	bytes = 3 * ts->img.w * ts->img.h;
+	if (job->cmd) {		/* writing the commands' input is */
+		t0 = sr_now();
+		command_input(r, i, decoded);
+		norm += sr_now() - t0;
 	}
 	ts->out = sr_calloc(r->t->nnodes, sizeof *ts->out);
 	ts->pending = sr_calloc(r->t->nnodes, sizeof *ts->pending);
@@ -221,9 +278,8 @@ do_root(run *r, size_t i)
 	ts->early = sr_reallocarray(NULL, r->t->nnodes, sizeof *ts->early);
 	memcpy(ts->early, r->early, r->t->nnodes * sizeof *ts->early);
 	ts->secs = sr_calloc(r->t->nnodes, sizeof *ts->secs);
-	ts->secs[0] = t0 - t1;
+	ts->secs[0] = norm;
 	ts->out[0].status = SR_NUC_CONTINUE;
-	bytes = 3 * ts->img.w * ts->img.h;
 	if (job->ref_path)
 		bytes += sizeof *ts->ref.px * ts->ref.w * ts->ref.h;
 	lock(r);
@@ -285,6 +341,27 @@ handed_over(const run *r, const tstate *ts, size_t v)
 	return own;
 }
 
+/* Runs node v's command on tile i: a failure ends the runs below v
+ * there (SR_RUN_ERROR). */
+static void
+command_task(run *r, size_t i, size_t v)
+{
+	const sr_runjob *job = r->job;
+	tstate *ts = &r->ts[i];
+	size_t d = r->t->node[v].depth, p = sr_rparent(r->t, v), rss = 0;
+	char why[SR_ERRLEN];
+	double sec = 0;
+	sr_cmdnode_in in = { i, v, d - 1, job->tiles->name[i], ts->ref_in,
+	    p == 0 ? ts->in : ts->cmd[p].out, job->param + r->rep[v] * job->np };
+
+	ts->out[v].status = sr_cmd_node(job->cmd, &in, &ts->cmd[v], &sec, &rss,
+	    why, sizeof why) < 0 ? SR_RUN_ERROR : SR_NUC_CONTINUE;
+	lock(r);
+	add_timing(r, i, v, (int)d - 1, sec, rss);
+	ts->secs[v] = sec + ts->secs[p];
+	unlock(r);
+}
+
 /* Runs node v's task on tile i. */
 static void
 do_task(run *r, size_t i, size_t v)
@@ -304,7 +381,7 @@ do_task(run *r, size_t i, size_t v)
 	unlock(r);
 	t0 = sr_now();
 	if (sr_nuc_task((int)d - 1, &ts->img, up, own,
-	    r->job->param + r->rep[v] * SR_NUC_NPARAM, &ts->out[v], err) < 0)
+	    r->job->param + r->rep[v] * r->job->np, &ts->out[v], err) < 0)
 		sr_die(SR_EXIT_DATA, "%s: %s: %s", sr_tile_label(r->job->tiles,
 		    i, lab, sizeof lab), sr_nuc_task_name[d - 1], err);
 	ts->secs[v] = sr_now() - t0;
@@ -318,18 +395,18 @@ do_task(run *r, size_t i, size_t v)
 /* The object-level scores of labels (NULL: empty) against tile i's
  * numbered reference, as compare-dice scores them (objects read
  * automatically, matched at IoU >= SR_RUN_IOU). */
-static void
+static size_t
 score_objects(const tstate *ts, const uint32_t *labels, const char *path,
     sr_object_scores *sc)
 {
-	size_t n = ts->img.w * ts->img.h, nm = 0;
+	size_t n = ts->w * ts->h, nm = 0;
 	uint32_t *m = sr_calloc(n ? n : 1, sizeof *m);
 	char err[SR_ERRLEN];
 	sr_overlap *o;
 
 	if (labels) {
 		memcpy(m, labels, n * sizeof *m);
-		if (sr_objects_number(m, ts->img.w, ts->img.h, SR_OBJECTS_AUTO,
+		if (sr_objects_number(m, ts->w, ts->h, SR_OBJECTS_AUTO,
 		    &nm, NULL, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s: %s", path, err);
 	}
@@ -337,6 +414,50 @@ score_objects(const tstate *ts, const uint32_t *labels, const char *path,
 	sr_overlap_scores(o, SR_RUN_IOU, sc);
 	sr_overlap_free(o);
 	free(m);
+	return nm;
+}
+
+/* Commands: reads the output of node v (a run's last) on tile i as
+ * labels into lab; 0, or -1 (warned) when it is no image of the tile's
+ * size, which fails the runs. */
+static int
+read_output(run *r, size_t i, size_t v, sr_labels *lab)
+{
+	tstate *ts = &r->ts[i];
+	const sr_task *task = &r->job->cmd->w->stage[r->job->cmd->st].task[
+	    r->t->node[v].depth - 1];
+	char err[SR_ERRLEN];
+
+	if (sr_labels_read(ts->cmd[v].out, lab, err) < 0) {
+		sr_warn("%s: task %s (node %zu): its output: %s",
+		    r->job->tiles->name[i], task->name, v, err);
+		return -1;
+	}
+	if (lab->w == ts->w && lab->h == ts->h)
+		return 0;
+	sr_warn("%s: task %s (node %zu): its output is %zux%zu, the tile "
+	    "%zux%zu", r->job->tiles->name[i], task->name, v, lab->w, lab->h,
+	    ts->w, ts->h);
+	sr_labels_free(lab);
+	return -1;
+}
+
+/* Commands: the metrics of the tasks from the root to node v into
+ * result row k's. */
+static void
+copy_metrics(run *r, size_t i, size_t v, size_t k)
+{
+	const sr_runjob *job = r->job;
+	const sr_stage *s = &job->cmd->w->stage[job->cmd->st];
+	double *m = r->out->metric + (k * job->ntiles + i) * job->nmetric;
+	size_t a, t;
+
+	for (a = v; a != 0; a = sr_rparent(r->t, a)) {
+		t = r->t->node[a].depth - 1;
+		if (r->ts[i].cmd[a].metric)
+			memcpy(m + job->cmd->moff[t], r->ts[i].cmd[a].metric,
+			    s->task[t].nmetric * sizeof *m);
+	}
 }
 
 /* Node v ended its path on tile i (a final mask, or a status that stops
@@ -352,36 +473,48 @@ finish(run *r, size_t i, size_t v)
 	const uint32_t *labels = nv->status == SR_NUC_OK ? nv->labels : NULL;
 	double dice = NAN, jac = NAN, t0 = sr_now(), csec = 0;
 	sr_object_scores sc = { .object_dice = NAN, .aji = NAN };
+	sr_labels out = { 0 };
+	int status = nv->status == SR_NUC_CONTINUE ? SR_NUC_OK : nv->status;
+	size_t k, objects = labels ? nv->objects : 0;
 	char lab[SR_ERRLEN];
-	size_t k;
 
-	if (job->ref_path) {
-		sr_compare_pixels(labels, ts->ref.px, ts->img.w * ts->img.h, &dice,
+	if (job->cmd && status == SR_NUC_OK && (job->ref_path || job->mask)) {
+		if (read_output(r, i, v, &out) < 0)
+			status = SR_RUN_ERROR;
+		labels = out.px;
+	}
+	if (job->ref_path && status != SR_RUN_ERROR) {
+		sr_compare_pixels(labels, ts->ref.px, ts->w * ts->h, &dice,
 		    &jac);
-		score_objects(ts, labels, sr_tile_label(job->tiles, i, lab,
+		k = score_objects(ts, labels, sr_tile_label(job->tiles, i, lab,
 		    sizeof lab), &sc);
+		if (job->cmd)
+			objects = k;
 		csec = sr_now() - t0;
 	}
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++)
-		if (job->mask && (!r->alive || r->alive[o->node_inst[k]]))
-			job->mask(job->ctx, o->node_inst[k], i, labels, ts->img.w,
-			    ts->img.h);
+		if (job->mask && status != SR_RUN_ERROR && (!r->alive ||
+		    r->alive[o->node_inst[k]]))
+			job->mask(job->ctx, o->node_inst[k], i, labels, ts->w,
+			    ts->h);
+	sr_labels_free(&out);
 	lock(r);
-	if (job->ref_path)
-		add_timing(r, i, v, SR_NUC_NTASK, csec, 0);
+	if (job->ref_path && status != SR_RUN_ERROR)
+		add_timing(r, i, v, (int)job->m, csec, 0);
 	for (k = o->node_first[v]; k < o->node_first[v + 1]; k++) {
 		sr_runresult *res = &o->result[o->node_inst[k] * job->ntiles + i];
 
 		if (r->alive && !r->alive[o->node_inst[k]])
 			continue;	/* left to the gate */
-		res->status = nv->status == SR_NUC_CONTINUE ? SR_NUC_OK :
-		    nv->status;
+		res->status = status;
 		res->dice = dice;
 		res->jaccard = jac;
 		res->object_dice = sc.object_dice;
 		res->aji = sc.aji;
-		res->objects = labels ? nv->objects : 0;
+		res->objects = objects;
 		res->seconds = ts->secs[v] + csec;
+		if (job->cmd)
+			copy_metrics(r, i, v, o->node_inst[k]);
 	}
 	unlock(r);
 }
@@ -436,6 +569,8 @@ execute(run *r, size_t me, item it)
 
 	if (v == 0)
 		do_root(r, it.tile);
+	else if (r->job->cmd)
+		command_task(r, it.tile, v);
 	else
 		do_task(r, it.tile, v);
 	if (ts->out[v].status == SR_NUC_CONTINUE && sr_rchild(t, v) !=
@@ -547,7 +682,7 @@ index_tree(run *r, sr_runout *o, size_t n)
 	free(stack);
 	r->readers = sr_calloc(t->nnodes, sizeof *r->readers);
 	r->early = sr_calloc(t->nnodes, sizeof *r->early);
-	for (v = 1; v < t->nnodes; v++) {
+	for (v = 1; !r->job->cmd && v < t->nnodes; v++) {
 		size_t a, dv = t->node[v].depth;
 		for (a = sr_rparent(t, v); a != 0; a = sr_rparent(t, a)) {
 			if (reader_depth(t->node[a].depth) == dv)
@@ -612,10 +747,14 @@ sr_run_bucket(const sr_runjob *job, sr_runout *o)
 	memset(&r, 0, sizeof r);
 	r.job = job;
 	r.out = o;
-	o->tree = sr_rtree_build(job->ninst, SR_NUC_NTASK, job->key, NULL);
+	o->tree = sr_rtree_build(job->ninst, job->m, job->key, NULL);
 	r.t = o->tree;
 	index_tree(&r, o, job->ninst);
 	o->result = sr_calloc(job->ninst * job->ntiles, sizeof *o->result);
+	o->metric = sr_calloc(job->ninst * job->ntiles * job->nmetric + 1,
+	    sizeof *o->metric);
+	for (i = 0; i < job->ninst * job->ntiles * job->nmetric; i++)
+		o->metric[i] = NAN;
 	o->normalized = sr_calloc(job->ntiles, sizeof *o->normalized);
 	o->foreground = sr_calloc(job->ntiles, sizeof *o->foreground);
 	o->read_seconds = sr_calloc(job->ntiles, sizeof *o->read_seconds);
@@ -674,6 +813,7 @@ sr_runout_free(sr_runout *o)
 	free(o->node_inst);
 	free(o->node_first);
 	free(o->result);
+	free(o->metric);
 	free(o->timing);
 	free(o->normalized);
 	free(o->foreground);

@@ -1,5 +1,5 @@
-/* runner.h - executing one bucket of the nuclei workflow: each tile read
- * and normalized once, then the bucket's merged task tree (shared
+/* runner.h - executing one bucket of the nuclei workflow, or of a
+ * workflow of commands (cmdrun.h): each tile read and normalized once, then the bucket's merged task tree (shared
  * prefixes once) walked depth-first by N threads, each on its own
  * root-to-leaf path; an idle thread takes the shallowest waiting node of
  * another thread's path. A node's images live until its subtree is done,
@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "exec/cmdrun.h"
 #include "image/nuclei.h"
 #include "image/tiles.h"
 #include "plan/reuse_tree.h"
@@ -33,8 +34,16 @@ typedef struct {
 	int normalize;			/* 0: tiles used as read */
 	double mean[3], sd[3];		/* lαβ target of the normalization */
 	size_t ninst;			/* the bucket's instances */
-	const double *param;		/* ninst x SR_NUC_NPARAM values */
-	const uint64_t *key;		/* ninst x SR_NUC_NTASK reuse keys */
+	size_t m;			/* tasks on a path (SR_NUC_NTASK) */
+	size_t np;			/* values per instance (SR_NUC_NPARAM) */
+	const double *param;		/* ninst x np values */
+	const uint64_t *key;		/* ninst x m reuse keys */
+	/* The commands' job (NULL: the nuclei tasks): a task node runs its
+	 * command (sr_cmd_node); a tile is decoded only to be normalized or
+	 * cut from a slide; a run's last output is read as labels to be
+	 * compared or reported (mask). */
+	const sr_cmdjob *cmd;
+	size_t nmetric;			/* the commands' metrics (w->nmetric) */
 	size_t threads;			/* active paths */
 	int prefault;			/* touch the heap a tile needs first */
 	int progress;			/* report progress on stderr */
@@ -71,14 +80,17 @@ typedef struct sr_runresult {
 	size_t objects;
 	double seconds;			/* normalize + tasks + compare of this run */
 } sr_runresult;
+/* A failed command fails the runs below it (SR_RUN_ERROR, sa/metrics.h). */
 
 /* One executed task node on one tile. */
 typedef struct {
 	size_t tile;
 	size_t node;			/* node of the tree; 0: normalize */
-	int task;			/* -1 normalize, 0..6 Seg0..Seg6, 7 compare */
+	int task;			/* -1 normalize, 0..m-1 the tasks (Seg0..
+					 * Seg6), m compare */
 	double seconds;
-	size_t bytes;			/* bytes its outputs held */
+	size_t bytes;			/* bytes its outputs held; a
+					 * command's peak resident bytes */
 } sr_runtiming;
 
 typedef struct sr_runout {
@@ -86,6 +98,8 @@ typedef struct sr_runout {
 	size_t *node_inst;		/* instances below node v: */
 	size_t *node_first;		/* node_inst[node_first[v]..node_first[v+1]) */
 	sr_runresult *result;		/* [inst * ntiles + tile] */
+	double *metric;			/* the commands' metrics of each result:
+					 * [(inst * ntiles + tile) * nmetric] */
 	sr_runtiming *timing;		/* by tile, then depth-first order */
 	size_t ntiming;
 	int *normalized;		/* per tile: 1 normalized, 0 left as read,

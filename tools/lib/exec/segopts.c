@@ -16,6 +16,7 @@ enum {
 	OPT_WORKFLOW = SR_SEGOUT_OPT_END, OPT_INSTANCES, OPT_BUCKETS, OPT_BUCKET,
 	OPT_TILES, OPT_REF_SUFFIX, OPT_TARGET, OPT_FORCE, OPT_ESTIMATE,
 	OPT_MAX_MEMORY, OPT_LEDGER, OPT_CANCEL, OPT_METRIC, OPT_TILE_ORDER,
+	OPT_SCRATCH, OPT_COMMAND_LOGS, OPT_TASK_TIMEOUT, OPT_THREADS_PER_PATH,
 	OPT_VERSION
 };
 
@@ -35,6 +36,10 @@ static const struct option longopts[] = {
 	{ "cancel", required_argument, NULL, OPT_CANCEL },
 	{ "metric", required_argument, NULL, OPT_METRIC },
 	{ "tile-order", required_argument, NULL, OPT_TILE_ORDER },
+	{ "scratch", required_argument, NULL, OPT_SCRATCH },
+	{ "command-logs", required_argument, NULL, OPT_COMMAND_LOGS },
+	{ "task-timeout", required_argument, NULL, OPT_TASK_TIMEOUT },
+	{ "threads-per-path", required_argument, NULL, OPT_THREADS_PER_PATH },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	SR_OPT_HELP_ENTRIES(OPT_VERSION)
@@ -49,7 +54,8 @@ check_estimate(const sr_segopts *o, const sr_segout *u)
 	if (o->workflow || o->instances || o->buckets || o->bucket >= 0 ||
 	    u->results || u->timings || u->ref || u->masks || u->save_norm ||
 	    u->geojson || u->chunk >= 0 ||
-	    o->target || o->force || !u->normalize || !u->prefault || u->png8)
+	    o->target || o->force || !u->normalize || !u->prefault || u->png8 ||
+	    o->scratch || o->command_logs || o->task_timeout > 0)
 		sr_usage_error("--estimate-memory takes only --tiles and "
 		    "--active-paths (and --max-memory)");
 }
@@ -81,6 +87,7 @@ sr_segopts_parse(int argc, char **argv, sr_segopts *o, void (*usage)(FILE *))
 
 	memset(o, 0, sizeof *o);
 	o->bucket = -1;
+	o->threads_per_path = 1;
 	sr_tuneopts_init(&o->tune);
 	sr_segout_init(u);
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
@@ -103,6 +110,12 @@ sr_segopts_parse(int argc, char **argv, sr_segopts *o, void (*usage)(FILE *))
 		    sr_tune_metric_name, SR_TUNE_NMETRIC); o->tuneopt = 1; break;
 		case OPT_TILE_ORDER: o->shuffle = sr_tiles_order_parse(
 		    "--tile-order", optarg, &o->seed); break;
+		case OPT_SCRATCH: o->scratch = optarg; break;
+		case OPT_COMMAND_LOGS: o->command_logs = optarg; break;
+		case OPT_TASK_TIMEOUT: o->task_timeout = sr_opt_seconds(
+		    "--task-timeout", optarg); break;
+		case OPT_THREADS_PER_PATH: o->threads_per_path = (int)sr_opt_count(
+		    "--threads-per-path", optarg, 1, 4096); break;
 		case 'o': u->results = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': sr_opt_help(usage);

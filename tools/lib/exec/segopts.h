@@ -14,6 +14,11 @@ typedef struct {
 	sr_segout out;		/* results (-o), timings, masks, ... */
 	sr_tuneopts tune;	/* --ledger (tune.ledger NULL: none), ... */
 	unsigned long seed;	/* --tile-order shuffle:SEED (shuffle set) */
+	/* A workflow of commands: */
+	const char *scratch;	/* --scratch DIR (NULL: $TMPDIR, /tmp) */
+	const char *command_logs;	/* --command-logs DIR, or NULL */
+	double task_timeout;	/* --task-timeout seconds; 0: none */
+	int threads_per_path;	/* --threads-per-path N [1] */
 	long bucket;
 	int force, quiet, estimate, tuneopt, shuffle;
 } sr_segopts;

@@ -109,7 +109,17 @@ sr_segplan_read(const char *workflow, const char *instances,
 	p->instances = instances;
 	p->bucket = bucket;
 	p->w = sr_workflow_read(workflow);
-	p->st = segment_stage(p->w, p->col);
+	if ((p->commands = p->w->commands)) {	/* checked when read */
+		p->st = p->w->command_stage;
+		p->m = p->w->stage[p->st].ntask;
+		p->np = p->w->nparam;
+	} else {
+		p->st = segment_stage(p->w, p->col);
+		p->m = SR_NUC_NTASK;
+		p->np = SR_NUC_NPARAM;
+	}
+	p->has_norm = p->st > 0;
+	p->has_compare = p->st + 1 < p->w->nstage;
 	p->in = sr_instances_read(instances, p->w);
 	nstage = p->in->first[p->st + 1] - p->in->first[p->st];
 	if (nstage == 0)
@@ -120,15 +130,20 @@ sr_segplan_read(const char *workflow, const char *instances,
 }
 
 /* The 15 parameter values of each of the bucket's instances; dies naming
- * the instances file, line and column of a value off its domain. */
+ * the instances file, line and column of a value off its domain. A
+ * workflow of commands takes every value as it is (the commands check
+ * theirs). */
 static void
 bucket_params(sr_segplan *p)
 {
 	const sr_instances *in = p->in;
 	size_t i, k;
 
-	p->param = sr_calloc(p->n, SR_NUC_NPARAM * sizeof *p->param);
-	for (i = 0; i < p->n; i++) {
+	p->param = sr_calloc(p->n, p->np * sizeof *p->param);
+	for (i = 0; p->commands && i < p->n; i++)
+		memcpy(p->param + i * p->np, in->inst[in->first[p->st] +
+		    p->inst[i]].value, p->np * sizeof *p->param);
+	for (i = 0; !p->commands && i < p->n; i++) {
 		size_t g = in->first[p->st] + p->inst[i];
 		for (k = 0; k < SR_NUC_NPARAM; k++) {
 			double v = in->inst[g].value[p->col[k]];
@@ -150,12 +165,12 @@ sr_segplan_check(sr_segplan *p)
 	size_t i;
 
 	bucket_params(p);
-	p->key = sr_calloc(p->n, SR_NUC_NTASK * sizeof *p->key);
+	p->key = sr_calloc(p->n, p->m * sizeof *p->key);
 	for (i = 0; i < p->n; i++)
-		memcpy(p->key + i * SR_NUC_NTASK, all + p->inst[i] * SR_NUC_NTASK,
-		    SR_NUC_NTASK * sizeof *p->key);
+		memcpy(p->key + i * p->m, all + p->inst[i] * p->m,
+		    p->m * sizeof *p->key);
 	free(all);
-	t = sr_rtree_build(p->n, SR_NUC_NTASK, p->key, NULL);
+	t = sr_rtree_build(p->n, p->m, p->key, NULL);
 	p->ntasks = t->nnodes - 1;
 	sr_rtree_free(t);
 	sr_buckets_check_tasks(p->buckets, p->line, p->tasks, p->ntasks);

@@ -1,7 +1,7 @@
 /* segplan.h - what one seg-run executes: the nuclei workflow's segment
- * stage, one bucket of a plan (buckets(5)) of its instances, their
- * parameter values and reuse keys. Errors die naming file, line and
- * column. */
+ * stage or a workflow's stage of commands (workflow(5)), one bucket of a
+ * plan (buckets(5)) of its instances, their parameter values and reuse
+ * keys. Errors die naming file, line and column. */
 #ifndef SR_SEGPLAN_H
 #define SR_SEGPLAN_H
 
@@ -18,21 +18,28 @@ typedef struct {
 	sr_instances *in;
 	const char *instances;	/* the instances' path */
 	const char *buckets;	/* the plan's path */
-	size_t st;		/* the segment stage (Seg0..Seg6) */
+	size_t st;		/* the segment stage (Seg0..Seg6), or the
+				 * stage of commands */
+	int commands;		/* the tasks are commands (w->commands) */
+	size_t m;		/* tasks on a path: SR_NUC_NTASK, or the
+				 * stage's */
+	size_t np;		/* values per instance in param:
+				 * SR_NUC_NPARAM, or the workflow's */
+	int has_norm, has_compare;	/* a stage before st, after st */
 	int col[SR_NUC_NPARAM];		/* per nuclei parameter: its workflow column */
 	long bucket;
 	size_t *inst, n;	/* the bucket's instances (ids within stage st) */
 	long tasks;		/* the plan's tasks column */
 	size_t line;		/* the bucket's line in the plan */
-	double *param;		/* n x SR_NUC_NPARAM (sr_segplan_check) */
-	uint64_t *key;		/* n x SR_NUC_NTASK reuse keys (likewise) */
+	double *param;		/* n x np (sr_segplan_check) */
+	uint64_t *key;		/* n x m reuse keys (likewise) */
 	size_t ntasks;		/* task nodes the instances share (likewise) */
 	size_t runs;		/* runs the instances serve */
 } sr_segplan;
 
 /* Reads the workflow (dies unless it is the nuclei workflow: a
  * normalization stage, Seg0..Seg6 with nscale's parameters, optionally a
- * comparison), the instances, and row `bucket` of the plan (dies when
+ * comparison; or a workflow of commands), the instances, and row `bucket` of the plan (dies when
  * the plan is of another stage or has no such row). */
 sr_segplan *sr_segplan_read(const char *workflow, const char *instances,
     const char *buckets, long bucket);
