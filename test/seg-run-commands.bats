@@ -280,3 +280,27 @@ t2|$BATS_TEST_TMPDIR/tiles/t2.mask.png|2"
 	run ls -A scratch
 	assert_output ''
 }
+
+@test "SIGTERM of seg-run during a long command: no command left running, its scratch directory removed, no output" {
+	mkwf "a^sigma^sh -c 'echo \$\$ > $BATS_TEST_TMPDIR/pid; sleep 300 & echo \$! > $BATS_TEST_TMPDIR/pid2; wait' sh {sigma} {in} {out}"
+	plan rtma 100
+	seg-run -q --workflow w.wf --instances i.tsv --buckets b.tsv --bucket 0 \
+	    --tiles tiles/list --scratch scratch -o r.tsv --timings t.tsv 2> err &
+	local seg=$! k
+	for ((k = 0; k < 200; k++)); do [ -s pid2 ] && break; sleep 0.05; done
+	[ -s pid2 ]
+	kill -TERM $seg
+	local st=0
+	wait $seg || st=$?
+	assert_equal "$st" $((128 + 15))
+	for ((k = 0; k < 40; k++)); do
+		kill -0 "$(cat pid)" 2> /dev/null || kill -0 "$(cat pid2)" 2> /dev/null || break
+		sleep 0.05
+	done
+	run ! kill -0 "$(cat pid)"
+	run ! kill -0 "$(cat pid2)"
+	run ls -A scratch
+	assert_output ''
+	[ ! -e r.tsv ] && [ ! -e t.tsv ]
+	no_temp_files
+}

@@ -95,10 +95,10 @@ run(const sr_segopts *o, const sr_segplan *p, const sr_tiles *tiles,
 
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
 	    !o->quiet && isatty(STDERR_FILENO));
-	if (p->commands)
-		job.cmd = commands(&cmd, o, p);
 	fr = sr_out_open(o->out.results);	/* primary: committed last */
 	ft = sr_out_open(o->out.timings);
+	if (p->commands)	/* its cleanup chained after the outputs' */
+		job.cmd = commands(&cmd, o, p);
 	sr_segout_masks(&job, &o->out, p, tiles);
 	if (o->tune.ledger)
 		tune = sr_tune_start(&job, &o->tune, p, tiles);

@@ -76,28 +76,24 @@ sr_cmd_abs(const char *path)
 	    path);
 }
 
-/* Removes the scratch directory (at exit, or as sr_die's hook), in the
- * process that made it only. */
+/* Removes the scratch directory, in the process that made it only (a
+ * fork's exit leaves it); frees nothing, to be safe in the handlers of
+ * fatal signals. A kill -9 leaves it to sweep. */
 static void
 remove_scratch(void)
 {
-	if (scratch_dir && getpid() == scratch_owner) {
-		sr_remove_tree(scratch_dir);
-		free(scratch_dir);
-		scratch_dir = NULL;
-	}
-	if (next_hook)
-		next_hook();
+	if (scratch_dir && *scratch_dir && getpid() == scratch_owner &&
+	    sr_remove_tree(scratch_dir) == 0)
+		scratch_dir[0] = '\0';
 }
 
+/* sr_die's and the fatal signals' hook: the scratch, then the chain. */
 static void
-at_exit(void)
+cleanup(void)
 {
-	void (*h)(void) = next_hook;
-
-	next_hook = NULL;
 	remove_scratch();
-	next_hook = h;
+	if (next_hook)
+		next_hook();
 }
 
 /* Removes the scratch directories under parent left by this host's
@@ -153,8 +149,8 @@ make_scratch(const char *parent)
 	scratch_dir = sr_strdup(dir);
 	scratch_owner = getpid();
 	next_hook = sr_cleanup_hook;
-	sr_cleanup_hook = remove_scratch;
-	atexit(at_exit);
+	sr_cleanup_hook = cleanup;
+	atexit(remove_scratch);
 	return dir;
 }
 
@@ -225,6 +221,8 @@ sr_cmdjob_free(sr_cmdjob *j)
 	free(j->pcol);
 	free(j->moff);
 	remove_scratch();
+	free(scratch_dir);
+	scratch_dir = NULL;
 	free(j->scratch);
 	memset(j, 0, sizeof *j);
 }
