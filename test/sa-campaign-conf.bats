@@ -103,7 +103,7 @@ records() {
 	assert_line --index 0 "$(printf 'key\ttype\tdefault\trole\tconcerns')"
 	assert_line "$(printf 'fix\tfix\t-\tplan\tall')"
 	assert_line "$(printf 'space\tpath\t(required)\tplan\tall')"
-	assert_line "$(printf 'metric\tenum\tdice\ttune-plan\tall')"
+	assert_line "$(printf 'metric\ttext\tdice\ttune-plan\tall')"
 	assert_line "$(printf 'mem\tsize\t-\tengine\tslurm pbs')"
 	# the keys documented: the .It Cm items of the lists of keys, before
 	# the output directory's section (nested lists are values, not keys)
@@ -415,7 +415,7 @@ tune() {
 	run sa-campaign-conf c.campaign
 	assert_failure 1
 	assert_output "sa-campaign-conf: c.campaign:5: goal: 'best' is not sensitivity or tune"
-	for v in "metric = f1:'f1' is not dice, jaccard, object_dice, aji or objects" \
+	for v in "metric = f1:f1: not a column of the results of $TOP/share/workflows/nuclei.wf (its metrics: dice jaccard object_dice aji objects)" \
 	    "tile_order = random:'random' is not shuffle or list" \
 	    "cancel = asha:'asha' is not none, stable, median or wilcoxon" \
 	    "cancel_acc = 0:'0' is not a positive number" \
@@ -434,7 +434,7 @@ tune() {
 @test "--keys: the tuning keys, their roles and what they concern" {
 	run sa-campaign-conf --keys
 	assert_line "$(printf 'goal\tenum\tsensitivity\ttune-plan\tall')"
-	assert_line "$(printf 'metric\tenum\tdice\ttune-plan\tall')"
+	assert_line "$(printf 'metric\ttext\tdice\ttune-plan\tall')"
 	assert_line "$(printf 'tile_order\tenum\t-\ttune-plan\tall')"
 	assert_line "$(printf 'cancel\tenum\tstable\tplan\ttune')"
 	assert_line "$(printf 'cancel_acc\treal\t0.05\tplan\ttune stable')"

@@ -115,7 +115,7 @@ rows() {
 	    "$(printf '0\tcomplete\t1 1\tcomplete\t1 2\tcomplete\t1 3\tcomplete\t1')"
 }
 
-@test "--metric: each score column, and objects; an unknown metric is a usage error" {
+@test "--metric: each score column, objects, and any other metric column; one the results lack is a data error" {
 	sets
 	local m want
 	for m in dice:1,3,0,2 jaccard:1,3,0,2 object_dice:1,3,0,2 aji:1,3,0,2 objects:1,3,0,2; do
@@ -125,8 +125,15 @@ rows() {
 	done
 	assert_equal "$(rows t.tsv 4 | sed -n 2p)" 117.5
 	run sa-trials --metric f1 design.tsv results.tsv
-	assert_failure 2
-	assert_output --partial "--metric 'f1': not dice, jaccard, object_dice, aji or objects"
+	assert_failure 1
+	assert_output "sa-trials: results.tsv: no column f1"
+	# a command's metric (workflow(5)): a column after seconds
+	awk -F'\t' -v OFS='\t' '/^#/ { print; next } !h++ { print $0, "f1"; next } { print $0, 10 - $1 }' \
+	    results.tsv > r2.tsv
+	sa-trials --metric f1 -o t.tsv design.tsv r2.tsv
+	grep -q '^#metric=f1 ' t.tsv
+	# 10 - run: set 0 first; set 2, cancelled on b, last
+	assert_equal "$(rows t.tsv 1 | tail -n +2 | paste -sd,)" 0,1,3,2
 }
 
 # bats test_tags=fast

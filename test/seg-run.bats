@@ -627,7 +627,7 @@ no_budget_env() {
 	assert_output --partial '--estimate-memory needs --tiles'
 	run seg-run --estimate-memory --tiles tiles/list --bucket 0
 	assert_failure 2
-	assert_output --partial '--estimate-memory takes only --tiles and --active-paths'
+	assert_output --partial '--estimate-memory takes only --tiles, --active-paths, --workflow, --command-mem'
 	run seg-run --estimate-memory --tiles tiles/list --active-paths 0
 	assert_failure 2
 	assert_output --partial "--active-paths '0'"

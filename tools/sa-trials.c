@@ -40,7 +40,8 @@ usage(FILE *fp)
 "Rank the parameter sets of a design (its runs) by their results on the\n"
 "tiles: one row per set, complete sets first, the highest mean first.\n"
 "\n"
-"      --metric NAME        dice, jaccard, object_dice, aji or objects [dice]\n"
+"      --metric NAME        a metric column of RESULTS: dice, jaccard,\n"
+"                           object_dice, aji, objects, a command's [dice]\n"
 "      --best FILE          write the best complete set as a space: the\n"
 "                           space whose defaults are the set's values\n"
 "      --space SPACE.tsv    the space of --best [the design's #space lines]\n"
@@ -98,12 +99,10 @@ parse_args(int argc, char **argv, struct opts *o)
 	int c;
 
 	memset(o, 0, sizeof *o);
-	o->metric = sr_trials_metric_name[0];
+	o->metric = SR_TRIALS_METRIC;
 	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
-		case OPT_METRIC: o->metric = sr_trials_metric_name[sr_opt_word(
-		    "--metric", optarg, sr_trials_metric_name,
-		    SR_TRIALS_NMETRIC)]; break;
+		case OPT_METRIC: o->metric = optarg; break;
 		case OPT_SPACE: o->space = optarg; break;
 		case OPT_BEST: o->best = optarg; break;
 		case OPT_RULE: o->rule = optarg; break;

@@ -24,6 +24,7 @@ usage(FILE *fp)
 "         --bucket I --tiles TILES.list -o RESULTS.tsv --timings TIMINGS.tsv\n"
 "         [--ref DIR [--ref-suffix S]] [--masks DIR] [options]\n"
 "       seg-run --estimate-memory --tiles TILES.list [--active-paths N]\n"
+"         [--workflow WF [--command-mem SIZE]]\n"
 "Execute bucket I of a plan of the nuclei-segmentation workflow, or of a\n"
 "workflow of commands, on every tile: each tile normalized once, the\n"
 "bucket's merged task tree walked depth-first with at most N paths at once.\n"
@@ -56,6 +57,7 @@ usage(FILE *fp)
 "      --task-timeout S     a command running longer fails [none]\n"
 "      --threads-per-path N the commands' {threads} [1]\n"
 "      --command-logs DIR   keep each command's output in DIR\n"
+"      --command-mem SIZE   --estimate-memory: the commands' per path\n"
 "  -o, --output FILE        results: one row per run and tile\n"
 "      --timings FILE       one row per executed task node and tile\n"
 "  -q, --quiet              no progress on a terminal\n"
@@ -71,7 +73,7 @@ commands(sr_cmdjob *c, const sr_segopts *o, const sr_segplan *p)
 	char err[SR_ERRLEN];
 
 	if (o->command_logs)
-		sr_make_dir(o->command_logs);
+		sr_make_dirs(o->command_logs);
 	sr_cmdjob_init(c, p->w, p->st, o->scratch);
 	c->logs = o->command_logs;
 	c->timeout = o->task_timeout;
@@ -126,7 +128,8 @@ main(int argc, char **argv)
 	sr_segopts_parse(argc, argv, &o, usage);
 	if (o.estimate) {
 		tiles = sr_tiles_read(o.tiles);
-		printf("%zu\n", sr_segplan_memory_mib(tiles, o.out.active));
+		printf("%zu\n", sr_segplan_estimate(o.workflow, tiles, o.out.active,
+		    o.command_mem, o.command_mem_set));
 		sr_tiles_free(tiles);
 		sr_out_commit_all();
 		return SR_EXIT_OK;

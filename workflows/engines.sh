@@ -15,15 +15,14 @@ job_scripts() {
 	(cd "$d" && pwd)
 }
 
-# task_mem OUT ACTIVE: memory per bucket in MiB, for the largest tile of
-# OUT/tiles.list with ACTIVE active paths, as seg-run --estimate-memory
-# gives it; reading every tile's header, it also refuses a campaign whose
+# task_mem OUT: memory per bucket in MiB, for the largest tile of
+# OUT/tiles.list with the campaign's active paths, as seg-run
+# --estimate-memory gives it (estimate_memory); reading every tile's header, it also refuses a campaign whose
 # tiles cannot all be read, before anything is submitted (also when mem
 # is set)
 task_mem() {
-	local out=$1 active=$2 mem st=0 log=$1/logs/.estimate-memory.$$
-	mem=$(seg-run --estimate-memory --tiles "$out/tiles.list" \
-	    --active-paths "$active" 2> "$log") || st=$?
+	local out=$1 mem st=0 log=$1/logs/.estimate-memory.$$
+	mem=$(estimate_memory "$out" 2> "$log") || st=$?
 	case $st in
 	0) printf '%s\n' "$mem" ;;
 	*) cat "$log" >&2
@@ -280,7 +279,7 @@ slurm_submit() {
 	# in a relative path, which it makes absolute first)
 	dir=$(job_scripts)
 	todo=$(unfinished "$out" "$nbuckets")
-	mem=$(task_mem "$out" "${conf[active_paths]}")M
+	mem=$(task_mem "$out")M
 	mem=${conf[mem]:-$mem}
 	slurm_opts
 	mkdir -p "$out/logs"
@@ -288,7 +287,7 @@ slurm_submit() {
 	new_jobs
 	if ! reference_done "$out"; then
 		ref=$(slurm_sub reference "$dir/sa-reference.sbatch" \
-		    --job-name=sa-reference --cpus-per-task="${conf[active_paths]}" \
+		    --job-name=sa-reference --cpus-per-task="$((conf[active_paths] * conf[threads_per_path]))" \
 		    --mem="$mem" --output="$sout/logs/reference-%j.log")
 		echo "reference $ref" >> "$out/logs/jobs"
 	fi
@@ -304,7 +303,7 @@ slurm_submit() {
 			[ -z "$ref" ] && [ -z "$prev" ] || dep=(--dependency="${ref:+afterok:$ref}${ref:+${prev:+,}}${prev:+afterany:$prev}" --kill-on-invalid-dep=yes)
 			id=$(slurm_sub array "$dir/sa-bucket.sbatch" ${dep[@]+"${dep[@]}"} \
 			    --job-name=sa-bucket --array="$idx$lim" \
-			    --cpus-per-task="${conf[active_paths]}" --mem="$mem" \
+			    --cpus-per-task="$((conf[active_paths] * conf[threads_per_path]))" --mem="$mem" \
 			    --output="$sout/logs/buckets-%A_%a.log" "$off")
 			echo "buckets $id $off" >> "$out/logs/jobs"
 			arr=${arr:+$arr,}$id
@@ -368,12 +367,12 @@ pbs_submit() {
 	local todo mem dir ref='' arr='' mrg dep=() n arrayopt res lp='' off idx id lo hi
 	dir=$(job_scripts)/pbs
 	todo=$(unfinished "$out" "$nbuckets")
-	mem=$(task_mem "$out" "${conf[active_paths]}")M
+	mem=$(task_mem "$out")M
 	mem=${conf[mem]:-$mem}
 	[[ $mem =~ [KMGT]$ ]] || mem=${mem}M	# a bare number is MiB, as for Slurm
 	mem=$(tr 'KMGT' 'kmgt' <<< "$mem")b
 	# one -l: some qsub front ends keep only the last
-	res=nodes=1:ppn=${conf[active_paths]},mem=$mem${conf[walltime]:+,walltime=${conf[walltime]}}
+	res=nodes=1:ppn=$((conf[active_paths] * conf[threads_per_path])),mem=$mem${conf[walltime]:+,walltime=${conf[walltime]}}
 	pbs_opts
 	mkdir -p "$out/logs"
 	job_settings

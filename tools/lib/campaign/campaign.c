@@ -50,8 +50,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "reference_suffix", SR_KEY_TEXT, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "masks", SR_KEY_ENUM, "no", 0, "no yes geojson", PLAN, NULL, 0 },
 	/* the metric and the indices */
-	{ "metric", SR_KEY_ENUM, "dice", 0, "dice jaccard object_dice aji objects",
-	    TUNE_PLAN, NULL, 0 },
+	{ "metric", SR_KEY_TEXT, "dice", 0, NULL, TUNE_PLAN, NULL, 0 },
 	{ "aggregate", SR_KEY_ENUM, "mean", 0, "mean median sum", ANALYSIS,
 	    "sensitivity", 0 },
 	{ "aggregate_by", SR_KEY_ENUM, "all", 0, "all slide", ANALYSIS,
@@ -89,6 +88,11 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "tiles_per_task", SR_KEY_INT, "16", 1, NULL, PLAN, "sensitivity", 0 },
 	/* running the buckets */
 	{ "active_paths", SR_KEY_INT, "1", 1, NULL, ENGINE, NULL, 0 },
+	/* a workflow of commands: {threads} may change what they compute */
+	{ "threads_per_path", SR_KEY_INT, "1", 1, NULL, PLAN, NULL, 0 },
+	{ "task_timeout", SR_KEY_REAL, NULL, 0, NULL, ENGINE, NULL, 0 },
+	{ "scratch", SR_KEY_TEXT, NULL, 0, NULL, ENGINE, NULL, 0 },
+	{ "command_mem", SR_KEY_SIZE, NULL, 0, NULL, ENGINE, NULL, 0 },
 	{ "engine", SR_KEY_ENUM, "local", 0, SR_CAMPAIGN_ENGINES, ENGINE, NULL,
 	    0 },
 	{ "jobs", SR_KEY_INT, NULL, 1, NULL, ENGINE, "local", 0 },

@@ -112,6 +112,7 @@ typedef struct {
 	char **setting;		/* per key: the value or its default ("" for
 				 * none), paths absolute */
 	char *refdir;		/* the reference directory, NULL: defaults */
+	int commands;		/* the workflow's tasks are commands */
 	sr_strlist sample_args, merge_args;
 	sr_strlist warnings;	/* "FILE:LINE: why", in line order */
 } sr_campaign;

@@ -172,6 +172,8 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	sr_resolve_output(c, dir, env);
 	if (sr_resolve_check_paths(c, err, errlen))
 		goto done;
+	if (sr_resolve_workflow(c, err, errlen))
+		goto done;
 	sr_resolve_sample_args(c);
 	space = sr_space_read(sr_campaign_get(c, "space"));
 	if (sr_resolve_check_fixes(c, space, err, errlen) ||

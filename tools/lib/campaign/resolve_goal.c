@@ -11,6 +11,8 @@
 
 #include "core/err.h"
 #include "core/text.h"
+#include "plan/results.h"
+#include "plan/workflow.h"
 
 int
 sr_campaign_is_tune(const sr_campaign *c)
@@ -321,4 +323,69 @@ sr_campaign_tile_order_arg(const sr_campaign *c)
 	s = sr_malloc(n);
 	snprintf(s, n, "shuffle:%s", seed);
 	return s;
+}
+
+/* The built-in columns of results.tsv a metric may name, in a workflow
+ * that compares; the first four are scores (goal = tune). */
+static const char *const builtin_metric[] = { SR_RESULTS_DICE,
+    SR_RESULTS_JACCARD, SR_RESULTS_OBJECT_DICE, SR_RESULTS_AJI,
+    SR_RESULTS_OBJECTS };
+#define NBUILTIN (sizeof builtin_metric / sizeof *builtin_metric)
+
+/* Writes the metrics of w's results, blank-separated, into buf. */
+static void
+metric_list(const sr_workflow *w, int compares, char *buf, size_t size)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; compares && i < NBUILTIN && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? " " : "",
+		    builtin_metric[i]);
+	for (i = 0; i < w->nmetric && n < size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%s%s", n ? " " : "",
+		    w->metric[i]);
+}
+
+/* The keys of a workflow of commands. */
+static const char *const command_key[] = { "threads_per_path",
+    "task_timeout", "scratch", "command_mem" };
+
+int
+sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen)
+{
+	sr_workflow *w = sr_workflow_read(sr_campaign_get(c, "workflow"));
+	const char *m = sr_campaign_get(c, "metric");
+	char where[SR_ERRLEN], list[512];
+	int compares = !w->commands || w->command_stage + 1 < w->nstage;
+	int builtin = -1, status = 0;
+	size_t i;
+
+	c->commands = w->commands;
+	for (i = 0; !w->commands && i < sizeof command_key /
+	    sizeof *command_key; i++)
+		if (sr_resolve_line(c, command_key[i]))
+			warn(c, sr_resolve_line(c, command_key[i]), "%s: not "
+			    "used: the workflow has no commands (workflow(5) "
+			    "column run)", command_key[i]);
+	for (i = 0; compares && i < NBUILTIN; i++)
+		if (strcmp(m, builtin_metric[i]) == 0)
+			builtin = (int)i;
+	for (i = 0; builtin < 0 && i < w->nmetric; i++)
+		if (strcmp(m, w->metric[i]) == 0)
+			break;
+	sr_resolve_key_place(c, "metric", where, sizeof where);
+	metric_list(w, compares, list, sizeof list);
+	if (builtin < 0 && i == w->nmetric)
+		status = sr_resolve_error(err, errlen, "%s: %s: not a column of "
+		    "the results of %s (its metrics: %s)", where, SR_SHOW(m),
+		    sr_campaign_get(c, "workflow"), *list ? list : "none");
+	else if (builtin < 0 && sr_campaign_is_tune(c))
+		status = sr_resolve_error(err, errlen, "%s: %s: goal = tune "
+		    "scores sets by a built-in score for now (dice, jaccard, "
+		    "object_dice or aji, of a workflow that compares); a "
+		    "command's metric serves goal = sensitivity", where,
+		    SR_SHOW(m));
+	sr_workflow_free(w);
+	return status;
 }

@@ -95,6 +95,7 @@ sr_campaign_write(FILE *fp, const sr_campaign *c)
 	for (i = 0; i < sr_campaign_nkeys; i++)
 		record(fp, sr_campaign_keys[i].name, c->setting[i]);
 	record(fp, "reference_dir", c->refdir ? c->refdir : "");
+	record(fp, "commands", c->commands ? "yes" : "no");
 	record(fp, "indices_method", sr_campaign_indices_method(c));
 	derived = sr_campaign_cancel_rule(c);
 	record(fp, "cancel_rule", derived);

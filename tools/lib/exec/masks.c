@@ -28,6 +28,20 @@ sr_make_dir(const char *d)
 }
 
 void
+sr_make_dirs(const char *d)
+{
+	char *p = sr_strdup(d), *s;
+
+	for (s = strchr(p + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		sr_make_dir(p);
+		*s = '/';
+	}
+	sr_make_dir(p);
+	free(p);
+}
+
+void
 sr_tiles_check(const sr_tiles *t)
 {
 	size_t i;

@@ -238,7 +238,7 @@ void
 sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
     const sr_tiles *tiles, char **ref, const char *target, int progress)
 {
-	sr_segplan_check_memory(tiles, u->active);
+	sr_segplan_check_memory(tiles, u->active, p->commands);
 	memset(job, 0, sizeof *job);
 	job->ntiles = tiles->n;
 	job->tiles = tiles;

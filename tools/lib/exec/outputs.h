@@ -108,8 +108,9 @@ void sr_segout_job(sr_runjob *job, const sr_segout *u, const sr_segplan *p,
 void sr_segout_check_paths(const sr_segout *o, const sr_segplan *p,
     const char *const *inputs, size_t nin, const sr_tiles *t, char **ref);
 
-/* Makes directory d if missing. */
+/* Makes directory d if missing; sr_make_dirs its parents too. */
 void sr_make_dir(const char *d);
+void sr_make_dirs(const char *d);
 /* Dies naming list and line unless every tile can be read. */
 void sr_tiles_check(const sr_tiles *t);
 /* The reference mask of every tile: DIR/TILE + suffix, or DIR/TILE.tif

@@ -17,6 +17,7 @@ enum {
 	OPT_TILES, OPT_REF_SUFFIX, OPT_TARGET, OPT_FORCE, OPT_ESTIMATE,
 	OPT_MAX_MEMORY, OPT_LEDGER, OPT_CANCEL, OPT_METRIC, OPT_TILE_ORDER,
 	OPT_SCRATCH, OPT_COMMAND_LOGS, OPT_TASK_TIMEOUT, OPT_THREADS_PER_PATH,
+	OPT_COMMAND_MEM,
 	OPT_VERSION
 };
 
@@ -40,29 +41,47 @@ static const struct option longopts[] = {
 	{ "command-logs", required_argument, NULL, OPT_COMMAND_LOGS },
 	{ "task-timeout", required_argument, NULL, OPT_TASK_TIMEOUT },
 	{ "threads-per-path", required_argument, NULL, OPT_THREADS_PER_PATH },
+	{ "command-mem", required_argument, NULL, OPT_COMMAND_MEM },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
-/* The options of --estimate-memory: --tiles and --active-paths only. */
+/* --command-mem SIZE: bytes, as --max-memory takes them. */
+static void
+command_mem(sr_segopts *o, const char *arg)
+{
+	const char *why = sr_parse_size(arg, &o->command_mem);
+
+	if (why)
+		sr_usage_error("--command-mem '%s': %s", arg, why);
+	o->command_mem_set = 1;
+}
+
+/* The options of --estimate-memory: --tiles, --active-paths, and
+ * --workflow with --command-mem only. */
 static void
 check_estimate(const sr_segopts *o, const sr_segout *u)
 {
 	if (!o->tiles)
 		sr_usage_error("--estimate-memory needs --tiles");
-	if (o->workflow || o->instances || o->buckets || o->bucket >= 0 ||
+	if (o->command_mem_set && !o->workflow)
+		sr_usage_error("--command-mem needs --workflow");
+	if (o->instances || o->buckets || o->bucket >= 0 ||
 	    u->results || u->timings || u->ref || u->masks || u->save_norm ||
 	    u->geojson || u->chunk >= 0 ||
 	    o->target || o->force || !u->normalize || !u->prefault || u->png8 ||
 	    o->scratch || o->command_logs || o->task_timeout > 0)
-		sr_usage_error("--estimate-memory takes only --tiles and "
-		    "--active-paths (and --max-memory)");
+		sr_usage_error("--estimate-memory takes only --tiles, "
+		    "--active-paths, --workflow, --command-mem (and "
+		    "--max-memory)");
 }
 
 static void
 check_run(const sr_segopts *o, const sr_segout *u)
 {
+	if (o->command_mem_set)
+		sr_usage_error("--command-mem goes with --estimate-memory");
 	if (!o->workflow || !o->instances || !o->buckets || o->bucket < 0 ||
 	    !o->tiles || !u->results || !u->timings)
 		sr_usage_error("--workflow, --instances, --buckets, --bucket, "
@@ -116,6 +135,7 @@ sr_segopts_parse(int argc, char **argv, sr_segopts *o, void (*usage)(FILE *))
 		    "--task-timeout", optarg); break;
 		case OPT_THREADS_PER_PATH: o->threads_per_path = (int)sr_opt_count(
 		    "--threads-per-path", optarg, 1, 4096); break;
+		case OPT_COMMAND_MEM: command_mem(o, optarg); break;
 		case 'o': u->results = optarg; break;
 		case 'q': o->quiet = 1; break;
 		case 'h': sr_opt_help(usage);

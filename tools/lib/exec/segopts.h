@@ -17,10 +17,11 @@ typedef struct {
 	/* A workflow of commands: */
 	const char *scratch;	/* --scratch DIR (NULL: $TMPDIR, /tmp) */
 	const char *command_logs;	/* --command-logs DIR, or NULL */
+	size_t command_mem;	/* --command-mem: bytes per active path */
 	double task_timeout;	/* --task-timeout seconds; 0: none */
 	int threads_per_path;	/* --threads-per-path N [1] */
 	long bucket;
-	int force, quiet, estimate, tuneopt, shuffle;
+	int force, quiet, estimate, tuneopt, shuffle, command_mem_set;
 } sr_segopts;
 
 /* Parses seg-run's arguments into o and checks them (a usage error exits

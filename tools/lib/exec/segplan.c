@@ -216,6 +216,14 @@ sr_memory_mib(size_t pixels, size_t active)
 	return 64 + (size_t)ceil(bytes / 1048576.0);
 }
 
+size_t
+sr_commands_memory_mib(size_t pixels, size_t active)
+{
+	double bytes = (double)pixels * (11.0 + 12.0 * (double)active);
+
+	return 128 + (size_t)ceil(bytes / 1048576.0);
+}
+
 /* The index, width and height of the largest tile (the first of the
  * largest); dies naming a tile whose size cannot be read. */
 static size_t
@@ -247,12 +255,38 @@ sr_segplan_memory_mib(const sr_tiles *tiles, size_t active)
 	return sr_memory_mib(w * h, active);
 }
 
+size_t
+sr_segplan_estimate(const char *workflow, const sr_tiles *tiles,
+    size_t active, size_t command_mem, int cmem_set)
+{
+	sr_workflow *w = workflow ? sr_workflow_read(workflow) : NULL;
+	size_t wd, ht, mib;
+
+	largest_tile(tiles, &wd, &ht);
+	if (!w || !w->commands) {
+		if (cmem_set)
+			sr_die(SR_EXIT_DATA, "%s: --command-mem: a workflow "
+			    "without commands", workflow);
+		sr_workflow_free(w);
+		return sr_memory_mib(wd * ht, active);
+	}
+	if (!cmem_set)
+		sr_warn("%s: the memory of its commands is not estimated: "
+		    "the figure is seg-run's own (--command-mem, campaign key "
+		    "command_mem, adds theirs)", workflow);
+	sr_workflow_free(w);
+	mib = sr_commands_memory_mib(wd * ht, active);
+	return mib + (size_t)ceil((double)active * (double)command_mem /
+	    1048576.0);
+}
+
 void
-sr_segplan_check_memory(const sr_tiles *tiles, size_t active)
+sr_segplan_check_memory(const sr_tiles *tiles, size_t active, int commands)
 {
 	char label[SR_ERRLEN], have[32];
 	size_t w, h, i = largest_tile(tiles, &w, &h);
-	size_t mib = sr_memory_mib(w * h, active);
+	size_t mib = commands ? sr_commands_memory_mib(w * h, active) :
+	    sr_memory_mib(w * h, active);
 	sr_budget budget = { sr_image_budget(), sr_image_budget_source() };
 
 	if (mib <= budget.bytes / 1048576)

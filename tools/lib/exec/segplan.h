@@ -65,12 +65,26 @@ void sr_segplan_target(const char *target, double mean[3], double sd[3]);
 size_t sr_segplan_memory_mib(const sr_tiles *tiles, size_t active);
 /* The same for a largest tile of `pixels` pixels. */
 size_t sr_memory_mib(size_t pixels, size_t active);
+/* What seg-run itself needs for a bucket of a workflow of commands (the
+ * commands' own memory is theirs to say): 128 + ceil(P (11 + 12 active)
+ * / 2^20) MiB: the colour table and the tile while it is normalized and
+ * written, and per path a reference mask and a run's output read as
+ * labels and numbered. */
+size_t sr_commands_memory_mib(size_t pixels, size_t active);
+/* seg-run --estimate-memory: the MiB of a bucket on the tiles with
+ * active paths; for a workflow of commands (workflow not NULL), seg-run's
+ * own plus active x command_mem bytes, with a warning when command_mem is
+ * not given (cmem_set 0). */
+size_t sr_segplan_estimate(const char *workflow, const sr_tiles *tiles,
+    size_t active, size_t command_mem, int cmem_set);
 /* Dies (exit 1) naming the largest of the tiles, its size, the MiB a
- * bucket needs on it (sr_segplan_memory_mib) and the readers' budget
+ * bucket needs on it (sr_segplan_memory_mib, or sr_commands_memory_mib
+ * for a workflow of commands) and the readers' budget
  * with its source (sr_image_budget), when that is above the budget:
  * read from the headers, before
  * any tile is decoded. A job given sr_segplan_memory_mib MiB (a cgroup
  * or SLURM_MEM_PER_NODE of that) always passes. */
-void sr_segplan_check_memory(const sr_tiles *tiles, size_t active);
+void sr_segplan_check_memory(const sr_tiles *tiles, size_t active,
+    int commands);
 
 #endif

@@ -19,11 +19,6 @@ const char *const sr_trial_status_name[SR_NTRIAL] = {
 	"complete", "cancelled", "failed"
 };
 
-const char *const sr_trials_metric_name[SR_TRIALS_NMETRIC] = {
-	SR_RESULTS_DICE, SR_RESULTS_JACCARD, SR_RESULTS_OBJECT_DICE,
-	SR_RESULTS_AJI, SR_RESULTS_OBJECTS
-};
-
 /* One row of the results. */
 typedef struct {
 	size_t run, tile, line;	/* tile: its id, then its rank by name */
@@ -61,8 +56,11 @@ results_columns(const sr_metrics_rows *r, const char *metric)
 		sr_die(SR_EXIT_DATA, "%s:%zu: not a header of seg-run's results "
 		    "(see metrics(5))", r->tsv->path, r->tsv->lineno);
 	if ((c.metric = sr_metrics_rows_metric(r, metric)) < 0)
-		sr_die(SR_EXIT_DATA, "%s: no column %s: the runs were compared "
-		    "with no reference masks", r->tsv->path, metric);
+		sr_die(SR_EXIT_DATA, "%s: no column %s%s", r->tsv->path, metric,
+		    !ref && (!strcmp(metric, SR_RESULTS_DICE) || !strcmp(metric,
+		    SR_RESULTS_JACCARD) || !strcmp(metric, SR_RESULTS_AJI) ||
+		    !strcmp(metric, SR_RESULTS_OBJECT_DICE)) ? ": the runs were "
+		    "compared with no reference masks" : "");
 	sr_metrics_rows_need(r, SR_METRICS_NEED_TILE | SR_METRICS_NEED_STATUS);
 	c.seconds = sr_metrics_rows_need_metric(r, SR_RESULTS_SECONDS);
 	return c;

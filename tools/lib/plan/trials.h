@@ -43,10 +43,10 @@ enum sr_trial_status { SR_TRIAL_COMPLETE, SR_TRIAL_CANCELLED, SR_TRIAL_FAILED,
 /* "complete", "cancelled", "failed". */
 extern const char *const sr_trial_status_name[SR_NTRIAL];
 
-/* The metrics a set can be ranked by (results.tsv's metric columns):
- * dice, jaccard, object_dice, aji, objects. */
-#define SR_TRIALS_NMETRIC 5
-extern const char *const sr_trials_metric_name[SR_TRIALS_NMETRIC];
+/* The metric sets are ranked by unless told: any metric column of the
+ * results (dice, jaccard, object_dice, aji, objects, a command's own)
+ * may be. */
+#define SR_TRIALS_METRIC "dice"
 
 /* One parameter set. */
 typedef struct {
