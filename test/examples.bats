@@ -56,3 +56,19 @@ copy_example() {
 	assert_output --partial "report:  $PWD/out/report.html"
 	[ -s out/report.html ]
 }
+
+@test "examples/own-workflow: its campaigns plan without Python; run says what to install when scikit-image is missing" {
+	run sa-campaign -o own-moat plan "$TOP/examples/own-workflow/moat.campaign"
+	assert_success
+	grep -q '^#stats runs=48 ' own-moat/buckets.tsv
+	run sa-campaign -o own-tune plan "$TOP/examples/own-workflow/tune.campaign"
+	assert_success
+	# a python3 that cannot import scikit-image: the run refuses, naming the package
+	mkdir nopy
+	printf '#!/bin/sh\nexit 1\n' > nopy/python3
+	chmod +x nopy/python3
+	PATH=$PWD/nopy:$PATH run "$TOP/examples/own-workflow/run" moat out
+	assert_failure 1
+	assert_output "run: python3 cannot import scikit-image (Debian: apt-get install python3-skimage)"
+	[ ! -e out ]
+}

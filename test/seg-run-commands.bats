@@ -304,3 +304,22 @@ t2|$BATS_TEST_TMPDIR/tiles/t2.mask.png|2"
 	[ ! -e r.tsv ] && [ ! -e t.tsv ]
 	no_temp_files
 }
+
+@test "{in} of the first command: a PNG tile as it is without normalize, any other tile decoded and written as a PNG" {
+	printf 'stage\ttask\tparams\tcost\trun\tmetrics\n' > w.wf
+	printf 'seg\ta\tsigma\t1\t%s\t-\n' "sh -c 'echo \$1 >> $BATS_TEST_TMPDIR/in; head -c 4 \$1 | od -An -c | tr -d \" \" >> $BATS_TEST_TMPDIR/magic; cp $BATS_TEST_TMPDIR/tiles/t1.mask.png \$2' sh {in} {out} {sigma}" >> w.wf
+	printf 'compare\tcompare\t-\t0.01\t-\t-\n' >> w.wf
+	plan rtma 100
+	segrun 0 -o r.tsv --timings t.tsv
+	assert_equal "$(sort -u in)" "$(printf '%s\n' "$PWD"/tiles/t1.png "$PWD"/tiles/t2.png)"
+	# no normalize row in the timings: the workflow has none
+	run ! grep -q $'\tnormalize\t' t.tsv
+	sa-testimg mosaic 96 tiles/t3.tif tiles/t1.png
+	cp tiles/t1.mask.png tiles/t3.mask.png
+	echo t3.tif > tiles/list
+	: > in
+	: > magic
+	segrun 0 -o r2.tsv --timings t2.tsv
+	[[ $(sort -u in) == "$PWD/scratch/seg-run."*/0/in.png ]]
+	assert_equal "$(sort -u magic)" 211PNG
+}

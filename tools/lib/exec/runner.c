@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 typedef struct {
 	size_t tile, node;
@@ -186,15 +187,25 @@ release(run *r, size_t tile, size_t v)
 	}
 }
 
-/* Reads tile i, or its size only where commands read it themselves
- * (not normalized, not cut from a slide): 1 when read. */
+/* Whether path names a PNG file (by its name). */
+static int
+is_png(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && strcasecmp(path + n - 4, ".png") == 0;
+}
+
+/* Reads tile i, or its size only where commands read it themselves (a
+ * PNG file, not normalized): 1 when read. */
 static int
 read_tile(run *r, size_t i)
 {
 	const sr_runjob *job = r->job;
 	tstate *ts = &r->ts[i];
 	char err[SR_ERRLEN];
-	int decode = !job->cmd || job->normalize || job->tiles->region;
+	int decode = !job->cmd || job->normalize || job->tiles->region ||
+	    !is_png(job->tiles->path[i]);
 
 	if (decode ? sr_tile_read(job->tiles, i, &ts->img, err) < 0 :
 	    sr_tile_size(job->tiles, i, &ts->w, &ts->h, err) < 0)

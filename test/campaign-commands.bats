@@ -1,0 +1,140 @@
+#!/usr/bin/env bats
+# sa-campaign on a workflow of commands (workflow(5) column run): the same
+# plan, buckets, resume and indices as the nuclei workflow; each task
+# node's command invoked once per tile; a command's own metric analysed;
+# a bucket killed during a command resumed to the same results.
+load common
+load campaign
+
+bats_require_minimum_version 1.5.0
+
+CMDS=$TOP/test/data/commands
+
+setup() {
+	cd "$BATS_TEST_TMPDIR" || return 1
+	export PATH="$CMDS:$PATH" COUNT_FILE=$BATS_TEST_TMPDIR/count
+	tiles 96
+	printf 'name\ttype\tvalues\tdefault\nsigma\treal\t0.5..3\t1\nk\tint\t1:1:3\t1\n' > s.tsv
+	# blur copies the normalized tile; thr writes a's or b's mask as k is
+	# even or odd, and k as its metric area
+	{
+		printf 'stage\ttask\tparams\tcost\trun\tmetrics\n'
+		printf 'normalize\tnormalize\t-\t0.2\t-\t-\n'
+		printf 'seg\tblur\tsigma\t1\t%s\t-\n' "count blur sh -c 'cp \$1 \$2' sh {in} {out} {sigma}"
+		printf 'seg\tthr\tk\t1\t%s\tarea\n' "count thr sh -c 'm=a; [ \$((\$1 % 2)) = 0 ] || m=b; cp $BATS_TEST_TMPDIR/tiles/\$m.mask.png \$2; printf \"area\\t%s\\n\" \$1 > \$3' sh {k} {out} {metrics}"
+		printf 'compare\tcompare\t-\t0.01\t-\t-\n'
+	} > w.wf
+}
+
+# cmd_campaign FILE [KEY=VALUE...]: a MOAT campaign of w.wf on the crops
+cmd_campaign() {
+	local f=$1
+	shift
+	campaign "$f" space=s.tsv workflow=w.wf trajectories=4 plot=no report=no "$@"
+}
+
+# stat NAME OUT: NAME= of OUT/buckets.tsv's #stats
+stat() {
+	grep -o " $1=[0-9]*" "$2/buckets.tsv" | cut -d= -f2
+}
+
+@test "a MOAT campaign: invocations are tasks_merged x tiles (rtma) and tasks_noreuse x tiles (none), the same indices" {
+	local m
+	for m in rtma none; do
+		cmd_campaign $m.campaign merge=$m metric=objects
+		: > count
+		sa-campaign -q run $m.campaign
+		# the reference step runs the defaults' 2 task nodes on each tile
+		assert_equal "$(wc -l < count)" $((($(stat tasks_merged $m-out) + 2) * 2))
+	done
+	assert_equal "$(stat tasks_noreuse none-out)" "$(stat tasks_noreuse rtma-out)"
+	[ "$(stat tasks_merged rtma-out)" -lt "$(stat tasks_noreuse rtma-out)" ]
+	assert_equal "$(body rtma-out/indices.tsv)" "$(body none-out/indices.tsv)"
+	# k's parity decides the mask, a's (2 objects) or b's (8): a non-zero
+	# mu* for k, zero for sigma
+	body rtma-out/indices.tsv | awk -F'\t' '$1 == "k" && $3 > 0 { k = 1 } $1 == "sigma" && $3 == 0 { s = 1 } END { exit !(k && s) }'
+}
+
+@test "metric = a command's metric: its indices; a metric the results lack is refused naming the workflow's; tune asks for a built-in score" {
+	cmd_campaign m.campaign metric=area
+	sa-campaign -q run m.campaign
+	grep -q '^#method=moat metric=area ' m-out/indices.tsv
+	# area is k: mu* of k is the step of k between levels, sigma's 0
+	assert_equal "$(body m-out/indices.tsv | awk -F'\t' '$1 == "sigma" { print $3 }')" 0
+	cmd_campaign x.campaign metric=volume
+	run sa-campaign plan x.campaign
+	assert_failure 1
+	assert_output --regexp "^sa-campaign: x.campaign:[0-9]+: metric: volume: not a column of the results of $PWD/w.wf \(its metrics: dice jaccard object_dice aji objects area\)$"
+	cmd_campaign t.campaign goal=tune method=random samples=4 metric=area
+	run sa-campaign plan t.campaign
+	assert_failure 1
+	assert_output --partial "metric: area: goal = tune scores sets by a built-in score for now"
+}
+
+@test "the command keys: threads_per_path in {threads} and the array task's cores; task_timeout fails slow commands; warned of for the nuclei workflow" {
+	sed -i "s|count blur sh -c 'cp \$1 \$2' sh {in} {out} {sigma}|sh -c 'echo \$3 >> $BATS_TEST_TMPDIR/threads; [ \$4 != 3 ] \|\| sleep 5; cp \$1 \$2' sh {in} {out} {threads} {sigma}|" w.wf
+	cmd_campaign c.campaign threads_per_path=2 task_timeout=1 scratch=$BATS_TEST_TMPDIR/scr
+	mkdir scr
+	# the runs of sigma = 3 fail: MOAT's indices refuse the missing runs
+	run sa-campaign run c.campaign
+	assert_failure 1
+	assert_output --partial "runs have no dice result"
+	assert_equal "$(sort -u threads)" 2
+	# the runs with sigma = 3 failed on both tiles, the others did not
+	assert_equal "$(body c-out/results.tsv | awk -F'\t' '$3 == "error"' | wc -l)" \
+	    $((2 * $(body c-out/design.tsv | awk -F'\t' 'NR > 1 && $2 == 3' | wc -l)))
+	body c-out/results.tsv | awk -F'\t' 'NR > 1 && $3 != "error" && $3 != "ok" { exit 1 }'
+	grep -q 'task blur (node [0-9]*): timeout after 1 s' c-out/logs/bucket-*.log
+	run ls -A scr
+	assert_output ''
+	campaign n.campaign threads_per_path=2 command_mem=1G
+	run sa-campaign plan n.campaign
+	assert_success
+	assert_output --partial "n.campaign:11: threads_per_path: not used: the workflow has no commands (workflow(5) column run)"
+	assert_output --partial "n.campaign:12: command_mem: not used: the workflow has no commands (workflow(5) column run)"
+}
+
+@test "the plan's memory: seg-run's own and command_mem per active path, or a word that the commands' is not estimated" {
+	cmd_campaign a.campaign active_paths=2
+	run sa-campaign plan a.campaign
+	assert_output --partial "memory of the commands: not estimated"
+	local own
+	own=$(seg-run --estimate-memory --tiles tiles/list --active-paths 2 --workflow w.wf 2> /dev/null)
+	cmd_campaign b.campaign active_paths=2 command_mem=100M
+	run sa-campaign plan b.campaign
+	assert_output --partial "memory per array task: $((own + 200))M for 2 active path(s)"
+}
+
+@test "masks = yes: each run's last output kept as its mask" {
+	cmd_campaign m.campaign masks=yes
+	sa-campaign -q run m.campaign
+	local r k
+	r=$(body m-out/design.tsv | awk -F'\t' 'NR == 2 { print $1 }')
+	k=$(body m-out/design.tsv | awk -F'\t' 'NR == 2 { print $3 }')
+	compare-dice -q m-out/masks/$r/a.tif tiles/$( ((k % 2)) && echo b || echo a).mask.png > c.tsv
+	assert_equal "$(body c.tsv | awk -F'\t' 'NR == 2 { print $3 }')" 1
+}
+
+@test "kill -9 of a bucket during a long command: no command left running; the resumed campaign's results are an uninterrupted run's" {
+	cmd_campaign u.campaign merge=rtma bucket_size=100
+	sa-campaign -q run u.campaign
+	# the same campaign, its blur slow on one run's sigma the first time
+	sed -i "s|count blur sh -c 'cp \$1 \$2' sh {in} {out} {sigma}|sh -c 'if [ ! -e $BATS_TEST_TMPDIR/slow ]; then echo \$\$ > $BATS_TEST_TMPDIR/slow; sleep 300; fi; cp \$1 \$2' sh {in} {out} {sigma}|" w.wf
+	cmd_campaign k.campaign merge=rtma bucket_size=100 -report
+	sa-campaign -q plan k.campaign
+	sa-campaign -q reference k.campaign
+	rm -f slow
+	sa-campaign -q bucket k.campaign 0 &
+	local drv=$! t pid
+	for ((t = 0; t < 200; t++)); do [ -s slow ] && break; sleep 0.05; done
+	[ -s slow ]
+	pid=$(cat slow)
+	pkill -KILL -f "seg-run -q --workflow $PWD/w.wf"
+	wait $drv || true
+	for ((t = 0; t < 40; t++)); do kill -0 "$pid" 2> /dev/null || break; sleep 0.05; done
+	run ! kill -0 "$pid"
+	[ ! -e k-out/results/00000-0000.tsv ]
+	sa-campaign -q run k.campaign
+	assert_equal "$(body k-out/results.tsv | cut -f1-8,10)" "$(body u-out/results.tsv | cut -f1-8,10)"
+	assert_equal "$(body k-out/indices.tsv)" "$(body u-out/indices.tsv)"
+}
