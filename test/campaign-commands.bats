@@ -55,7 +55,7 @@ stat() {
 	body rtma-out/indices.tsv | awk -F'\t' '$1 == "k" && $3 > 0 { k = 1 } $1 == "sigma" && $3 == 0 { s = 1 } END { exit !(k && s) }'
 }
 
-@test "metric = a command's metric: its indices; a metric the results lack is refused naming the workflow's; tune asks for a built-in score" {
+@test "metric = a command's metric: its indices; a metric the results lack is refused naming the workflow's" {
 	cmd_campaign m.campaign metric=area
 	sa-campaign -q run m.campaign
 	grep -q '^#method=moat metric=area ' m-out/indices.tsv
@@ -65,10 +65,6 @@ stat() {
 	run sa-campaign plan x.campaign
 	assert_failure 1
 	assert_output --regexp "^sa-campaign: x.campaign:[0-9]+: metric: volume: not a column of the results of $PWD/w.wf \(its metrics: dice jaccard object_dice aji objects area\)$"
-	cmd_campaign t.campaign goal=tune method=random samples=4 metric=area
-	run sa-campaign plan t.campaign
-	assert_failure 1
-	assert_output --partial "metric: area: goal = tune scores sets by a built-in score for now"
 }
 
 @test "the command keys: threads_per_path in {threads} and the array task's cores; task_timeout fails slow commands; warned of for the nuclei workflow" {
@@ -137,4 +133,22 @@ stat() {
 	sa-campaign -q run k.campaign
 	assert_equal "$(body k-out/results.tsv | cut -f1-8,10)" "$(body u-out/results.tsv | cut -f1-8,10)"
 	assert_equal "$(body k-out/indices.tsv)" "$(body u-out/indices.tsv)"
+}
+
+@test "tune on a command's metric, in a workflow without compare and without references: the best set is the metric's" {
+	# no compare stage: thr writes k as area, and a mask nobody compares
+	sed -i '/^compare/d' w.wf
+	cmd_campaign t.campaign goal=tune method=grid levels=3 metric=area cancel=none -reference -reference_suffix
+	run sa-campaign -q run t.campaign
+	assert_success
+	# the results have no scores, only the commands' metric
+	assert_equal "$(body t-out/results.tsv | head -1)" "$(printf 'run\ttile\tstatus\tobjects\tseconds\tarea')"
+	# the best set: k = 3, the largest area
+	grep -q '^#best run=[0-9]* metric=area mean=3 tiles=2' t-out/best.tsv
+	assert_equal "$(body t-out/best.tsv | awk -F'\t' '$1 == "k" { print $4 }')" 3
+	# a reference given to a workflow that compares nothing is refused
+	cmd_campaign r.campaign goal=tune method=grid levels=3 metric=area
+	run sa-campaign plan r.campaign
+	assert_failure 1
+	assert_output --partial "reference: $PWD/w.wf ends with no compare stage: nothing to compare with the references"
 }

@@ -323,3 +323,33 @@ t2|$BATS_TEST_TMPDIR/tiles/t2.mask.png|2"
 	[[ $(sort -u in) == "$PWD/scratch/seg-run."*/0/in.png ]]
 	assert_equal "$(sort -u magic)" 211PNG
 }
+
+@test "tuning on a command's metric: its values in the ledger, a resumed bucket takes them back; a failed run has no value and is cancelled" {
+	# blur fails on sigma = 3; thr writes area = k
+	mkwf "blur^sigma^sh -c '[ \$3 != 3 ] || exit 4; cp \$1 \$2' sh {in} {out} {sigma}" \
+	    "thr^k^sh -c 'cp $BATS_TEST_TMPDIR/tiles/t2.mask.png \$1; printf \"area\\t%s\\n\" \$2 > \$3' sh {out} {k} {metrics}^area"
+	plan rtma 100
+	run -0 segrun 0 --ledger l.tsv --metric area --cancel none -o r.tsv --timings t.tsv
+	grep -q '^#metric=area rule=none ' l.tsv
+	# each result's value is its run's k, and its detail holds area=k
+	body l.tsv | awk -F'\t' 'NR > 1 && $4 != "-" { print $2, $4, $6 }' | sort -n > values
+	[ -s values ]
+	while read -r r v d; do
+		assert_equal "$v" "$(body d.tsv | awk -F'\t' -v r="$r" '$1 == r { print $3 }')"
+		[[ $d == *" area=$v" ]]
+	done < <(body l.tsv | awk -F'\t' 'NR > 1 && $4 != "-" { print $2, $4, $6 }')
+	# the failed runs: no value, status error in the detail
+	assert_equal "$(body l.tsv | awk -F'\t' 'NR > 1 && $4 == "-" { print $2 }' | sort -un)" \
+	    "$(body d.tsv | awk -F'\t' 'NR > 1 && $2 == 3 { print $1 }' | sort -un)"
+	# resumed against the full ledger: nothing runs (the commands now
+	# fail), the same results
+	mkwf "blur^sigma^sh -c 'exit 9' sh {in} {out} {sigma}" \
+	    "thr^k^sh -c 'exit 9' sh {out} {k} {metrics}^area"
+	segrun 0 --ledger l.tsv --metric area --cancel none -o r2.tsv --timings t2.tsv
+	assert_equal "$(body r2.tsv | cut -f1-8,10)" "$(body r.tsv | cut -f1-8,10)"
+	# a metric that is neither built in nor the commands': a usage error
+	run segrun 0 --ledger l2.tsv --metric volume -o r3.tsv --timings t3.tsv
+	assert_failure 2
+	assert_output --partial "--metric 'volume': not dice, jaccard, object_dice or aji, nor a metric of w.wf's commands"
+	[ ! -e r3.tsv ]
+}

@@ -209,23 +209,23 @@ test_check_messages(void)
 	    "/nonexistent/workflows/nuclei.wf: no such readable file");
 	resolve_refused("workflow = w.wf\n", NULL,
 	    "c.campaign:4: workflow: %s/w.wf: no such readable file");
-	resolve_refused("reference = nodir\nworkflow = space.tsv\n", NULL,
+	resolve_refused("reference = nodir\nworkflow = flow.wf\n", NULL,
 	    "c.campaign:4: reference: %s/nodir: no such directory");
-	resolve_refused("reference_suffix = .png\nworkflow = space.tsv\n", NULL,
+	resolve_refused("reference_suffix = .png\nworkflow = flow.wf\n", NULL,
 	    "c.campaign:4: reference_suffix needs a reference directory");
-	resolve_refused("fix = X=1\nworkflow = space.tsv\n", NULL,
+	resolve_refused("fix = X=1\nworkflow = flow.wf\n", NULL,
 	    "c.campaign:4: fix: X=1: no parameter X in %s/space.tsv");
-	resolve_refused("fix = B=2?\nworkflow = space.tsv\n", NULL,
+	resolve_refused("fix = B=2?\nworkflow = flow.wf\n", NULL,
 	    "c.campaign:4: fix: B=2?: '2?' is not a value of B (int 0:10:250, "
 	    "default 220)");
-	resolve_refused("fix = B=10 B=20\nworkflow = space.tsv\n", NULL,
+	resolve_refused("fix = B=10 B=20\nworkflow = flow.wf\n", NULL,
 	    "c.campaign:4: fix: B=20: B is fixed twice");
-	resolve_refused("merge = trtma\nworkflow = space.tsv\n", NULL,
+	resolve_refused("merge = trtma\nworkflow = flow.wf\n", NULL,
 	    "c.campaign: merge = trtma needs max_buckets or cores");
-	resolve_refused("workflow = space.tsv\nslides = tiles.list\n", NULL,
+	resolve_refused("workflow = flow.wf\nslides = tiles.list\n", NULL,
 	    "c.campaign:5: slides: the campaign has tiles (line 3) already: "
 	    "give tiles or slides, not both");
-	resolve_refused("workflow = space.tsv\nlevel = 1\nmpp = 0.5\n", NULL,
+	resolve_refused("workflow = flow.wf\nlevel = 1\nmpp = 0.5\n", NULL,
 	    "c.campaign:6: mpp: the campaign has level (line 5): give one of "
 	    "them");
 }
@@ -320,7 +320,7 @@ static void
 test_warnings(void)
 {
 	const char *base = "space = space.tsv\ntiles = tiles.list\n"
-	    "workflow = space.tsv\n";
+	    "workflow = flow.wf\n";
 	char text[1024];
 
 	snprintf(text, sizeof text, "%smethod = vbd\ntrajectories = 3\n"
@@ -347,7 +347,7 @@ test_warnings(void)
 	    "an option of wsi-tiles)|c.campaign:6: tile_size: not used without "
 	    "slides (it is an option of wsi-tiles)");
 	snprintf(text, sizeof text, "space = space.tsv\nslides = tiles.list\n"
-	    "workflow = space.tsv\nmethod = moat\ntile_size = 512\n");
+	    "workflow = flow.wf\nmethod = moat\ntile_size = 512\n");
 	warned(text, "");
 	snprintf(text, sizeof text, "%smethod = sobol\nsamples = 8\n", base);
 	warned(text, "c.campaign:4: method: sobol plans a correlation study on "
@@ -376,7 +376,7 @@ static void
 tune_text(char *text, size_t size, const char *more)
 {
 	snprintf(text, size, "space = space.tsv\nmethod = random\n"
-	    "tiles = tiles.list\nworkflow = space.tsv\ngoal = tune\n"
+	    "tiles = tiles.list\nworkflow = flow.wf\ngoal = tune\n"
 	    "reference = gt\n%s", more);
 }
 
@@ -420,8 +420,10 @@ test_tune_values(void)
 {
 	refused("goal = optimize\n", "c.campaign:1: goal: 'optimize' is not "
 	    "sensitivity or tune");
-	refused("metric = f1\n", "c.campaign:1: metric: 'f1' is not dice, "
-	    "jaccard, object_dice, aji or objects");
+	/* metric names a results column: checked against the workflow */
+	resolve_refused("metric = f1\nworkflow = flow.wf\n", NULL,
+	    "c.campaign:4: metric: f1: not a column of the results of "
+	    "%s/flow.wf (its metrics: dice jaccard object_dice aji objects)");
 	refused("tile_order = random\n", "c.campaign:1: tile_order: 'random' is "
 	    "not shuffle or list");
 	refused("cancel = asha\n", "c.campaign:1: cancel: 'asha' is not none, "
@@ -451,10 +453,10 @@ test_tune_refusals(void)
 {
 	char text[1024];
 
-	resolve_refused("workflow = space.tsv\ncancel = median\n", NULL,
+	resolve_refused("workflow = flow.wf\ncancel = median\n", NULL,
 	    "c.campaign:5: cancel: only for goal = tune (this campaign's goal "
 	    "is sensitivity)");
-	resolve_refused("workflow = space.tsv\ncancel_p = 0.2\n", NULL,
+	resolve_refused("workflow = flow.wf\ncancel_p = 0.2\n", NULL,
 	    "c.campaign:5: cancel_p: only for goal = tune (this campaign's goal "
 	    "is sensitivity)");
 	tune_text(text, sizeof text, "cancel = median\ncancel_p = 0.2\n");
@@ -470,21 +472,21 @@ test_tune_refusals(void)
 	text_refused(text, "c.campaign:8: cancel_window: only for cancel = "
 	    "stable (this campaign's cancel is wilcoxon)");
 	text_refused("space = space.tsv\nmethod = random\ntiles = tiles.list\n"
-	    "workflow = space.tsv\ngoal = tune\n", "c.campaign:5: goal: tune "
+	    "workflow = flow.wf\ngoal = tune\n", "c.campaign:5: goal: tune "
 	    "needs a reference directory of ground-truth masks (the default, "
 	    "reference = defaults, is the default run's masks, no ground truth)");
 	text_refused("space = space.tsv\nmethod = random\ntiles = tiles.list\n"
-	    "workflow = space.tsv\nreference = defaults\ngoal = tune\n",
+	    "workflow = flow.wf\nreference = defaults\ngoal = tune\n",
 	    "c.campaign:5: reference: defaults is refused with goal = tune: "
 	    "tuning scores every set against ground-truth masks; give their "
 	    "directory");
 	text_refused("space = space.tsv\nmethod = moat\ntiles = tiles.list\n"
-	    "workflow = space.tsv\ngoal = tune\nreference = gt\n",
+	    "workflow = flow.wf\ngoal = tune\nreference = gt\n",
 	    "c.campaign:2: method: moat is a design for sensitivity indices, "
 	    "refused with goal = tune: use grid, random, lhs, sobol, halton, "
 	    "hammersley or mc");
 	text_refused("space = space.tsv\nmethod = vbd\ntiles = tiles.list\n"
-	    "workflow = space.tsv\ngoal = tune\nreference = gt\n",
+	    "workflow = flow.wf\ngoal = tune\nreference = gt\n",
 	    "c.campaign:2: method: vbd is a design for sensitivity indices, "
 	    "refused with goal = tune: use grid, random, lhs, sobol, halton, "
 	    "hammersley or mc");
@@ -552,7 +554,7 @@ test_tune_records(void)
 	}
 	/* a sensitivity campaign: list order, nothing cancelled, and neither
 	 * goal, metric nor a tuning key among the plan keys */
-	c = resolve("workflow = space.tsv\nmetric = aji\ngoal = sensitivity\n",
+	c = resolve("workflow = flow.wf\nmetric = aji\ngoal = sensitivity\n",
 	    NULL, NULL, err);
 	if (c == NULL) {
 		fail("sensitivity: %s", err);
@@ -595,7 +597,7 @@ test_settings(void)
 	char err[SR_CAMPAIGN_ERRLEN], want[256];
 	sr_campaign *c;
 
-	c = resolve("workflow = space.tsv\nfix = B=20, G=20\noptimize = 4\n"
+	c = resolve("workflow = flow.wf\nfix = B=20, G=20\noptimize = 4\n"
 	    "merge = trtma\ncores = 4\nmax_bucket_tasks = 9\nreference = gt\n"
 	    "reference_suffix = .mask.png\n", "o", NULL, err);
 	if (c == NULL) {
@@ -643,7 +645,7 @@ test_args(void)
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		snprintf(text, sizeof text, "space = space.tsv\ntiles = tiles.list\n"
-		    "workflow = space.tsv\n%s%s", strncmp(cases[i][0], "method", 6) ?
+		    "workflow = flow.wf\n%s%s", strncmp(cases[i][0], "method", 6) ?
 		    "method = moat\n" : "", cases[i][0]);
 		if ((c = resolve_full(text, NULL, NULL, err)) == NULL) {
 			fail("case %zu: %s", i, err);
@@ -687,7 +689,7 @@ test_records(void)
 {
 	char err[SR_CAMPAIGN_ERRLEN], *buf = NULL, *p, *end, key[64];
 	size_t size = 0, nkeys = 0, nsample = 0;
-	sr_campaign *c = resolve("workflow = space.tsv\n", NULL, NULL, err);
+	sr_campaign *c = resolve("workflow = flow.wf\n", NULL, NULL, err);
 	FILE *fp = open_memstream(&buf, &size);
 
 	if (c == NULL || fp == NULL) {
@@ -747,6 +749,8 @@ main(void)
 	put("space.tsv", "name\ttype\tvalues\tdefault\nB\tint\t0:10:250\t220\n"
 	    "G\tint\t0:10:250\t220\n");
 	put("tiles.list", "a.png\n");
+	put("flow.wf", "stage\ttask\tparams\tcost\nseg\tt\tB,G\t1\n"
+	    "compare\tcompare\t-\t0.01\n");
 	snprintf(space, sizeof space, "%s/space.tsv", dir);
 	snprintf(tiles, sizeof tiles, "%s/tiles.list", dir);
 	snprintf(path, sizeof path, "%s/gt", dir);

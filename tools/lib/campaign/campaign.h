@@ -113,6 +113,7 @@ typedef struct {
 				 * none), paths absolute */
 	char *refdir;		/* the reference directory, NULL: defaults */
 	int commands;		/* the workflow's tasks are commands */
+	int compares;		/* it ends with the built-in compare */
 	sr_strlist sample_args, merge_args;
 	sr_strlist warnings;	/* "FILE:LINE: why", in line order */
 } sr_campaign;

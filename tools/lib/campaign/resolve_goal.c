@@ -252,8 +252,18 @@ sr_resolve_check_batches(sr_campaign *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* A tune campaign needs a ground truth, a design of parameter sets and a
- * score: reference = defaults, moat and vbd, and objects are refused. */
+/* Whether metric is a built-in column of results (dice, jaccard,
+ * object_dice, aji, objects), not a command's. */
+static int
+builtin_metric_name(const char *m)
+{
+	return sr_resolve_word_in(m, strlen(m), "dice jaccard object_dice aji "
+	    "objects");
+}
+
+/* A tune campaign needs a design of parameter sets and a score, and for a
+ * built-in score a ground truth: reference = defaults, moat and vbd, and
+ * objects are refused. */
 int
 sr_resolve_check_tune(const sr_campaign *c, char *err, size_t errlen)
 {
@@ -262,12 +272,14 @@ sr_resolve_check_tune(const sr_campaign *c, char *err, size_t errlen)
 
 	if (!sr_campaign_is_tune(c))
 		return 0;
-	if (c->refdir == NULL && sr_resolve_line(c, "reference"))
+	if (!builtin_metric_name(sr_campaign_get(c, "metric")))
+		;	/* a command's metric: no reference needed */
+	else if (c->refdir == NULL && sr_resolve_line(c, "reference"))
 		return sr_resolve_error(err, errlen, "%s:%zu: reference: "
 		    "defaults is refused with goal = tune: tuning scores every "
 		    "set against ground-truth masks; give their directory",
 		    c->path, sr_resolve_line(c, "reference"));
-	if (c->refdir == NULL)
+	else if (c->refdir == NULL)
 		return sr_resolve_error(err, errlen, "%s:%zu: goal: tune needs "
 		    "a reference directory of ground-truth masks (the default, "
 		    "reference = defaults, is the default run's masks, no "
@@ -362,6 +374,7 @@ sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen)
 	size_t i;
 
 	c->commands = w->commands;
+	c->compares = compares;
 	for (i = 0; !w->commands && i < sizeof command_key /
 	    sizeof *command_key; i++)
 		if (sr_resolve_line(c, command_key[i]))
@@ -380,12 +393,11 @@ sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen)
 		status = sr_resolve_error(err, errlen, "%s: %s: not a column of "
 		    "the results of %s (its metrics: %s)", where, SR_SHOW(m),
 		    sr_campaign_get(c, "workflow"), *list ? list : "none");
-	else if (builtin < 0 && sr_campaign_is_tune(c))
-		status = sr_resolve_error(err, errlen, "%s: %s: goal = tune "
-		    "scores sets by a built-in score for now (dice, jaccard, "
-		    "object_dice or aji, of a workflow that compares); a "
-		    "command's metric serves goal = sensitivity", where,
-		    SR_SHOW(m));
+	else if (!compares && c->refdir)
+		status = sr_resolve_error(err, errlen, "%s:%zu: reference: %s "
+		    "ends with no compare stage: nothing to compare with the "
+		    "references", c->path, sr_resolve_line(c, "reference"),
+		    sr_campaign_get(c, "workflow"));
 	sr_workflow_free(w);
 	return status;
 }

@@ -60,9 +60,9 @@ decides_runs(const sr_campaign *c, const sr_campaign_key *k)
 
 /* The plan_key records: "KEY = VALUE", one per key that decides the
  * runs, but for the files (space, workflow, tiles), which sa-campaign
- * fingerprints by their contents, and batches and knowledge at their
- * defaults (one batch, nothing pruned: the runs of an output planned
- * before these keys existed). */
+ * fingerprints by their contents, and batches, knowledge and
+ * threads_per_path at their defaults (one batch, nothing pruned, one
+ * thread: the runs of an output planned before these keys existed). */
 static void
 plan_keys(FILE *fp, const sr_campaign *c)
 {
@@ -72,7 +72,8 @@ plan_keys(FILE *fp, const sr_campaign *c)
 	for (i = 0; i < sr_campaign_nkeys; i++) {
 		k = &sr_campaign_keys[i];
 		if ((strcmp(k->name, "batches") == 0 ||
-		    strcmp(k->name, "knowledge") == 0) &&
+		    strcmp(k->name, "knowledge") == 0 ||
+		    strcmp(k->name, "threads_per_path") == 0) &&
 		    strcmp(c->setting[i], k->def ? k->def : "") == 0)
 			continue;
 		/* wsi-tiles' options decide the tiles of slides only */
@@ -96,6 +97,7 @@ sr_campaign_write(FILE *fp, const sr_campaign *c)
 		record(fp, sr_campaign_keys[i].name, c->setting[i]);
 	record(fp, "reference_dir", c->refdir ? c->refdir : "");
 	record(fp, "commands", c->commands ? "yes" : "no");
+	record(fp, "compares", c->compares ? "yes" : "no");
 	record(fp, "indices_method", sr_campaign_indices_method(c));
 	derived = sr_campaign_cancel_rule(c);
 	record(fp, "cancel_rule", derived);

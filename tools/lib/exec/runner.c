@@ -540,7 +540,7 @@ open_tile(run *r, size_t i)
 	size_t k;
 
 	for (; i < job->ntiles; i++) {
-		job->gate(job->ctx, i, r->alive, r->out->result);
+		job->gate(job->ctx, i, r->alive, r->out);
 		for (k = 0; k < job->ninst && !r->alive[k]; k++)
 			;
 		if (k < job->ninst) {

@@ -57,15 +57,16 @@ typedef struct {
 	void *ctx;
 	/* Tuning (NULL: every instance on every tile, tiles overlapping).
 	 * With gate set, the tiles run one at a time in index order. Before
-	 * tile t, gate(ctx, t, alive, result) sets alive[inst] (1: the
-	 * instance runs on t; it may fill result[inst * ntiles + t] of those
-	 * it leaves out, such as results read back from a ledger); a node
+	 * tile t, gate(ctx, t, alive, out) sets alive[inst] (1: the
+	 * instance runs on t; it may fill out->result[inst * ntiles + t],
+	 * and their metrics, of those it leaves out, such as results read
+	 * back from a ledger); a node
 	 * runs only while an alive instance is below it, and a tile where
 	 * none is runs nothing (it is not even read). After tile t,
 	 * tile_done(ctx, t, out) sees its results final. Both are called
 	 * from one thread, with no other work in flight. */
 	void (*gate)(void *ctx, size_t tile, unsigned char *alive,
-	    struct sr_runresult *result);
+	    struct sr_runout *out);
 	void (*tile_done)(void *ctx, size_t tile, const struct sr_runout *out);
 } sr_runjob;
 

@@ -125,8 +125,7 @@ sr_segopts_parse(int argc, char **argv, sr_segopts *o, void (*usage)(FILE *))
 		case OPT_LEDGER: o->tune.ledger = optarg; break;
 		case OPT_CANCEL: sr_cancelrule_parse(&o->tune.rule, "--cancel",
 		    optarg); o->tuneopt = 1; break;
-		case OPT_METRIC: o->tune.metric = sr_opt_word("--metric", optarg,
-		    sr_tune_metric_name, SR_TUNE_NMETRIC); o->tuneopt = 1; break;
+		case OPT_METRIC: o->tune.metric = optarg; o->tuneopt = 1; break;
 		case OPT_TILE_ORDER: o->shuffle = sr_tiles_order_parse(
 		    "--tile-order", optarg, &o->seed); break;
 		case OPT_SCRATCH: o->scratch = optarg; break;

@@ -24,18 +24,16 @@
 #include "image/tiles.h"
 #include "sa/cancel.h"
 
-/* The score a ledger value is (higher is better). */
-enum sr_tune_metric {
-	SR_TUNE_DICE, SR_TUNE_JACCARD, SR_TUNE_OBJECT_DICE, SR_TUNE_AJI,
-	SR_TUNE_NMETRIC
-};
-/* Their names (results.tsv's columns), by the enum. */
-extern const char *const sr_tune_metric_name[SR_TUNE_NMETRIC];
+/* The built-in scores a ledger value may be (higher is better): results
+ * columns. */
+#define SR_TUNE_NSCORE 4
+extern const char *const sr_tune_score_name[SR_TUNE_NSCORE];
 
 typedef struct {
 	const char *ledger;		/* the ledger's path */
 	sr_cancelrule rule;
-	enum sr_tune_metric metric;
+	const char *metric;		/* a built-in score, or a metric the
+					 * workflow's commands declare */
 	long grace;			/* of the ledger's lock, seconds */
 } sr_tuneopts;
 
@@ -47,12 +45,17 @@ void sr_tuneopts_init(sr_tuneopts *o);
 
 /* Usage errors of seg-run's tuning options against its outputs u:
  * --cancel or --metric given (given) without --ledger, --ledger without
- * --ref, a ledger that is standard output or one of the other outputs. */
+ * --ref for a built-in score, a ledger that is standard output or one of
+ * the other outputs. (A metric of neither kind is refused by
+ * sr_tune_start, which has the workflow.) */
 void sr_tune_check(const sr_tuneopts *o, int given, const sr_segout *u);
 
 /* Sets job's gate and tile_done so that the bucket of p runs on tiles
  * against the ledger (a new ledger starts with two provenance lines: the
- * program, the metric, rule, runs and tiles). */
+ * program, the metric, rule, runs and tiles). A result's detail holds
+ * its status, scores and the commands' metrics, so that a resumed bucket
+ * takes them back; a failed run (a command's) has no value, and is
+ * cancelled, by every bucket that reads it. */
 sr_tune *sr_tune_start(sr_runjob *job, const sr_tuneopts *o,
     const sr_segplan *p, const sr_tiles *tiles);
 void sr_tune_free(sr_tune *t);
