@@ -115,20 +115,26 @@ stat() {
 	cmd_campaign u.campaign merge=rtma bucket_size=100
 	sa-campaign -q run u.campaign
 	# the same campaign, its blur slow on one run's sigma the first time
-	sed -i "s|count blur sh -c 'cp \$1 \$2' sh {in} {out} {sigma}|sh -c 'if [ ! -e $BATS_TEST_TMPDIR/slow ]; then echo \$\$ > $BATS_TEST_TMPDIR/slow; sleep 300; fi; cp \$1 \$2' sh {in} {out} {sigma}|" w.wf
+	sed -i "s|count blur sh -c 'cp \$1 \$2' sh {in} {out} {sigma}|sh -c 'if [ ! -e $BATS_TEST_TMPDIR/slow ]; then echo \$\$ > $BATS_TEST_TMPDIR/slow; sleep 300 \& echo \$! > $BATS_TEST_TMPDIR/slow2; wait; fi; cp \$1 \$2' sh {in} {out} {sigma}|" w.wf
 	cmd_campaign k.campaign merge=rtma bucket_size=100 -report
 	sa-campaign -q plan k.campaign
+	touch slow	# the reference step's blur is not slow
 	sa-campaign -q reference k.campaign
-	rm -f slow
+	rm -f slow slow2
 	sa-campaign -q bucket k.campaign 0 &
-	local drv=$! t pid
-	for ((t = 0; t < 200; t++)); do [ -s slow ] && break; sleep 0.05; done
-	[ -s slow ]
-	pid=$(cat slow)
-	pkill -KILL -f "seg-run -q --workflow $PWD/w.wf"
+	local drv=$! t pid pid2
+	for ((t = 0; t < 200; t++)); do [ -s slow2 ] && break; sleep 0.05; done
+	[ -s slow2 ]
+	pid=$(cat slow) pid2=$(cat slow2)
+	# the bucket's seg-run (the oldest: its commands' reaper is its fork)
+	pkill -KILL -o -f "seg-run -q --workflow $PWD/w.wf"
 	wait $drv || true
-	for ((t = 0; t < 40; t++)); do kill -0 "$pid" 2> /dev/null || break; sleep 0.05; done
+	for ((t = 0; t < 40; t++)); do
+		kill -0 "$pid" 2> /dev/null || kill -0 "$pid2" 2> /dev/null || break
+		sleep 0.05
+	done
 	run ! kill -0 "$pid"
+	run ! kill -0 "$pid2"
 	[ ! -e k-out/results/00000-0000.tsv ]
 	sa-campaign -q run k.campaign
 	assert_equal "$(body k-out/results.tsv | cut -f1-8,10)" "$(body u-out/results.tsv | cut -f1-8,10)"

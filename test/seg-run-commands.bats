@@ -322,6 +322,13 @@ t2|$BATS_TEST_TMPDIR/tiles/t2.mask.png|2"
 	segrun 0 -o r2.tsv --timings t2.tsv
 	[[ $(sort -u in) == "$PWD/scratch/seg-run."*/0/in.png ]]
 	assert_equal "$(sort -u magic)" 211PNG
+	# told by its bytes, not its name: a TIFF named .png is decoded too
+	cp tiles/t3.tif tiles/t4.png
+	cp tiles/t1.mask.png tiles/t4.mask.png
+	echo t4.png > tiles/list
+	: > magic
+	segrun 0 -o r3.tsv --timings t3.tsv
+	assert_equal "$(sort -u magic)" 211PNG
 }
 
 @test "tuning on a command's metric: its values in the ledger, a resumed bucket takes them back; a failed run has no value and is cancelled" {

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 typedef struct {
 	size_t tile, node;
@@ -187,15 +186,6 @@ release(run *r, size_t tile, size_t v)
 	}
 }
 
-/* Whether path names a PNG file (by its name). */
-static int
-is_png(const char *path)
-{
-	size_t n = strlen(path);
-
-	return n > 4 && strcasecmp(path + n - 4, ".png") == 0;
-}
-
 /* Reads tile i, or its size only where commands read it themselves (a
  * PNG file, not normalized): 1 when read. */
 static int
@@ -205,7 +195,7 @@ read_tile(run *r, size_t i)
 	tstate *ts = &r->ts[i];
 	char err[SR_ERRLEN];
 	int decode = !job->cmd || job->normalize || job->tiles->region ||
-	    !is_png(job->tiles->path[i]);
+	    !sr_image_is_png(job->tiles->path[i]);
 
 	if (decode ? sr_tile_read(job->tiles, i, &ts->img, err) < 0 :
 	    sr_tile_size(job->tiles, i, &ts->w, &ts->h, err) < 0)

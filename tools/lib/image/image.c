@@ -88,6 +88,19 @@ open_image(const char *path, enum format *fmt, char *errbuf)
 /* ------------------------------------------------------------ public */
 
 int
+sr_image_is_png(const char *path)
+{
+	char err[SR_ERRLEN];
+	enum format fmt;
+	int fd = open_image(path, &fmt, err);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return fmt == FMT_PNG;
+}
+
+int
 sr_rgb_read(const char *path, sr_rgb *img, char *errbuf)
 {
 	enum format fmt;

@@ -34,5 +34,8 @@ int sr_labels_read(const char *path, sr_labels *img, char *errbuf);
  * size beyond what the readers accept or the memory budget, or a PNG too
  * short for its declared size. */
 int sr_image_probe(const char *path, size_t *w, size_t *h, char *errbuf);
+/* Whether the file at path is a PNG, by its signature (0 when it cannot
+ * be read). */
+int sr_image_is_png(const char *path);
 
 #endif
