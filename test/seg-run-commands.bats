@@ -253,24 +253,39 @@ t2|$BATS_TEST_TMPDIR/tiles/t2.mask.png|2"
 	[ ! -e r.tsv ]
 }
 
-@test "kill -9 of seg-run during a long command: no command left running; the next seg-run sweeps its scratch directory" {
+# sleeper: seg-run started in the background ($SEG) on a command that
+# writes its pid to pid and its child's (a sleep 300) to pid2, once both
+# are written
+sleeper() {
 	mkwf "a^sigma^sh -c 'echo \$\$ > $BATS_TEST_TMPDIR/pid; sleep 300 & echo \$! > $BATS_TEST_TMPDIR/pid2; wait' sh {sigma} {in} {out}"
 	plan rtma 100
 	seg-run -q --workflow w.wf --instances i.tsv --buckets b.tsv --bucket 0 \
 	    --tiles tiles/list --scratch scratch -o r.tsv --timings t.tsv 2> err &
-	local seg=$! k
+	SEG=$!
+	local k
 	for ((k = 0; k < 200; k++)); do [ -s pid2 ] && break; sleep 0.05; done
 	[ -s pid2 ]
-	assert_equal "$(ls scratch | wc -l)" 1
-	kill -9 $seg
-	wait $seg || true
-	# the command and its child: gone within 2 s (PR_SET_PDEATHSIG, the reaper)
+}
+
+# sleeper_gone: the command and its child are gone within 2 s
+# (PR_SET_PDEATHSIG, the commands' reaper)
+sleeper_gone() {
+	local k
 	for ((k = 0; k < 40; k++)); do
 		kill -0 "$(cat pid)" 2> /dev/null || kill -0 "$(cat pid2)" 2> /dev/null || break
 		sleep 0.05
 	done
 	run ! kill -0 "$(cat pid)"
 	run ! kill -0 "$(cat pid2)"
+}
+
+@test "kill -9 of seg-run during a long command: no command left running; the next seg-run sweeps its scratch directory" {
+	sleeper
+	local seg=$SEG
+	assert_equal "$(ls scratch | wc -l)" 1
+	kill -9 $seg
+	wait $seg || true
+	sleeper_gone
 	[ ! -e r.tsv ] && [ ! -e t.tsv ]
 	# its scratch directory is left, and swept by the next run on this host
 	assert_equal "$(ls scratch | wc -l)" 1
@@ -282,23 +297,13 @@ t2|$BATS_TEST_TMPDIR/tiles/t2.mask.png|2"
 }
 
 @test "SIGTERM of seg-run during a long command: no command left running, its scratch directory removed, no output" {
-	mkwf "a^sigma^sh -c 'echo \$\$ > $BATS_TEST_TMPDIR/pid; sleep 300 & echo \$! > $BATS_TEST_TMPDIR/pid2; wait' sh {sigma} {in} {out}"
-	plan rtma 100
-	seg-run -q --workflow w.wf --instances i.tsv --buckets b.tsv --bucket 0 \
-	    --tiles tiles/list --scratch scratch -o r.tsv --timings t.tsv 2> err &
-	local seg=$! k
-	for ((k = 0; k < 200; k++)); do [ -s pid2 ] && break; sleep 0.05; done
-	[ -s pid2 ]
+	sleeper
+	local seg=$SEG
 	kill -TERM $seg
 	local st=0
 	wait $seg || st=$?
 	assert_equal "$st" $((128 + 15))
-	for ((k = 0; k < 40; k++)); do
-		kill -0 "$(cat pid)" 2> /dev/null || kill -0 "$(cat pid2)" 2> /dev/null || break
-		sleep 0.05
-	done
-	run ! kill -0 "$(cat pid)"
-	run ! kill -0 "$(cat pid2)"
+	sleeper_gone
 	run ls -A scratch
 	assert_output ''
 	[ ! -e r.tsv ] && [ ! -e t.tsv ]
