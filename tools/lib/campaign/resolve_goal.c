@@ -252,13 +252,23 @@ sr_resolve_check_batches(sr_campaign *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* Whether metric is a built-in column of results (dice, jaccard,
- * object_dice, aji, objects), not a command's. */
+/* The built-in columns of results.tsv a metric may name, in a workflow
+ * that compares; the first four are scores (goal = tune). */
+static const char *const builtin_metric[] = { SR_RESULTS_DICE,
+    SR_RESULTS_JACCARD, SR_RESULTS_OBJECT_DICE, SR_RESULTS_AJI,
+    SR_RESULTS_OBJECTS };
+#define NBUILTIN (sizeof builtin_metric / sizeof *builtin_metric)
+
+/* Whether m is a built-in column of results, not a command's. */
 static int
 builtin_metric_name(const char *m)
 {
-	return sr_resolve_word_in(m, strlen(m), "dice jaccard object_dice aji "
-	    "objects");
+	size_t i;
+
+	for (i = 0; i < NBUILTIN; i++)
+		if (strcmp(m, builtin_metric[i]) == 0)
+			return 1;
+	return 0;
 }
 
 /* A tune campaign needs a design of parameter sets and a score, and for a
@@ -337,13 +347,6 @@ sr_campaign_tile_order_arg(const sr_campaign *c)
 	return s;
 }
 
-/* The built-in columns of results.tsv a metric may name, in a workflow
- * that compares; the first four are scores (goal = tune). */
-static const char *const builtin_metric[] = { SR_RESULTS_DICE,
-    SR_RESULTS_JACCARD, SR_RESULTS_OBJECT_DICE, SR_RESULTS_AJI,
-    SR_RESULTS_OBJECTS };
-#define NBUILTIN (sizeof builtin_metric / sizeof *builtin_metric)
-
 /* Writes the metrics of w's results, blank-separated, into buf. */
 static void
 metric_list(const sr_workflow *w, int compares, char *buf, size_t size)
@@ -370,7 +373,7 @@ sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen)
 	const char *m = sr_campaign_get(c, "metric");
 	char where[SR_ERRLEN], list[512];
 	int compares = !w->commands || w->command_stage + 1 < w->nstage;
-	int builtin = -1, status = 0;
+	int builtin = compares && builtin_metric_name(m), status = 0;
 	size_t i;
 
 	c->commands = w->commands;
@@ -381,15 +384,12 @@ sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen)
 			warn(c, sr_resolve_line(c, command_key[i]), "%s: not "
 			    "used: the workflow has no commands (workflow(5) "
 			    "column run)", command_key[i]);
-	for (i = 0; compares && i < NBUILTIN; i++)
-		if (strcmp(m, builtin_metric[i]) == 0)
-			builtin = (int)i;
-	for (i = 0; builtin < 0 && i < w->nmetric; i++)
+	for (i = 0; !builtin && i < w->nmetric; i++)
 		if (strcmp(m, w->metric[i]) == 0)
 			break;
 	sr_resolve_key_place(c, "metric", where, sizeof where);
 	metric_list(w, compares, list, sizeof list);
-	if (builtin < 0 && i == w->nmetric)
+	if (!builtin && i == w->nmetric)
 		status = sr_resolve_error(err, errlen, "%s: %s: not a column of "
 		    "the results of %s (its metrics: %s)", where, SR_SHOW(m),
 		    sr_campaign_get(c, "workflow"), *list ? list : "none");
