@@ -29,8 +29,16 @@ ref_fmt(char *buf, double v)
 		/* the fast path is num.c's own (put_scaled), not replaced:
 		 * compare the numbers that take it with printf */
 		snprintf(buf, SR_NUMLEN, "%.*f", frac, v == 0 ? 0.0 : v);
-		if (frac == 0 || (strtod(buf, &end) == v && *end == '\0'))
+		if (frac == 0 || (strtod(buf, &end) == v && *end == '\0')) {
+			/* no trailing zeros: 0.55 * 1000 is whole, and 0.550
+			 * is not the shortest (0.1.0 wrote it) */
+			size_t n = strlen(buf);
+			while (frac > 0 && buf[n - 1] == '0')
+				buf[--n] = '\0';
+			if (buf[n - 1] == '.')
+				buf[n - 1] = '\0';
 			return;
+		}
 		break;
 	}
 	if (v == floor(v) && a < 1e15) {
@@ -101,7 +109,7 @@ test_fmt(void)
 	    DBL_MAX, -DBL_MAX, DBL_MIN, DBL_TRUE_MIN, 5e-324, 2.2250738585072009e-308,
 	    3.141592653589793, 2.718281828459045, 1.0 / 3, 2.0 / 3, 9007199254740993.0,
 	    4.35, 0.1 + 0.2, 1e-7, 3e-7, 1e5, 1e6, 1e16 + 2, 123.456, 0.001,
-	    INFINITY, NAN };
+	    0.55, 0.56, 0.57, 5.55, INFINITY, NAN };
 	size_t i, j;
 	int e;
 
@@ -119,6 +127,10 @@ test_fmt(void)
 		check_fmt(-3.141592653589793 + 6.283185307179586 * u);
 		check_fmt(u * pow(10, (double)rnd(40) - 20));
 	}
+	for (e = 1; e <= 6; e++)	/* every decimal of e digits below 1:
+					 * 0.55 * 1000 is whole, 0.55 * 100 not */
+		for (j = 0; j < 20000; j++)
+			check_fmt((double)rnd(1000000) / pow(10, e));
 	for (e = -30; e <= 30; e++)	/* short decimals at every exponent */
 		for (j = 0; j < 3000; j++) {
 			double m = (double)rnd(100000) / (double)(1 + rnd(10000));

@@ -194,6 +194,7 @@ sr_fmt_double_n(char buf[SR_NUMLEN], double v)
 {
 	double a = fabs(v), x, back;
 	int frac, n, len = 0, point = 0, normal = isfinite(v) && a >= DBL_MIN;
+	uint64_t m;
 	char d[18];
 
 	/* fast paths: integers, and values with up to 6 decimals that read
@@ -215,7 +216,11 @@ sr_fmt_double_n(char buf[SR_NUMLEN], double v)
 		x = a * pow10_exact[frac];
 		if (x != (double)(int64_t)x)
 			continue;
-		n = put_scaled(buf, v < 0, (uint64_t)x, frac);
+		m = (uint64_t)x;
+		/* 0.55 * 100 is not whole but 0.55 * 1000 is: its zeros go */
+		for (; frac > 0 && m % 10 == 0; frac--)
+			m /= 10;
+		n = put_scaled(buf, v < 0, m, frac);
 		if (frac == 0 || (parse_simple(buf, &back) && back == v))
 			return (size_t)n;
 		break;
