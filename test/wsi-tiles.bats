@@ -4,6 +4,7 @@
 # pyramidal TIFF (deflate) and an Aperio SVS (JPEG); levels, grid,
 # names, paths, thumbnails and bad input.
 load common
+bats_require_minimum_version 1.5.0
 
 MONUSEG=$TOP/test/data/monuseg
 
@@ -74,11 +75,11 @@ kept() {
 	for t in libopenslide.so.0 libopenslide.so.1 libopenslide.so; do
 		echo 'not a library' > "lib/$t"
 	done
-	LD_LIBRARY_PATH=$PWD/lib run wsi-tiles -o t.tsv five.tif
+	LD_LIBRARY_PATH=$PWD/lib run wsi-tiles --size 1000 -o t.tsv five.tif
 	assert_failure 1
 	assert_output --regexp '^wsi-tiles: five.tif: cannot load OpenSlide \(.*\): install libopenslide0$'
 	assert [ ! -e t.tsv ]
-	run wsi-tiles -q -o t.tsv five.tif
+	run wsi-tiles -q --size 1000 -o t.tsv five.tif
 	assert_success
 }
 
@@ -103,11 +104,10 @@ kept() {
 
 @test "table: columns, provenance, level-0 coordinates, partial border tiles with their real size" {
 	sa-testimg slide --downsample 2 2500 1700 b.tif "0 0 $MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
-	run wsi-tiles --size 1000 --min-tissue 0 b.tif
-	assert_success
+	run -0 --separate-stderr wsi-tiles --size 1000 --min-tissue 0 b.tif
 	assert_line --index 0 --regexp '^#wsi-tiles [0-9.]+$'
 	assert_line --index 1 '#command line: wsi-tiles --size 1000 --min-tissue 0 b.tif'
-	assert_line --index 2 --regexp '^#slide b: 2500x1700 levels=3 downsamples=1,2,4 mpp=- vendor=generic-tiff level=0 tile_size=1000 overlap=0 tiles=6/6 tissue_threshold=[0-9.]+$'
+	assert_line --index 2 --regexp '^#slide b: 2500x1700 levels=3 downsamples=1,2,4 mpp=- vendor=generic-tiff level=0 tile_size=1000 overlap=0 tiles=6/6 tissue_threshold=[0-9.]+ tissue_area=[0-9]+ covered=1$'
 	assert_line --index 3 "$(printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue')"
 	assert_equal "$(body <(echo "$output") | cut -f 1-7 | tail -n +2)" "$(printf '%s\n' \
 	    'b_0_0	b.tif	0	0	0	1000	1000' \
@@ -123,8 +123,7 @@ kept() {
 
 @test "--overlap: the grid steps by size less overlap; the last tile reaches the edge" {
 	sa-testimg slide 2500 1000 o.tif
-	run wsi-tiles --size 1000 --overlap 100 --min-tissue 0 o.tif
-	assert_success
+	run -0 --separate-stderr wsi-tiles --size 1000 --overlap 100 --min-tissue 0 o.tif
 	assert_equal "$(body <(echo "$output") | awk -F'\t' 'NR > 1 { print $4, $6 }' | tr '\n' ' ')" \
 	    "0 1000 900 1000 1800 700 "
 	run wsi-tiles --size 1000 --overlap 1000 o.tif
@@ -173,7 +172,7 @@ kept() {
 	# a threshold above every saturation: no tissue, a warning, the header alone
 	run wsi-tiles --threshold 255 -o none.tsv h.tif
 	assert_success
-	assert_output 'wsi-tiles: h.tif: no tile of the 1 has 25 % tissue or more'
+	assert_output 'wsi-tiles: h.tif: no tissue found: no tiles'
 	assert_equal "$(body none.tsv | wc -l)" 1
 	# --min-tissue 0 keeps the whole grid
 	wsi-tiles --size 1000 --min-tissue 0 -o all.tsv h.tif
@@ -182,6 +181,28 @@ kept() {
 	assert_failure 2
 	run wsi-tiles --threshold -1 h.tif
 	assert_failure 2
+}
+
+@test "tissue never lost silently: its area and the share kept on stderr and in the table; below --min-coverage a warning, none kept an error, each with what to try" {
+	# tiles of 4096: five 1000x1000 tissues, 4 in the first tile (under a
+	# quarter of it), 1 in the second
+	run -1 wsi-tiles -o t.tsv five.tif
+	assert_line --index 0 --regexp '^wsi-tiles: five.tif: tissue [0-9.e+]+ level-0 pixels, 0.0 % of it in the 0 tiles kept of 4$'
+	assert_line --index 1 'wsi-tiles: five.tif: tissue found, but no tile of the 4 has 25 % tissue or more: give a smaller --size (2048) or --min-tissue 0.0625, which keeps 95 % of it or more'
+	[ ! -e t.tsv ]
+	# --min-tissue 0.1: the first tile, 4 of the 5 tissues (80 %)
+	run -0 wsi-tiles --min-tissue 0.1 -o t.tsv five.tif
+	assert_line --index 0 --regexp '^wsi-tiles: five.tif: tissue [0-9.e+]+ level-0 pixels, [78][0-9].[0-9] % of it in the 1 tiles kept of 4$'
+	assert_line --index 1 --regexp '^wsi-tiles: five.tif: the kept tiles hold [78][0-9].[0-9] % of the tissue, below --min-coverage 95 %: a smaller --size \(2048\) or --min-tissue 0.05, which keeps 95 % of it or more would keep more$'
+	assert_equal "$(kept t.tsv)" five_0_0
+	grep -q '^#slide five: .* tissue_area=[0-9]* covered=0.[78][0-9]*$' t.tsv
+	# the mpp of an SVS: mm²; the share wanted lowered: no warning; -q: nothing
+	run -0 wsi-tiles --min-tissue 0.1 --min-coverage 0.75 -o s.tsv five.svs
+	assert_output --regexp '^wsi-tiles: five.svs: tissue [0-9.e+]+ level-0 pixels, 0.[0-9]+ mm², [78][0-9].[0-9] % of it in the 1 tiles kept of 4$'
+	run -0 wsi-tiles -q --size 1000 -o s.tsv five.svs
+	assert_output ''
+	grep -q '^#slide five: .* covered=1$' s.tsv
+	run -2 wsi-tiles --min-coverage 2 five.tif
 }
 
 @test "slide paths relative to the table's directory, absolute ones kept, as given on stdout" {
@@ -231,12 +252,13 @@ kept() {
 	assert_output --partial $'\rwsi-tiles: big.tif: reading for tissue 100%'
 	run timeout 60 script -qec 'wsi-tiles -q --size 1000 -o t.tsv big.tif' /dev/null < /dev/null
 	assert_output ''
+	# in a log: the tissue kept, no progress
 	run wsi-tiles --size 1000 -o t.tsv big.tif
-	assert_output ''
+	assert_output --regexp '^wsi-tiles: big.tif: tissue [0-9.e+]+ level-0 pixels, 100.0 % of it in the 1 tiles kept of 108$'
 	assert_equal "$(kept t.tsv)" big_5000_4000
-	# five.tif, 3.5 10^7 pixels: quiet
+	# five.tif, 3.5 10^7 pixels: no progress
 	run timeout 60 script -qec 'wsi-tiles --size 1000 -o t.tsv five.tif' /dev/null < /dev/null
-	assert_output ''
+	refute_output --partial 'reading for tissue'
 }
 
 @test "bad slides: one-line errors naming the slide, nothing written" {
@@ -263,7 +285,7 @@ kept() {
 	cp "$TOP/test/data/fuzz-regress/slide/level-wider-than-level0.svs" wide.svs
 	refuse_run wsi-tiles 1 'wsi-tiles: wide.svs: TIFF directory 1 (272x12) is larger than directory 0 (64x49): not a pyramid of levels' wide.svs
 	# the table is not left half written when a later slide fails
-	refuse_run wsi-tiles 1 'wsi-tiles: text.tif: not a slide' five.tif text.tif
+	refuse_run wsi-tiles 1 'wsi-tiles: text.tif: not a slide' -q --size 1000 five.tif text.tif
 	run wsi-tiles -o five.tif five.tif
 	assert_failure 2
 }
@@ -307,6 +329,6 @@ kept() {
 	SLURM_MEM_PER_NODE=1K SR_MAX_MEMORY=2K run wsi-tiles -o x.tsv s.tif
 	assert_failure 1
 	assert_output --partial 'above the memory budget of 2048 bytes (SR_MAX_MEMORY)'
-	SLURM_MEM_PER_NODE=64 run wsi-tiles -o x.tsv s.tif
+	SLURM_MEM_PER_NODE=64 run wsi-tiles --size 1000 -o x.tsv s.tif
 	assert_success
 }

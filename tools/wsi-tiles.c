@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,8 @@
 
 enum {
 	OPT_SIZE = CHAR_MAX + 1, OPT_OVERLAP, OPT_LEVEL, OPT_MPP, OPT_THRESHOLD,
-	OPT_MIN_TISSUE, OPT_MIN_REGION, OPT_MAX_HOLE, OPT_THUMBNAIL, OPT_VERSION
+	OPT_MIN_TISSUE, OPT_MIN_COVERAGE, OPT_MIN_REGION, OPT_MAX_HOLE,
+	OPT_THUMBNAIL, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -32,6 +34,7 @@ static const struct option longopts[] = {
 	{ "mpp", required_argument, NULL, OPT_MPP },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "min-tissue", required_argument, NULL, OPT_MIN_TISSUE },
+	{ "min-coverage", required_argument, NULL, OPT_MIN_COVERAGE },
 	{ "min-region", required_argument, NULL, OPT_MIN_REGION },
 	{ "max-hole", required_argument, NULL, OPT_MAX_HOLE },
 	{ "thumbnail", required_argument, NULL, OPT_THUMBNAIL },
@@ -42,6 +45,7 @@ static const struct option longopts[] = {
 
 #define DEFAULT_SIZE	 4096
 #define DEFAULT_MIN	 0.25
+#define DEFAULT_COVERAGE 0.95
 #define PICTURE_SIDE	 1600.0		/* the thumbnail's longest side, about */
 #define PROGRESS_PIXELS	 1e8		/* progress for slides this large */
 
@@ -67,6 +71,8 @@ usage(FILE *fp)
 "      --level N            cut level N of the pyramid [0]\n"
 "      --mpp X              cut the level closest to X microns per pixel\n"
 "      --min-tissue F       leave out tiles with less tissue, 0..1 [%g]\n"
+"      --min-coverage F     warn when the kept tiles hold less of the\n"
+"                           slide's tissue, 0..1 [%g]\n"
 "      --threshold T        tissue: saturation above T, 0..255 [Otsu, >= %d]\n"
 "      --min-region A       remove tissue regions under A level-0 pixels [%g]\n"
 "      --max-hole A         fill holes under A level-0 pixels [%g]\n"
@@ -76,6 +82,7 @@ usage(FILE *fp)
 "  -q, --quiet              no progress on a terminal\n"
 "  -h, --help               this help\n"
 "      --version            version\n", DEFAULT_SIZE, DEFAULT_MIN,
+	    DEFAULT_COVERAGE,
 	    SR_TISSUE_OTSU_FLOOR, SR_TISSUE_MIN_REGION, SR_TISSUE_MAX_HOLE);
 }
 
@@ -90,6 +97,7 @@ parse(int argc, char **argv, struct opts *o)
 	t->size = DEFAULT_SIZE;
 	t->level = -1;
 	t->min_tissue = DEFAULT_MIN;
+	t->min_coverage = DEFAULT_COVERAGE;
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SIZE: t->size = sr_opt_count("--size", optarg, 1,
@@ -105,6 +113,8 @@ parse(int argc, char **argv, struct opts *o)
 		    "--threshold", optarg, 0, 255, 0, "a saturation"); break;
 		case OPT_MIN_TISSUE: t->min_tissue = sr_opt_real("--min-tissue",
 		    optarg, 0, 1, 0, "a fraction"); break;
+		case OPT_MIN_COVERAGE: t->min_coverage = sr_opt_real(
+		    "--min-coverage", optarg, 0, 1, 0, "a fraction"); break;
 		case OPT_MIN_REGION: o->tissue.min_region = sr_opt_real(
 		    "--min-region", optarg, 0, 1e18, 0, "an area"); break;
 		case OPT_MAX_HOLE: o->tissue.max_hole = sr_opt_real("--max-hole",
@@ -152,6 +162,54 @@ write_picture(const struct opts *o, const char *name, sr_slide *s,
 	free(path);
 }
 
+/* What keeps more of the tissue: "a smaller --size (N) or --min-tissue
+ * F, which keeps P %% of it or more". */
+static const char *
+suggestion(char *buf, size_t len, const struct opts *o, const sr_tiling *g)
+{
+	char size[64] = "";
+
+	if (o->tiling.size / 2 >= 256)
+		snprintf(size, sizeof size, " (%zu)", o->tiling.size / 2);
+	if (isnan(g->suggest))
+		snprintf(buf, len, "a smaller --size%s", size);
+	else
+		snprintf(buf, len, "a smaller --size%s or --min-tissue %g, which "
+		    "keeps %g %% of it or more", size, g->suggest,
+		    100 * o->tiling.min_coverage);
+	return buf;
+}
+
+/* Reports the tissue of slide s and the share of it in the tiles kept
+ * (unless --quiet); warns below --min-coverage; dies when none of its
+ * tissue is kept. */
+static void
+check_coverage(const struct opts *o, const sr_slide *s, const sr_tiling *g)
+{
+	char area[64] = "", buf[256];
+
+	if (isnan(g->covered)) {
+		sr_warn("%s: no tissue found: no tiles", s->path);
+		return;
+	}
+	if (!isnan(s->mpp))
+		snprintf(area, sizeof area, ", %.3g mm²", g->tissue_area *
+		    s->mpp * s->mpp / 1e6);
+	if (!o->quiet)
+		fprintf(stderr, "%s: %s: tissue %.4g level-0 pixels%s, %.1f %% of "
+		    "it in the %zu tiles kept of %zu\n", sr_progname, s->path,
+		    g->tissue_area, area, 100 * g->covered, g->n, g->nx * g->ny);
+	if (g->n == 0)
+		sr_die(SR_EXIT_DATA, "%s: tissue found, but no tile of the %zu "
+		    "has %g %% tissue or more: give %s", s->path, g->nx * g->ny,
+		    100 * o->tiling.min_tissue, suggestion(buf, sizeof buf, o, g));
+	if (g->covered < o->tiling.min_coverage)
+		sr_warn("%s: the kept tiles hold %.1f %% of the tissue, below "
+		    "--min-coverage %g %%: %s would keep more", s->path,
+		    100 * g->covered, 100 * o->tiling.min_coverage,
+		    suggestion(buf, sizeof buf, o, g));
+}
+
 /* Tiles slide path into g; its thumbnail opened as an output. */
 static void
 tile_slide(const struct opts *o, const char *path, sr_tiling *g)
@@ -177,9 +235,7 @@ tile_slide(const struct opts *o, const char *path, sr_tiling *g)
 	if (in_table == NULL)
 		sr_die_errno("%s", path);
 	sr_tiling_make(s, level, &o->tiling, &t, name, in_table, g);
-	if (g->n == 0)
-		sr_warn("%s: no tile of the %zu has %g %% tissue or more", path,
-		    g->nx * g->ny, 100 * o->tiling.min_tissue);
+	check_coverage(o, s, g);
 	if (o->thumbnail)
 		write_picture(o, name, s, &t, g);
 	sr_tissue_free(&t);

@@ -2,6 +2,7 @@
 #include "image/tiletable.h"
 #include "core/err.h"
 #include "core/hash.h"
+#include "core/num.h"
 #include "core/tsv.h"
 
 #include <errno.h>
@@ -164,8 +165,10 @@ sr_tiletable_write_header(FILE *fp)
 void
 sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
     int level, size_t size, size_t overlap, size_t kept, size_t grid,
-    double threshold)
+    double threshold, double tissue_area, double covered)
 {
+	char num[SR_NUMLEN];
+
 	int i;
 
 	fprintf(fp, "#slide %s: %llux%llu levels=%d downsamples=", name,
@@ -183,7 +186,8 @@ sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
 	fprintf(fp, " vendor=%s level=%d tile_size=%zu overlap=%zu tiles=%zu/%zu"
 	    " tissue_threshold=", s->vendor, level, size, overlap, kept, grid);
 	sr_put_double(fp, threshold);
-	fputc('\n', fp);
+	fprintf(fp, " tissue_area=%.0f covered=%s\n", tissue_area, isnan(covered) ?
+	    "-" : sr_fmt_sig(num, covered, 4));
 }
 
 void

@@ -61,11 +61,13 @@ void sr_tiletable_free(sr_tiletable *t);
 
 /* Writers: the header; one slide's provenance comment ("#slide NAME:
  * WxH levels=N downsamples=... mpp=... vendor=... level=L tile_size=S
- * overlap=O tiles=KEPT/GRID tissue_threshold=T"); a row. */
+ * overlap=O tiles=KEPT/GRID tissue_threshold=T tissue_area=A covered=C",
+ * A in level-0 pixels, C the share of it in the kept tiles, '-' when
+ * the slide has no tissue); a row. */
 void sr_tiletable_write_header(FILE *fp);
 void sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
     int level, size_t size, size_t overlap, size_t kept, size_t grid,
-    double threshold);
+    double threshold, double tissue_area, double covered);
 void sr_tiletable_write_row(FILE *fp, const sr_tilerow *r);
 
 #endif

@@ -78,12 +78,85 @@ grid_tile(const sr_slide *s, int level, const sr_tilingopts *o, size_t i,
 	r->h = s->h[level] - v < o->size ? s->h[level] - v : o->size;
 }
 
+/* A tile of the grid, kept or not: its level-0 rectangle, its tissue. */
+typedef struct {
+	double x, y, w, h, tissue;
+} grid_rect;
+
+/* The first of n mask pixels of side px whose centre, (k + 0.5) px, is
+ * at or past v. */
+static size_t
+first_centre(double v, double px, size_t n)
+{
+	double k = ceil(v / px - 0.5);
+
+	return k <= 0 ? 0 : k >= (double)n ? n : (size_t)k;
+}
+
+/* The share of t's tissue whose mask pixels have their centre in a tile
+ * of r[0..n) with at least m tissue (r's tiles with tissue > 0 when m is
+ * 0); NaN when t has none. in: t->w * t->h bytes of scratch. */
+static double
+coverage_at(const sr_tissue *t, const grid_rect *r, size_t n, double m,
+    uint8_t *in)
+{
+	size_t i, y, x0, x1, y0, y1, tissue = 0, held = 0;
+
+	memset(in, 0, t->w * t->h);
+	for (i = 0; i < n; i++) {
+		if (r[i].tissue < m || r[i].tissue <= 0)
+			continue;
+		x0 = first_centre(r[i].x, t->sx, t->w);
+		x1 = first_centre(r[i].x + r[i].w, t->sx, t->w);
+		y0 = first_centre(r[i].y, t->sy, t->h);
+		y1 = first_centre(r[i].y + r[i].h, t->sy, t->h);
+		for (y = y0; x1 > x0 && y < y1; y++)
+			memset(in + y * t->w + x0, 1, x1 - x0);
+	}
+	for (i = 0; i < t->w * t->h; i++)
+		if (t->mask[i]) {
+			tissue++;
+			held += in[i];
+		}
+	return tissue ? (double)held / (double)tissue : NAN;
+}
+
+/* The tissue's area and share in the kept tiles into out, and the lower
+ * min_tissue to suggest (tiling.h). */
+static void
+coverage(const sr_tissue *t, const sr_tilingopts *o, const grid_rect *r,
+    size_t n, sr_tiling *out)
+{
+	uint8_t *in = sr_malloc(t->w * t->h + 1);
+	size_t i, tissue = 0;
+	double m;
+
+	for (i = 0; i < t->w * t->h; i++)
+		tissue += t->mask[i] != 0;
+	out->tissue_area = (double)tissue * t->sx * t->sy;
+	out->covered = coverage_at(t, r, n, o->min_tissue, in);
+	out->suggest = NAN;
+	for (m = o->min_tissue / 2; !isnan(out->covered) &&
+	    out->covered < o->min_coverage; m /= 2) {
+		if (m < 1.0 / 256)
+			m = 0;
+		if (coverage_at(t, r, n, m, in) >= o->min_coverage) {
+			out->suggest = m;
+			break;
+		}
+		if (m == 0)
+			break;
+	}
+	free(in);
+}
+
 void
 sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
     const sr_tissue *t, const char *name, const char *slide, sr_tiling *out)
 {
 	size_t step = o->size - o->overlap, i, j, cap = 0, len;
 	double ds = s->ds[level];
+	grid_rect *all;
 	sr_tilerow r;
 	FILE *mem;
 
@@ -91,12 +164,16 @@ sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
 	out->level = level;
 	out->nx = count_along(s->w[level], o->size, step);
 	out->ny = count_along(s->h[level], o->size, step);
+	all = sr_calloc(out->nx * out->ny, sizeof *all);
 	for (j = 0; j < out->ny; j++)
 		for (i = 0; i < out->nx; i++) {
 			memset(&r, 0, sizeof r);
 			grid_tile(s, level, o, i, j, &r);
 			r.tissue = sr_tissue_fraction(t, (double)r.x, (double)r.y,
 			    (double)r.w * ds, (double)r.h * ds);
+			all[j * out->nx + i] = (grid_rect){ (double)r.x,
+			    (double)r.y, (double)r.w * ds, (double)r.h * ds,
+			    r.tissue };
 			if (r.tissue < o->min_tissue)
 				continue;
 			len = strlen(name) + 2 * 21 + 3;
@@ -111,10 +188,13 @@ sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
 			}
 			out->row[out->n++] = r;
 		}
+	coverage(t, o, all, out->nx * out->ny, out);
+	free(all);
 	if ((mem = open_memstream(&out->comment, &len)) == NULL)
 		sr_die_errno("memory stream");
 	sr_tiletable_write_slide(mem, name, s, level, o->size, o->overlap,
-	    out->n, out->nx * out->ny, t->threshold);
+	    out->n, out->nx * out->ny, t->threshold, out->tissue_area,
+	    out->covered);
 	if (fclose(mem) != 0)
 		sr_die_errno("memory stream");
 }

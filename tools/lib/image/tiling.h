@@ -19,6 +19,8 @@ typedef struct {
 	int level;		/* < 0: by mpp */
 	double mpp;		/* > 0: the level closest to it */
 	double min_tissue;	/* tiles with less are left out */
+	double min_coverage;	/* share of the tissue the kept tiles should
+				 * hold (the suggestion's goal) */
 } sr_tilingopts;
 
 typedef struct {
@@ -27,6 +29,12 @@ typedef struct {
 	sr_tilerow *row;	/* the tiles kept, row by row */
 	size_t n;
 	char *comment;		/* the slide's provenance line (tiletable.h) */
+	double tissue_area;	/* the tissue, level-0 pixels */
+	double covered;		/* its share in the kept tiles; NaN: none */
+	double suggest;		/* below o->min_coverage: the highest
+				 * min_tissue of min_tissue / 2, / 4, ...,
+				 * 1/256, then any tissue (0), whose tiles
+				 * hold o->min_coverage of it; NaN: none */
 } sr_tiling;
 
 /* Refuses (a usage error) two slides of one name, whose tiles' names
@@ -41,8 +49,11 @@ int sr_tiling_level(const sr_slide *s, const sr_tilingopts *o, char *errbuf);
 /* Cuts slide s at level into the grid of o, scores each tile against
  * the tissue t and keeps those with at least o->min_tissue: rows named
  * NAME_X_Y (X, Y their level-0 coordinates), their slide column the
- * string slide; the slide's provenance comment line. Free with
- * sr_tiling_free. */
+ * string slide; the tissue's area and the share of it the kept tiles
+ * hold (a mask pixel of t counts as held when its centre lies in a
+ * kept tile), with a lower min_tissue to suggest when that share is
+ * below o->min_coverage; the slide's provenance comment line. Free
+ * with sr_tiling_free. */
 void sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
     const sr_tissue *t, const char *name, const char *slide, sr_tiling *out);
 void sr_tiling_free(sr_tiling *g);
