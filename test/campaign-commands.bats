@@ -158,3 +158,28 @@ stat() {
 	assert_failure 1
 	assert_output --partial "reference: $PWD/w.wf ends with no compare stage: nothing to compare with the references"
 }
+
+@test "an enum of words: a campaign's commands get the words, its indices are those of the same levels as numbers; tune's best.tsv holds a word; the nuclei workflow refuses words" {
+	cmd_campaign n.campaign metric=objects
+	sa-campaign -q run n.campaign
+	# k as the words one, two, ;rm: thr picks a's mask for two, b's else
+	printf 'name\ttype\tvalues\tdefault\nsigma\treal\t0.5..3\t1\nk\tenum\tone,two,;rm\tone\n' > sw.tsv
+	grep -v '^seg	thr' w.wf > ww.wf
+	printf 'seg\tthr\tk\t1\t%s\tarea\n' "sh -c 'm=b; [ \"\$1\" != two ] || m=a; cp $BATS_TEST_TMPDIR/tiles/\$m.mask.png \$2; printf \"%s\\n\" \"\$1\" >> $BATS_TEST_TMPDIR/got; printf \"area\\t%s\\n\" \${{#1}} > \$3' sh {k} {out} {metrics}" > thr.row
+	sed -i "/^seg\tblur/r thr.row" ww.wf
+	cmd_campaign w.campaign metric=objects space=sw.tsv workflow=ww.wf
+	sa-campaign -q run w.campaign
+	run -1 grep -vxF -e k -e one -e two -e ';rm' <(body w-out/design.tsv | cut -f3)
+	assert_output ''
+	assert_equal "$(body w-out/indices.tsv)" "$(body n-out/indices.tsv)"
+	# what thr got as {k} (one: the reference run's): each word as one argument
+	assert_equal "$(sort -u got | tr '\n' ' ')" ';rm one two '
+	cmd_campaign t.campaign goal=tune method=grid levels=3 metric=dice cancel=none space=sw.tsv workflow=ww.wf
+	sa-campaign -q run t.campaign
+	grep -q $'^k\tenum\tone,two,;rm\t' t-out/best.tsv
+	grep -q $'^#space\tk\tenum\tone,two,;rm\tone$' t-out/trials.tsv
+	campaign x.campaign space=sw.tsv trajectories=2 plot=no report=no
+	run sa-campaign plan x.campaign
+	assert_failure 1
+	assert_output --partial "sw.tsv: parameter k is an enum of words (one,two,;rm): the tasks of "
+}

@@ -56,6 +56,27 @@ bats_require_minimum_version 1.5.0
 	assert_output --partial "planned with tiles_per_task = 3"
 }
 
+@test "slides with a workflow of commands: each command's {in} is the tile cut from the slide and normalized, as the same tile as a PNG gives it" {
+	slide
+	printf 'name\ttype\tvalues\tdefault\nk\tint\t1:1:3\t1\n' > c.tsv
+	# v: the CRC of the normalized tile's pixels' PNG, plus k
+	{
+		printf 'stage\ttask\tparams\tcost\trun\tmetrics\n'
+		printf 'normalize\tnormalize\t-\t0.2\t-\t-\n'
+		printf 'seg\tcrc\tk\t1\t%s\tv\n' 'sh -c '"'"'cp "$1" "$3"; c=$(cksum < "$1"); printf "v\t%s\n" $((${{c%% *}} % 1000 + $2)) > "$4"'"'"' sh {in} {k} {out} {metrics}'
+	} > c.wf
+	campaign png.campaign tiles=png/list space=c.tsv workflow=c.wf metric=v -reference -reference_suffix
+	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=3 space=c.tsv workflow=c.wf metric=v \
+	    -tiles -reference -reference_suffix
+	sa-campaign -q run png.campaign
+	sa-campaign -q run s.campaign
+	# every run on every tile: a value, the same as the PNG's tile
+	assert_equal "$(body s-out/results.tsv | awk -F'\t' 'NR > 1 && $3 == "ok"' | wc -l)" \
+	    $(( $(body s-out/design.tsv | tail -n +2 | wc -l) * 4 ))
+	assert_equal "$(body s-out/results.tsv | cut -f1,2,6 | sort)" "$(body png-out/results.tsv | cut -f1,2,6 | sort)"
+	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
+}
+
 @test "masks = geojson: each run's nuclei per chunk, joined per run and slide at the merge, exactly the objects of the masks = yes campaign's masks" {
 	slide
 	campaign g.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
@@ -158,7 +179,7 @@ bats_require_minimum_version 1.5.0
 	campaign c.campaign slides=e.list tile_size=260 -tiles -reference -reference_suffix
 	run sa-campaign -o n plan c.campaign
 	assert_failure 1
-	assert_output --partial "wsi-tiles: $PWD/e.tif: no tile of the 6 has 25 % tissue or more"
+	assert_output --partial "wsi-tiles: $PWD/e.tif: no tissue found: no tiles"
 	[ ! -e n/inputs ]
 }
 

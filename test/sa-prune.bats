@@ -251,6 +251,33 @@ field() {
 	refuse_run sa-prune 1 "sa-prune: cur/results.tsv: no column 'nope' in the header" --current cur --past k/p2 --metric nope s.tsv
 }
 
+@test "an enum of words: a poor word pruned by its text, whatever its position in the space being pruned" {
+	# with a note column, which the pruned spaces keep
+	printf 'name\ttype\tvalues\tdefault\tnote\nG1\tint\t5:5:80\t80\ta\nminSize\tint\t2:2:40\t11\tb\nW\tenum\tfour,eight,six\teight\tc d\n' > s.tsv
+	local d
+	for d in k/p1 cur; do
+		mkdir -p $d
+		if [ $d = cur ]; then
+			sa-sample -m random -n 40 -s 3 -o $d/design.tsv s.tsv
+		else
+			sa-sample -m grid -o $d/design.tsv s.tsv
+		fi
+		# the dice of results, 0.3 lower where W is four
+		results 42 22 $d/design.tsv | awk -F '\t' -v OFS='\t' 'NR == FNR { if ($4 == "four") four[$1] = 1; next }
+		    FNR > 1 && four[$1] { $4 -= 0.3 } { print }' $d/design.tsv - > $d/results.tsv
+		sa-trials -o $d/trials.tsv $d/design.tsv $d/results.tsv
+	done
+	assert_equal "$(grep -c '^#space' cur/trials.tsv)" 3
+	sa-prune --current cur --knowledge k --paggr 0.75 --report r.tsv -o new.tsv s.tsv
+	assert_equal "$(grep -P '^W\t' new.tsv)" "$(printf 'W\tenum\teight,six\teight\tc d')"
+	assert_equal "$(body new.tsv | head -1)" "$(printf 'name\ttype\tvalues\tdefault\tnote')"
+	# the past campaigns' words read by text onto another order of them
+	sed 's/four,eight,six/six,four,eight/' s.tsv > s2.tsv
+	sa-prune --current cur --knowledge k --paggr 0.75 --report r2.tsv -o new2.tsv s2.tsv
+	assert_equal "$(grep -P '^W\t' new2.tsv)" "$(printf 'W\tenum\tsix,eight\teight\tc d')"
+	assert_equal "$(field removed W r2.tsv)" four
+}
+
 @test "--report: to stdout with -o; refused where the space goes" {
 	knowledge
 	run sa-prune --current cur --knowledge k --paggr 0.75 --report - -o new.tsv s.tsv

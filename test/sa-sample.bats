@@ -876,6 +876,92 @@ refuse() {
 	    -m lhs -n 3 s.tsv
 }
 
+@test "an enum of words: designs hold the words, every method takes them as levels by position, --fix and --reference take a word" {
+	mkspace s.tsv $'method\tenum\totsu,li,$(>x),mean\tli' $'w\tenum\t4,8x\t4' $'s\treal\t0..1\t0.5'
+	local m
+	for m in mc lhs halton hammersley sobol random; do
+		sa-sample -m $m -n 12 -s 2 s.tsv > d.tsv
+		# each word of method is one of its four, w's of its two
+		assert_equal "$(body d.tsv | awk -F'\t' 'NR > 1 { print $2 }' | grep -cvxF -e otsu -e li -e '$(>x)' -e mean)" 0
+		assert_equal "$(body d.tsv | awk -F'\t' 'NR > 1 { print $3 }' | sort -u | tr '\n' ' ')" '4 8x '
+	done
+	# the strata of lhs: 12 points, 4 words, each word 3 times
+	sa-sample -m lhs -n 12 -s 2 s.tsv > d.tsv
+	assert_equal "$(body d.tsv | awk -F'\t' 'NR > 1 { print $2 }' | sort | uniq -c | awk '{ print $1 }' | sort -u)" 3
+	# moat: method's 4 levels at p = 4, a jump of 2 levels: otsu<->$(>x), li<->mean
+	sa-sample -m moat -r 6 -p 4 -s 1 s.tsv > d.tsv
+	moat_ok d.tsv 3
+	assert_equal "$(body d.tsv | awk -F'\t' 'NR > 2 && $1 % 4 && $2 != p { print (p < $2 ? p " " $2 : $2 " " p) } { p = $2 }' | sort -u | tr '\n' ';')" \
+	    '$(>x) otsu;li mean;'
+	run sa-sample -m grid -p 2 --fix 'method=$(>x)' s.tsv
+	assert_success
+	assert_equal "$(body <(echo "$output") | awk -F'\t' 'NR > 1 { print $2 }' | sort -u)" '$(>x)'
+	sa-sample --reference s.tsv > r.tsv
+	assert_equal "$(body r.tsv | tail -1)" $'0\tli\t4\t0.5'
+	# the '#space' lines carry the words; sa-indices reads them as levels:
+	# the indices of a design of codes 0 to 3 in the same positions
+	grep -q $'^#space\tmethod\tenum\totsu,li,$(>x),mean\tli$' d.tsv
+	mkspace c.tsv $'method\tenum\t0,1,2,3\t1' $'w\tenum\t0,1\t0' $'s\treal\t0..1\t0.5'
+	sa-sample -m moat -r 6 -p 4 -s 1 c.tsv > dc.tsv
+	assert_equal "$(body d.tsv | cut -f4)" "$(body dc.tsv | cut -f4)"
+	body dc.tsv | awk -F'\t' -v OFS='\t' 'NR == 1 { print "run", "tile", "status", "dice"; next }
+	    { print $1, "t", "ok", $2 * $2 + 3 * $3 + $4 }' > m.tsv
+	sa-indices -m moat d.tsv m.tsv > iw.tsv
+	sa-indices -m moat dc.tsv m.tsv > ic.tsv
+	assert_equal "$(body iw.tsv)" "$(body ic.tsv)"
+	[ "$(body iw.tsv | awk -F'\t' '$1 == "method" { print ($3 > 0) }')" = 1 ]
+	refuse 2 "--fix method=Otsu: 'Otsu' is not a value of method (enum otsu,li,\$(>x),mean, default li)" \
+	    -m mc -n 3 --fix method=Otsu s.tsv
+}
+
+@test "an enum of words: a blank, tab, newline or control character, '=', '#', a repeated word or a default off the words refused when the space is read" {
+	mkspace s.tsv $'a\tenum\totsu,l i\totsu'
+	refuse 1 "s.tsv:2: column values: parameter a: enum word 'l i' has a blank, '=' or '#'" -m mc -n 3 s.tsv
+	mkspace s.tsv $'a\tenum\totsu,l\ti\totsu'
+	refuse 1 "s.tsv:2: 5 fields, expected 4 (row too long)" -m mc -n 3 s.tsv
+	mkspace s.tsv $'a\tenum\totsu,l\ni\totsu'
+	refuse 1 "s.tsv:2: 3 fields, expected 4 (row too short)" -m mc -n 3 s.tsv
+	mkspace s.tsv $'a\tenum\totsu,l\vi\totsu'
+	refuse 1 "s.tsv:2: column values: parameter a: enum word 'l\\x0bi' has a control character" -m mc -n 3 s.tsv
+	mkspace s.tsv $'a\tenum\totsu,l\u0085i\totsu'
+	refuse 1 "has a C1 control character or a no-break space" -m mc -n 3 s.tsv
+	local w
+	for w in 'l=i' 'l#i'; do
+		mkspace s.tsv "a"$'\tenum\t'"otsu,$w"$'\totsu'
+		refuse 1 "s.tsv:2: column values: parameter a: enum word '$w' has a blank, '=' or '#'" -m mc -n 3 s.tsv
+	done
+	mkspace s.tsv $'a\tenum\totsu,li,otsu\totsu'
+	refuse 1 "s.tsv:2: column values: parameter a: enum word 'otsu' repeated" -m mc -n 3 s.tsv
+	mkspace s.tsv $'a\tenum\totsu,li\tOtsu'
+	refuse 1 "s.tsv:2: column default: parameter a: default 'Otsu' is not one of the words otsu,li" -m mc -n 3 s.tsv
+	mkspace s.tsv "a"$'\tenum\t'"otsu,$(printf 'w%.0s' {1..256})"$'\totsu'
+	refuse 1 "longer than 255 bytes" -m mc -n 3 s.tsv
+	# words are for enums: an int or a real still needs numbers
+	mkspace s.tsv $'a\tint\t1,two\t1'
+	refuse 1 "s.tsv:2: column values: parameter a: list value 'two'" -m mc -n 3 s.tsv
+}
+
+@test "a design with a word its '#space' lines do not have: exit 1 naming file, line and column" {
+	mkspace s.tsv $'method\tenum\totsu,li\totsu' $'s\treal\t0..1\t0.5'
+	sa-sample -m mc -n 4 -s 1 s.tsv > d.tsv
+	sed '/^2\t/s/\t[a-z]*\t/\tsauvola\t/' d.tsv > bad.tsv
+	printf 'run\ttile\tstatus\tdice\n0\tt\tok\t1\n1\tt\tok\t1\n2\tt\tok\t1\n3\tt\tok\t1\n' > m.tsv
+	run -1 sa-indices -m corr bad.tsv m.tsv
+	assert_output --partial "bad.tsv:9: column method: 'sauvola' is not one of the words otsu,li of method"
+}
+
+@test "optional columns: notes in any order, kept by best sets and pruned spaces; names reserved for attributes refused" {
+	printf 'role\tname\ttype\tvalues\tdefault\tunit\nblur\tsigma\treal\t0.5..3\t1\tpx\ncut\tk\tint\t1:1:3\t2\t-\n' > s.tsv
+	sa-sample -m lhs -n 4 -s 1 s.tsv > d.tsv
+	assert_equal "$(grep '^#space' d.tsv | cut -f2- | tr '\t\n' ' ;')" 'sigma real 0.5..3 1;k int 1:1:3 2;'
+	local col
+	for col in group dist; do
+		printf 'name\ttype\tvalues\tdefault\t%s\nsigma\treal\t0.5..3\t1\tx\n' $col > r.tsv
+		refuse 1 "r.tsv:1: column $col: a name reserved for an attribute a later sareuse reads (space(5)): rename the column" \
+		    -m mc -n 3 r.tsv
+	done
+}
+
 @test "bad lists: repeated value, trailing comma, empty: exit 1" {
 	mkspace s.tsv $'a\treal\t1,2,2\t2'
 	refuse 1 "s.tsv:2: column values: parameter a: list value '2' repeated" -m lhs -n 3 s.tsv

@@ -147,16 +147,41 @@ rows() {
 	assert_success
 	assert_equal "$(grep -v '^#' <<< "$output" | tail -1)" "$(printf '0\t20\t20\t5')"
 	# --space: parameters the design lacks keep their defaults; values
-	# and the other columns as written
+	# and the other columns (notes) as written
 	printf 'name\ttype\tvalues\tdefault\tnote\nG1\tint\t20,40\t45\tx\nextra\treal\t0..1\t0.5\ty\nminSize\tint\t10,20\t10\tz\nT1\treal\t2.5:0.5:7.5\t5.0\tw\n' > big.tsv
 	sa-trials --space big.tsv --best best2.tsv -o t.tsv design.tsv results.tsv
-	assert_equal "$(body best2.tsv)" "$(printf '%s\n' 'name	type	values	default' \
-	    'G1	int	20,40	20' 'extra	real	0..1	0.5' 'minSize	int	10,20	20' 'T1	real	2.5:0.5:7.5	5')"
+	assert_equal "$(body best2.tsv)" "$(printf '%s\n' 'name	type	values	default	note' \
+	    'G1	int	20,40	20	x' 'extra	real	0..1	0.5	y' 'minSize	int	10,20	20	z' 'T1	real	2.5:0.5:7.5	5	w')"
 	# the best set is the first complete one, not a cancelled one
 	sed -i 's/^2\ta\tok\t0.42/2\ta\tok\t0.99/' results.tsv
 	sa-trials --best best3.tsv -o t.tsv design.tsv results.tsv
 	grep -q '^#best run=1 ' best3.tsv
 	assert_equal "$(rows t.tsv 1,2 | tail -1)" "$(printf '2\tcancelled')"
+}
+
+@test "an enum of words: trials.tsv and best.tsv hold the words, with the design's '#space' lines; --space in another order of the words" {
+	printf 'name\ttype\tvalues\tdefault\nmethod\tenum\totsu,li,;rm\tli\nG1\tint\t20,40\t45\n' > s.tsv
+	sa-sample -m grid -o design.tsv s.tsv
+	{
+		printf "$RH"
+		for r in 0 1 2 3 4 5; do
+			printf '%s\ta\tok\t0.%s\t0.4\t0.5\t0.4\t100\t1\n' $r $((50 + (r * 7) % 6))
+		done
+	} > results.tsv
+	sa-trials --best best.tsv -o t.tsv design.tsv results.tsv
+	assert_equal "$(grep -c '^#space' t.tsv)" 2
+	# the best set: run 5, ;rm and 40 (0.55)
+	assert_equal "$(rows t.tsv 1,4,10,11 | sed -n 2p)" "$(printf '5\t0.55\t;rm\t40')"
+	assert_equal "$(body best.tsv | grep '^method')" "$(printf 'method\tenum\totsu,li,;rm\t;rm')"
+	run sa-sample --reference best.tsv
+	assert_equal "$(body <(echo "$output") | tail -1)" "$(printf '0\t;rm\t40')"
+	printf 'name\ttype\tvalues\tdefault\nmethod\tenum\t;rm,otsu,li\tli\nG1\tint\t20,40\t45\n' > s2.tsv
+	sa-trials --space s2.tsv --best best2.tsv -o t.tsv design.tsv results.tsv
+	assert_equal "$(body best2.tsv | grep '^method')" "$(printf 'method\tenum\t;rm,otsu,li\t;rm')"
+	printf 'name\ttype\tvalues\tdefault\nmethod\tenum\totsu,li\tli\nG1\tint\t20,40\t45\n' > s3.tsv
+	run -1 sa-trials --space s3.tsv --best best3.tsv -o t.tsv design.tsv results.tsv
+	assert_output --partial "s3.tsv: the best set's method=;rm is not a value of method (enum otsu,li, default li)"
+	[ ! -e best3.tsv ]
 }
 
 @test "--best refused: no complete set, a design column not in the space, a value off its domain; nothing written" {

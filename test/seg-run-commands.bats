@@ -168,6 +168,25 @@ $(body d.tsv | awk -F'\t' 'NR == 2 { print $2 }')"
 	assert_output ''
 }
 
+@test "an enum of words: each word, hostile ones too, reaches its command as one argument; nothing runs from it" {
+	printf 'name\ttype\tvalues\tdefault\nsigma\treal\t0.5..3\t1\nk\tenum\t$(>PWNED),;rm,`>PWNED2`\t;rm\n' > s.tsv
+	sa-sample -m grid -p 2 s.tsv > d.tsv
+	mkwf "blur^sigma^cp {in} {out}" \
+	    "thr^k^sh -c 'printf \"%s\\n\" \"\$1\" >> $BATS_TEST_TMPDIR/seen; cp $BATS_TEST_TMPDIR/tiles/t1.mask.png \$2' sh {k} {out}"
+	plan rtma 100
+	# the instances hold the words, and the design's space to read them
+	assert_equal "$(grep -c '^#space' i.tsv)" 2
+	assert_equal "$(body i.tsv | awk -F'\t' '$1 == "seg" { print $6 }' | sort -u | tr '\n' ' ')" \
+	    '$(>PWNED) ;rm `>PWNED2` '
+	segrun 0 -o r.tsv --timings t.tsv
+	assert_equal "$(body r.tsv | awk -F'\t' 'NR > 1 { print $3 }' | sort -u)" ok
+	# 2 sigmas x 3 words, the thr node of each run once per tile: 12 lines
+	assert_equal "$(wc -l < seen)" 12
+	assert_equal "$(sort -u seen | tr '\n' ' ')" '$(>PWNED) ;rm `>PWNED2` '
+	run find "$BATS_TEST_TMPDIR" -name 'PWNED*'
+	assert_output ''
+}
+
 @test "placeholders: {tile}, {ref}, {threads}, {out/}, {out.npy}, {scratch} hold what workflow(5) says" {
 	mkwf "a^sigma^sh -c 'mkdir \$4; printf \"%s|%s|%s\\n\" \"\$1\" \"\$2\" \"\$3\" > \$4/args; [ -d \$5 ] && touch \$5/tmp' sh {tile} {ref} {threads} {out/} {scratch}" \
 	    "b^k^sh -c 'cat \$1/args > \$2; cp \$2 \$3/seen-\$(basename \$(dirname \$1))' sh {in} {out.npy} $BATS_TEST_TMPDIR" \

@@ -244,6 +244,25 @@ post\t2\t2\t2,4\t\t\t')"
 	assert_equal "$(body i.tsv | tail -n +2)" "$(printf 's\t0\t-\t0,1,2,3\t5\t1\t0')"
 }
 
+@test "an enum of words: instances compare words as words, carry the design's '#space' lines; reuse-merge reads them, its tree shows the words" {
+	printf 'name\ttype\tvalues\tdefault\nm\tenum\totsu,;rm,$(>x)\totsu\nk\tint\t1:1:2\t1\n' > s.tsv
+	sa-sample -m grid s.tsv > d.tsv
+	mkwf w.wf $'a\tth\tm\t1' $'b\tcut\tk\t1'
+	wf-compact -q -o i.tsv w.wf d.tsv
+	assert_equal "$(grep -c '^#space' i.tsv)" 2
+	# 3 words: 3 instances of a, each with its 2 of b
+	assert_equal "$(body i.tsv | awk -F'\t' '$1 == "a" { print $5 }' | tr '\n' ' ')" 'otsu ;rm $(>x) '
+	assert_equal "$(body i.tsv | awk -F'\t' '$1 == "b"' | wc -l)" 6
+	reuse-merge -a rtma -b 6 -o b.tsv w.wf i.tsv
+	run reuse-merge -a rtma -b 6 --tree 0 w.wf i.tsv
+	assert_success
+	assert_output --partial $'th\t2\tm=$(>x)\t'
+	# a word the '#space' lines lack: file, line and column
+	sed 's/^\(a\t1\t-\t[0-9,]*\t\);rm/\1sauvola/' i.tsv > bad.tsv
+	run -1 reuse-merge -a rtma -o b2.tsv w.wf bad.tsv
+	assert_output --partial "bad.tsv:8: column m: 'sauvola' is not one of the words otsu,;rm,\$(>x) of m"
+}
+
 @test "summary on stderr: runs, instances before and after, per stage; -q silences it" {
 	sa-sample -m moat -r 10 "$SPACE" > d.tsv
 	run --separate-stderr wf-compact "$WF" d.tsv

@@ -120,17 +120,13 @@ parse_args(int argc, char **argv, struct opts *o)
 static sr_space *
 best_space(const struct opts *o, sr_design *d, const char **path)
 {
-	sr_space *s;
-
 	*path = o->space ? o->space : o->design;
 	if (o->space)
 		return sr_space_read(o->space);
 	if (d->space == NULL)
 		sr_die(SR_EXIT_DATA, "%s: no #space lines: give the space of "
 		    "--best with --space", o->design);
-	s = d->space;
-	d->space = NULL;	/* taken */
-	return s;
+	return sr_space_copy(d->space);
 }
 
 int

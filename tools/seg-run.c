@@ -79,6 +79,7 @@ commands(sr_cmdjob *c, const sr_segopts *o, const sr_segplan *p)
 	c->logs = o->command_logs;
 	c->timeout = o->task_timeout;
 	c->threads = o->threads_per_path;
+	c->inst = p->in;
 	if (sr_spawn_init(err) < 0)
 		sr_die(SR_EXIT_DATA, "%s", err);
 	return c;

@@ -81,12 +81,13 @@ main(int argc, char **argv)
 	d = sr_design_read(argv[optind + 1]);
 	values = sr_compact_values(w, d);
 	s = sr_compact(w, values, d->nrun);
+	sr_instances_set_space(s, d->space);
 	fp = sr_out_open(output);
 	sr_out_provenance(fp, argc, argv);
 	sr_instances_write_meta(fp, s);
 	sr_instances_write_head(fp, w);
 	for (i = 0; i < s->n; i++)
-		sr_instance_write(fp, w, &s->inst[i]);
+		sr_instance_write(fp, s, &s->inst[i]);
 	if (!quiet)
 		summary(s);
 	sr_out_commit_all();

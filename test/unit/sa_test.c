@@ -230,7 +230,7 @@ rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
 	    *v = calloc(n, sizeof *v);
 	size_t r, i;
 
-	sr_row_writer_init(&w, n);
+	sr_row_writer_init(&w, n, NULL);
 	for (r = 0; r < nrow; r++) {
 		for (i = 0; i < n; i++) {	/* a new block every n + 2 rows */
 			if (r % (n + 2) == 0) {
@@ -265,6 +265,86 @@ test_row_writer(void)
 		check("row writer: the bytes of sr_design_write_row",
 		    strcmp(want, got) == 0 && strlen(want) > 40);
 	}
+}
+
+/* Frees n parameters through a space of their own. */
+static void
+free_params(const sr_param *p, size_t n)
+{
+	sr_space *s = calloc(1, sizeof *s);
+
+	s->p = malloc(n * sizeof *p);
+	memcpy(s->p, p, n * sizeof *p);
+	s->n = n;
+	sr_space_free(s);
+}
+
+/* Enums of words (space(5)): codes are positions; text, read, recode
+ * between two orders of the words, a copy; the row writer writes the
+ * words, the longest too; refusals. */
+static void
+test_words(void)
+{
+	static const char *const bad[] = { "a,b c", "a,b=c", "a,#", "a,\x01",
+	    "a,\xc2\x85", "a,\xc2\xa0", "a,a", "a,,b", "a," };
+	char err[256], num[SR_NUMLEN], buf[4096], longw[SR_WORD_MAX + 1];
+	sr_space s = { 0 }, *c;
+	sr_param p[3], q[1];
+	struct sr_row_writer w;
+	double v, row[3];
+	size_t i;
+	int field;
+	FILE *fp;
+
+	check("words: parse", sr_param_parse(&p[0], "m", "enum",
+	    "otsu,li,$(>x),4", "li", &field, err, sizeof err) == NULL);
+	check("words: codes are positions", p[0].word && p[0].nlist == 4 &&
+	    p[0].def == 1 && p[0].list[2] == 2);
+	check("words: text", strcmp(sr_param_text(&p[0], 2, num), "$(>x)") == 0);
+	check("words: read", sr_param_read(&p[0], "4", &v) == NULL && v == 3);
+	check("words: read refuses another word",
+	    sr_param_read(&p[0], "Otsu", &v) != NULL);
+	check("words: an enum of numbers stays one", sr_param_parse(&p[1], "k",
+	    "enum", "4,8", "8", &field, err, sizeof err) == NULL &&
+	    p[1].word == NULL && p[1].def == 8);
+	check("words: numbers read as numbers", sr_param_read(&p[1], "8.0",
+	    &v) == NULL && v == 8);
+	memset(longw, 'w', SR_WORD_MAX);
+	longw[SR_WORD_MAX] = '\0';
+	snprintf(buf, sizeof buf, "a,%s", longw);
+	check("words: 255 bytes", sr_param_parse(&p[2], "l", "enum", buf, "a",
+	    &field, err, sizeof err) == NULL);
+	check("words: recode onto another order", sr_param_parse(&q[0], "m",
+	    "enum", "4,li,otsu", "otsu", &field, err, sizeof err) == NULL &&
+	    sr_param_recode(&p[0], &q[0], 0) == 2 &&
+	    sr_param_recode(&p[0], &q[0], 3) == 0 &&
+	    isnan(sr_param_recode(&p[0], &q[0], 2)));
+	s.p = p;
+	s.n = 3;
+	sr_row_writer_init(&w, 3, &s);
+	fp = fmemopen(buf, sizeof buf, "w");
+	row[0] = 2, row[1] = 4, row[2] = 1;
+	sr_row_writer_put(&w, fp, 7, row);
+	fclose(fp);
+	snprintf(num, sizeof num, "7\t$(>x)\t4\t");
+	check("words: the row writer writes words", strncmp(buf, num,
+	    strlen(num)) == 0 && strlen(buf) == strlen(num) + SR_WORD_MAX + 1);
+	sr_row_writer_free(&w);
+	c = sr_space_copy(&s);
+	check("words: a copy", c->n == 3 && c->p[0].word &&
+	    strcmp(c->p[0].word[3], "4") == 0 && c->p[2].nlist == 2);
+	sr_space_free(c);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		sr_param b;
+		check(bad[i], sr_param_parse(&b, "m", "enum", bad[i], "a",
+		    &field, err, sizeof err) != NULL && field == SR_FIELD_VALUES &&
+		    b.list == NULL && b.word == NULL);
+	}
+	free_params(q, 1);
+	snprintf(buf, sizeof buf, "a,w%s", longw);
+	check("words: 256 bytes refused", sr_param_parse(&q[0], "l", "enum",
+	    buf, "a", &field, err, sizeof err) != NULL);
+	free_params(p, 3);
 }
 
 /* sa/draws gives the integers gsl_rng_uniform_int gives on
@@ -307,6 +387,7 @@ main(void)
 	test_sample();
 	test_indices();
 	test_row_writer();
+	test_words();
 	test_draws();
 	if (failures)
 		printf("%d failures\n", failures);

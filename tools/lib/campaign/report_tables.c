@@ -399,7 +399,8 @@ best_table(FILE *fp, const char *outdir, const char *params)
 		fprintf(fp, "<tr%s>", params && !in_list(params, name) ?
 		    " class=\"fixed\"" : "");
 		sr_report_cell(fp, "td", NULL, name);
-		sr_report_cell(fp, "td", "n", sr_tsv_str(t, cd));
+		sr_report_cell(fp, "td", isnan(field_num(sr_tsv_str(t, cd))) ?
+		    NULL : "n", sr_tsv_str(t, cd));	/* a word: as text */
 		sr_report_cell(fp, "td", NULL, sr_tsv_str(t, cv));
 		fputs("</tr>\n", fp);
 	}

@@ -177,7 +177,8 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	sr_resolve_sample_args(c);
 	space = sr_space_read(sr_campaign_get(c, "space"));
 	if (sr_resolve_check_fixes(c, space, err, errlen) ||
-	    sr_resolve_check_bounds(c, space, err, errlen))
+	    sr_resolve_check_bounds(c, space, err, errlen) ||
+	    sr_resolve_check_words(c, space, err, errlen))
 		goto done;
 	if (sr_resolve_is(c, "merge", "trtma") && sr_resolve_is(c,
 	    "max_buckets", "") && sr_resolve_is(c, "cores", "")) {

@@ -39,7 +39,7 @@ check_fix_item(const sr_campaign *c, const sr_space *s, const char *item,
 		    "%s:%zu: fix: %s: no parameter %s in %s",
 		    c->path, line, SR_SHOW(item), SR_SHOW(name),
 		    sr_campaign_get(c, "space"));
-	} else if (p = &s->p[j], sr_parse_double(v, &x) || !sr_param_valid(p,
+	} else if (p = &s->p[j], sr_param_read(p, v, &x) || !sr_param_valid(p,
 	    x)) {
 		status = sr_resolve_error(err, errlen, "%s:%zu: fix: %s: '%s' "
 		    "is not a value of %s (%s %s, default %s)", c->path, line,
@@ -223,5 +223,22 @@ sr_resolve_check_bounds(const sr_campaign *c, const sr_space *s, char *err,
 		return sr_resolve_error(err, errlen, "%s: %s: %.3g runs is too "
 		    "many (limit %.0g)", where, m, runs, SR_SAMPLE_MAX_ROWS);
 	}
+	return 0;
+}
+
+int
+sr_resolve_check_words(const sr_campaign *c, const sr_space *s, char *err,
+    size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; !c->commands && i < s->n; i++)
+		if (s->p[i].word)
+			return sr_resolve_error(err, errlen, "%s: parameter %s is an "
+			    "enum of words (%s): the tasks of %s are built in and "
+			    "take numbers; words are for workflows of commands "
+			    "(workflow(5))", sr_campaign_get(c, "space"),
+			    s->p[i].name, SR_SHOW(s->p[i].values_text),
+			    sr_campaign_get(c, "workflow"));
 	return 0;
 }

@@ -383,8 +383,11 @@ render(const sr_cmdjob *j, const sr_cmdnode_in *in, const sr_cmdnode *o,
 	char threads[24], **argv;
 	size_t k;
 
-	for (k = 0; k < task->nparam; k++)
-		pv[k] = sr_fmt_double(num[k], in->value[j->pcol[in->task][k]]);
+	for (k = 0; k < task->nparam; k++) {
+		size_t c = j->pcol[in->task][k];
+		pv[k] = j->inst ? sr_instances_value_text(j->inst, c,
+		    in->value[c], num[k]) : sr_fmt_double(num[k], in->value[c]);
+	}
 	snprintf(threads, sizeof threads, "%d", j->threads);
 	argv = sr_template_render(task->run, &(sr_tvalues){ .in = in->in,
 	    .out = o->out, .tile = in->name, .ref = in->ref, .threads = threads,

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "image/raster.h"
+#include "plan/instances.h"
 #include "plan/workflow.h"
 
 typedef struct {
@@ -34,6 +35,8 @@ typedef struct {
 	double timeout;		/* seconds per command; 0: none */
 	int threads;		/* {threads}: the CPUs of one path */
 	size_t **pcol;		/* per task: its params' workflow columns */
+	const sr_instances *inst;	/* {NAME} as its text there (a word
+				 * enum's word); NULL: as a number */
 	size_t *moff;		/* per task: its first metric in w->metric */
 } sr_cmdjob;
 

@@ -98,6 +98,20 @@ read_bucket(sr_segplan *p, size_t nstage)
 	sr_buckets_close(b);
 }
 
+/* Dies when a parameter of the nuclei workflow is a word enum: its
+ * codes would reach the segmentation as numbers. */
+static void
+refuse_words(const sr_segplan *p)
+{
+	size_t i;
+
+	for (i = 0; !p->commands && p->in->param && i < p->w->nparam; i++)
+		if (p->in->param[i] && p->in->param[i]->word)
+			sr_die(SR_EXIT_DATA, "%s: parameter %s is an enum of words "
+			    "(its '#space' line): the built-in tasks take numbers",
+			    p->instances, p->w->param[i]);
+}
+
 sr_segplan *
 sr_segplan_read(const char *workflow, const char *instances,
     const char *buckets, long bucket)
@@ -121,6 +135,7 @@ sr_segplan_read(const char *workflow, const char *instances,
 	p->has_norm = p->st > 0;
 	p->has_compare = p->st + 1 < p->w->nstage;
 	p->in = sr_instances_read(instances, p->w);
+	refuse_words(p);
 	nstage = p->in->first[p->st + 1] - p->in->first[p->st];
 	if (nstage == 0)
 		sr_die(SR_EXIT_DATA, "%s: no instances of stage %s", instances,

@@ -73,19 +73,27 @@ map_columns(sr_experiment *e, const sr_space *s, char *const *names,
 	return map;
 }
 
-/* Adds a job: the row's values through map, the defaults elsewhere. */
+/* Adds a job: the row's values through map, the defaults elsewhere; a
+ * value of a column whose parameter in its file is from (by column; NULL
+ * without "#space" lines) is recoded onto s (a word enum's codes are
+ * positions, which pruning changes: NaN for a word s no longer has). */
 static void
 add_job(sr_experiment *e, const sr_space *s, const int *map,
-    const double *row, double y)
+    const sr_param *const *from, const double *row, double y)
 {
 	size_t j;
+	int c;
 
 	if (isnan(y)) {
 		e->nmissing++;
 		return;
 	}
-	for (j = 0; j < s->n; j++)
-		e->raw[e->n * s->n + j] = map[j] >= 0 ? row[map[j]] : s->p[j].def;
+	for (j = 0; j < s->n; j++) {
+		double v = (c = map[j]) < 0 ? s->p[j].def : row[c];
+		if (c >= 0 && from && from[c])
+			v = sr_param_recode(from[c], &s->p[j], v);
+		e->raw[e->n * s->n + j] = v;
+	}
 	e->y[e->n++] = y;
 }
 
@@ -107,7 +115,7 @@ sr_experiment_read_files(const char *design, const char *metrics,
 	free(name);
 	map = map_columns(e, s, d->name, d->ncol, d->path, current);
 	for (r = 0; r < d->nrun; r++)
-		add_job(e, s, map, d->x + r * d->ncol, m->value[r]);
+		add_job(e, s, map, d->cparam, d->x + r * d->ncol, m->value[r]);
 	free(map);
 	sr_metrics_free(m);
 	sr_design_free(d);
@@ -125,7 +133,7 @@ from_trials(const sr_trials_table *tt, const char *dir, const sr_space *s,
 	size_t i;
 
 	for (i = 0; i < tt->n; i++)
-		add_job(e, s, map, tt->x + i * tt->ncol, tt->mean[i]);
+		add_job(e, s, map, tt->cparam, tt->x + i * tt->ncol, tt->mean[i]);
 	free(map);
 	return e;
 }

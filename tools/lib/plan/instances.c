@@ -10,10 +10,38 @@
 #include <string.h>
 
 void
+sr_instances_set_space(sr_instances *s, const sr_space *space)
+{
+	size_t i;
+	int k;
+
+	free(s->param);
+	s->param = NULL;
+	s->space = space;
+	if (space == NULL)
+		return;
+	s->param = sr_calloc(s->w->nparam ? s->w->nparam : 1, sizeof *s->param);
+	for (i = 0; i < s->w->nparam; i++)
+		if ((k = sr_space_find(space, s->w->param[i])) >= 0)
+			s->param[i] = &space->p[k];
+}
+
+const char *
+sr_instances_value_text(const sr_instances *s, size_t i, double v,
+    char buf[SR_NUMLEN])
+{
+	if (s->param && s->param[i])
+		return sr_param_text(s->param[i], v, buf);
+	return sr_fmt_double(buf, v);
+}
+
+void
 sr_instances_write_meta(FILE *fp, const sr_instances *s)
 {
 	fprintf(fp, "#runs=%zu stages=%zu instances=%zu\n", s->nruns,
 	    s->w->nstage, s->n);
+	if (s->space)
+		sr_space_write_comments(fp, s->space);
 }
 
 void
@@ -29,8 +57,9 @@ sr_instances_write_head(FILE *fp, const sr_workflow *w)
 }
 
 void
-sr_instance_write(FILE *fp, const sr_workflow *w, const sr_instance *in)
+sr_instance_write(FILE *fp, const sr_instances *s, const sr_instance *in)
 {
+	const sr_workflow *w = s->w;
 	char buf[SR_NUMLEN];
 	size_t i;
 
@@ -44,7 +73,7 @@ sr_instance_write(FILE *fp, const sr_workflow *w, const sr_instance *in)
 	for (i = 0; i < w->nparam; i++) {
 		fputc('\t', fp);
 		if (!isnan(in->value[i]))
-			fputs(sr_fmt_double(buf, in->value[i]), fp);
+			fputs(sr_instances_value_text(s, i, in->value[i], buf), fp);
 	}
 	fputc('\n', fp);
 }
@@ -170,7 +199,9 @@ read_values(sr_instances *si, const sr_tsv *t, const int *col,
 			sr_tsv_die(t, col[i], "stage %s has no parameter %s: the "
 			    "field must be empty", s->name, w->param[i]);
 		if (s->nparam)
-			in->value[i] = used ? sr_tsv_double(t, col[i]) : NAN;
+			in->value[i] = !used ? NAN : si->param && si->param[i] ?
+			    sr_param_field(t, col[i], si->param[i]) :
+			    sr_tsv_double(t, col[i]);
 	}
 }
 
@@ -260,6 +291,8 @@ sr_instances_read(const char *path, const sr_workflow *w)
 			sr_tsv_die(t, -1, "header: no column %s, a parameter of the "
 			    "workflow %s", w->param[i], w->path);
 	s->w = w;
+	s->own_space = sr_space_from_comments(t);
+	sr_instances_set_space(s, s->own_space);
 	s->first = sr_calloc(w->nstage + 1, sizeof *s->first);
 	while (sr_tsv_next(t)) {
 		if ((st = sr_workflow_stage(w, sr_tsv_str(t, cs))) < 0)
@@ -332,5 +365,7 @@ sr_instances_free(sr_instances *s)
 	free(s->inst);
 	free(s->first);
 	free(s->line);
+	free(s->param);
+	sr_space_free(s->own_space);
 	free(s);
 }

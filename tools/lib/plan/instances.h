@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "plan/workflow.h"
+#include "sa/space.h"
 
 /* The fixed columns; the workflow's parameters follow. */
 #define SR_INSTANCES_STAGE	"stage"
@@ -38,15 +39,30 @@ typedef struct {
 	 * without parameters share one row of NaN; NULL: each instance owns
 	 * its arrays */
 	void *pool, *vpool;
+	/* the space of the design the instances came from ("#space" lines,
+	 * see instances(5)), or NULL; param: by workflow parameter, its
+	 * parameter in space, or NULL */
+	const sr_space *space;
+	sr_space *own_space;	/* space, when read from the file */
+	const sr_param **param;
 } sr_instances;
 
+/* Gives s the space of its design (NULL: none): values are then written
+ * as their parameters' texts (a word enum's words) and the space with
+ * them. space must outlive s. */
+void sr_instances_set_space(sr_instances *s, const sr_space *space);
 /* Writes instances.tsv's metadata line, "#runs=N stages=S instances=I"
  * (the runs, the workflow's stages, s's instances; the reader checks
- * runs=), then sr_instances_write_head, then sr_instance_write per row. */
+ * runs=), then its "#space" lines, then sr_instances_write_head, then
+ * sr_instance_write per row. */
 void sr_instances_write_meta(FILE *fp, const sr_instances *s);
 /* Writes instances.tsv's header line. */
 void sr_instances_write_head(FILE *fp, const sr_workflow *w);
-void sr_instance_write(FILE *fp, const sr_workflow *w, const sr_instance *in);
+void sr_instance_write(FILE *fp, const sr_instances *s, const sr_instance *in);
+/* The text of v, a value of the workflow's parameter i, as the file holds
+ * it (sr_param_text): in buf, or a word enum's word. */
+const char *sr_instances_value_text(const sr_instances *s, size_t i, double v,
+    char buf[SR_NUMLEN]);
 
 /* Reads instances.tsv against w; dies naming file and line when it does
  * not match the workflow (stage unknown, ids out of sequence, upstream

@@ -170,10 +170,12 @@ print_node(FILE *fp, const sr_instances *in, size_t st, const sr_rtree *t,
 	for (i = 0; i < b->n; i++)	/* the values of any instance below v */
 		if (t->path[b->inst[i] * (t->m + 1) + t->node[v].depth] == v)
 			break;
-	for (c = 0; c < task->nparam; c++)
+	for (c = 0; c < task->nparam; c++) {
+		size_t k = (size_t)sr_workflow_param(in->w, task->param[c]);
 		fprintf(fp, "%s%s=%s", c ? "," : "", task->param[c],
-		    sr_fmt_double(buf, base[b->inst[i]].value[
-		    sr_workflow_param(in->w, task->param[c])]));
+		    sr_instances_value_text(in, k, base[b->inst[i]].value[k],
+		    buf));
+	}
 	if (task->nparam == 0)
 		fputc('-', fp);
 	fprintf(fp, "\t%zu\t", mark[v]);

@@ -309,8 +309,11 @@ write_row(FILE *fp, const sr_trial *s, const sr_design *d, const char *rule)
 	fprintf(fp, "\t%s", cancelled && rule ? rule : "");
 	if (d->nbatch)
 		fprintf(fp, "\t%zu", batch_of(d, s->run));
-	for (j = 0; j < d->ncol; j++)
-		put_field(fp, d->x[s->run * d->ncol + j]);
+	for (j = 0; j < d->ncol; j++) {
+		char num[SR_NUMLEN];
+		fprintf(fp, "\t%s", sr_design_text(d, j, d->x[s->run * d->ncol +
+		    j], num));
+	}
 	fputc('\n', fp);
 }
 
@@ -331,6 +334,8 @@ sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
 	if (best != SIZE_MAX)
 		fprintf(fp, " " SR_TRIALS_META_BEST "=%zu", best);
 	fputc('\n', fp);
+	if (d->space)
+		sr_space_write_comments(fp, d->space);
 	for (i = 0; i < sizeof head / sizeof head[0]; i++)
 		fprintf(fp, "%s%s", i ? "\t" : "", head[i]);
 	if (d->nbatch)
@@ -362,10 +367,13 @@ sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
 			sr_die(SR_EXIT_DATA, "%s: no parameter %s, a column of %s",
 			    space_path, d->name[j], d->path);
 		p = &s->p[k];
-		if (!sr_param_valid(p, v))
+		if (d->cparam)	/* a word enum's code in s */
+			v = sr_param_recode(d->cparam[j], p, v);
+		if (isnan(v) || !sr_param_valid(p, v))
 			sr_die(SR_EXIT_DATA, "%s: the best set's %s=%s is not a value "
 			    "of %s (%s %s, default %s)", space_path, p->name,
-			    sr_fmt_double(num, v), p->name, sr_ptype_name(p->type),
+			    sr_design_text(d, j, d->x[best * d->ncol + j], num),
+			    p->name, sr_ptype_name(p->type),
 			    p->values_text, p->default_text);
 		sr_param_set_default(p, v);
 	}

@@ -123,6 +123,10 @@ typedef struct {
 	size_t *run;		/* n, increasing */
 	double *mean;		/* n: NaN when empty */
 	double *x;		/* n * ncol parameter values */
+	sr_space *space;	/* its "#space" lines, or NULL */
+	const sr_param **cparam;	/* by parameter column: its parameter
+					 * in space (x holds a word enum's
+					 * codes there), or NULL */
 	/* the file as written */
 	size_t nhead;
 	char **head;		/* every column, in order */
@@ -135,7 +139,8 @@ typedef struct {
 /* Reads a trials.tsv. Dies naming file, line and column on a missing run,
  * status or mean column, a run that is not a whole number or repeats, a
  * status that is not one of trials(5)'s, a mean or parameter value that is
- * not a finite number (a mean may be empty). */
+ * not a finite number (a mean may be empty) or, with "#space" lines, not a
+ * word of its word enum. */
 sr_trials_table *sr_trials_table_read(const char *path);
 void sr_trials_table_free(sr_trials_table *t);
 

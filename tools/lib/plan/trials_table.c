@@ -90,7 +90,24 @@ read_set(sr_tsv *t, sr_trials_table *tt, size_t i, const int *col,
 	tt->run[i] = (size_t)sr_tsv_long(t, crun);
 	tt->mean[i] = sr_tsv_str(t, cmean)[0] ? sr_tsv_double(t, cmean) : NAN;
 	for (j = 0; j < tt->ncol; j++)
-		tt->x[i * tt->ncol + j] = sr_tsv_double(t, col[j]);
+		tt->x[i * tt->ncol + j] = tt->cparam && tt->cparam[j] ?
+		    sr_param_field(t, col[j], tt->cparam[j]) :
+		    sr_tsv_double(t, col[j]);
+}
+
+/* The space of t's "#space" lines and each parameter column's in it. */
+static void
+read_space(const sr_tsv *t, sr_trials_table *tt)
+{
+	size_t j;
+	int k;
+
+	if ((tt->space = sr_space_from_comments(t)) == NULL)
+		return;
+	tt->cparam = sr_calloc(tt->ncol + 1, sizeof *tt->cparam);
+	for (j = 0; j < tt->ncol; j++)
+		if ((k = sr_space_find(tt->space, tt->name[j])) >= 0)
+			tt->cparam[j] = &tt->space->p[k];
 }
 
 /* Puts the sets in run order (trials.tsv has them best first), so that
@@ -140,6 +157,7 @@ sr_trials_table_read(const char *path)
 
 	tt->path = sr_strdup(t->path);
 	read_meta(t, tt);
+	read_space(t, tt);
 	sr_imap_init(&runs);
 	while (sr_tsv_next(t)) {
 		if ((run = sr_tsv_long(t, crun)) < 0)
@@ -194,6 +212,8 @@ sr_trials_table_free(sr_trials_table *tt)
 	free(tt->mean);
 	free(tt->x);
 	free(tt->metric);
+	free(tt->cparam);
+	sr_space_free(tt->space);
 	free(tt->path);
 	free(tt);
 }

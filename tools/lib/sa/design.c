@@ -49,44 +49,11 @@ sr_design_write_head(FILE *fp, const sr_space *s)
 {
 	size_t i;
 
-	for (i = 0; i < s->n; i++)
-		fprintf(fp, "#space\t%s\t%s\t%s\t%s\n", s->p[i].name,
-		    sr_ptype_name(s->p[i].type), s->p[i].values_text,
-		    s->p[i].default_text);
+	sr_space_write_comments(fp, s);
 	fputs(SR_METRICS_RUN, fp);
 	for (i = 0; i < s->n; i++)
 		fprintf(fp, "\t%s", s->p[i].name);
 	fputc('\n', fp);
-}
-
-/* Rebuilds the space from "#space" comment lines, or returns NULL. */
-static sr_space *
-space_from_comments(const sr_tsv *t)
-{
-	sr_space *s = NULL;
-	char errbuf[256], *f[5], *copy, *save;
-	size_t i, j;
-	int field;
-	sr_param p;
-
-	for (i = 0; i < t->ncomment; i++) {
-		if (strncmp(t->comment[i], "space\t", 6) != 0)
-			continue;
-		copy = sr_strdup(t->comment[i]);
-		for (j = 0, save = NULL; j < 5; j++)
-			f[j] = strtok_r(j ? NULL : copy, "\t", &save);
-		if (f[4] == NULL || sr_param_parse(&p, f[1], f[2], f[3], f[4],
-		    &field, errbuf, sizeof errbuf))
-			sr_die(SR_EXIT_DATA, "%s: bad '#space' comment line '%s'%s%s",
-			    t->path, SR_SHOW(t->comment[i]), f[4] ? ": " : "",
-			    f[4] ? errbuf : "");
-		free(copy);
-		if (s == NULL)
-			s = sr_calloc(1, sizeof *s);
-		s->p = sr_reallocarray(s->p, s->n + 1, sizeof *s->p);
-		s->p[s->n++] = p;
-	}
-	return s;
 }
 
 /* Reads a size_t metadata value (0 when absent). */
@@ -226,8 +193,9 @@ design_value(const sr_design *d, sr_tsv *t, const int *map, size_t j,
 
 	if (c->text[0] && strcmp(f, c->text) == 0)
 		return c->value;
-	v = sr_tsv_double(t, (int)j + 1);
-	if (map && !sr_param_valid((p = &d->space->p[map[j]]), v))
+	p = map ? &d->space->p[map[j]] : NULL;
+	v = p ? sr_param_field(t, (int)j + 1, p) : sr_tsv_double(t, (int)j + 1);
+	if (p && !sr_param_valid(p, v))
 		sr_tsv_die(t, (int)j + 1, "%s is off the domain %s %s (default %s)",
 		    f, sr_ptype_name(p->type), p->values_text, p->default_text);
 	if (strlen(f) < sizeof c->text) {
@@ -263,7 +231,19 @@ read_rows(sr_design *d, sr_tsv *t)
 		d->nrun++;
 	}
 	free(cache);
+	if (map) {
+		d->cparam = sr_calloc(d->ncol, sizeof *d->cparam);
+		for (j = 0; j < d->ncol; j++)
+			d->cparam[j] = &d->space->p[map[j]];
+	}
 	free(map);
+}
+
+const char *
+sr_design_text(const sr_design *d, size_t j, double v, char buf[SR_NUMLEN])
+{
+	return d->cparam ? sr_param_text(d->cparam[j], v, buf) :
+	    sr_fmt_double(buf, v);
 }
 
 sr_design *
@@ -283,7 +263,7 @@ sr_design_read(const char *path)
 	d->name = sr_calloc(d->ncol, sizeof *d->name);
 	for (i = 0; i < d->ncol; i++)
 		d->name[i] = sr_strdup(t->header[i + 1]);
-	d->space = space_from_comments(t);
+	d->space = sr_space_from_comments(t);
 	read_meta(d, t);
 	read_batches(d, t);
 	read_rows(d, t);
@@ -313,6 +293,7 @@ sr_design_free(sr_design *d)
 	free(d->base);
 	free(d->param);
 	free(d->batch_size);
+	free(d->cparam);
 	free(d->path);
 	free(d);
 }

@@ -30,6 +30,8 @@ typedef struct {
 	size_t nbatch;		/* a batched tune campaign's composed design
 				 * ("#batches=K of N sizes=N1,...,NK"): K */
 	size_t *batch_size;	/* its K sizes, summing to nrun; NULL */
+	const sr_param **cparam;	/* by column: its parameter in space;
+					 * NULL without "#space" lines */
 } sr_design;
 
 /* Reads a design; dies naming file, line and column on a malformed row,
@@ -37,6 +39,10 @@ typedef struct {
  * metadata that contradicts the columns. */
 sr_design *sr_design_read(const char *path);
 void sr_design_free(sr_design *d);
+/* The text of v, a value of column j, as files hold it (sr_param_text):
+ * in buf, or a word enum's word. */
+const char *sr_design_text(const sr_design *d, size_t j, double v,
+    char buf[SR_NUMLEN]);
 
 /* Writes the metadata comment line of a design sa-sample makes (see
  * design(5)): what s asked for, g's varied parameters, rows runs. */

@@ -30,7 +30,7 @@ sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long se
 	g->varied = sr_calloc(s->n, sizeof *g->varied);
 	g->row = sr_calloc(s->n, sizeof *g->row);
 	g->writer = sr_calloc(1, sizeof *g->writer);
-	sr_row_writer_init(g->writer, s->n);
+	sr_row_writer_init(g->writer, s->n, s);
 	for (i = 0; i < s->n; i++) {
 		const sr_param *p = &s->p[i];
 		if (p->fixed)

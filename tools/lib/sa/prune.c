@@ -98,7 +98,7 @@ sr_cut_value_text(const sr_param *p, const sr_param_cut *pc, size_t i,
 	double lo, hi;
 
 	if (!pc->binned) {
-		snprintf(buf, len, "%s", sr_fmt_double(a, sr_param_value(p, i)));
+		snprintf(buf, len, "%s", sr_param_text(p, sr_param_value(p, i), a));
 		return buf;
 	}
 	bin_ends(p, pc, i, &lo, &hi);
@@ -163,17 +163,16 @@ mark_survivors(sr_param_cut *pc, const sr_param *p, double threshold)
 		pc->kept[i] = 1;
 }
 
-/* Appends "v" or ",v" to the list in buf. */
+/* Appends "v" or ",v" to the list in buf: v's text (a word enum's word). */
 static void
-list_add(char **buf, size_t *len, double v)
+list_add(char **buf, size_t *len, const sr_param *p, double v)
 {
 	char num[SR_NUMLEN];
-	size_t add;
+	const char *text = sr_param_text(p, v, num);
+	size_t add = strlen(text) + 2;
 
-	sr_fmt_double(num, v);
-	add = strlen(num) + 2;
 	*buf = sr_reallocarray(*buf, *len + add, 1);
-	snprintf(*buf + *len, add, "%s%s", *len ? "," : "", num);
+	snprintf(*buf + *len, add, "%s%s", *len ? "," : "", text);
 	*len += strlen(*buf + *len);
 }
 
@@ -198,7 +197,7 @@ discrete_values(const sr_param_cut *pc, const sr_param *p, size_t nkept)
 	}
 	for (i = 0; i < pc->nvalues; i++)
 		if (pc->kept[i])
-			list_add(&buf, &len, sr_param_value(p, i));
+			list_add(&buf, &len, p, sr_param_value(p, i));
 	return buf;
 }
 
@@ -319,6 +318,7 @@ pruned_space(const sr_space *s, const sr_cut *cut)
 			    p->name, err);
 		out->n++;
 	}
+	sr_space_copy_notes(out, s);
 	return out;
 }
 

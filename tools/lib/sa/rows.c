@@ -45,10 +45,21 @@ sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n)
 }
 
 void
-sr_row_writer_init(struct sr_row_writer *w, size_t n)
+sr_row_writer_init(struct sr_row_writer *w, size_t n, const sr_space *s)
 {
+	size_t i, words = 0;
+
 	w->n = n;
-	w->row = sr_calloc(n + 2, SR_NUMLEN + 1);	/* see put_cached */
+	w->word = NULL;
+	for (i = 0; s && i < n; i++)
+		if (s->p[i].word) {
+			if (w->word == NULL)
+				w->word = sr_calloc(n, sizeof *w->word);
+			w->word[i] = s->p[i].word;
+			words++;
+		}
+	/* room for every number (see put_cached) and the longest words */
+	w->row = sr_calloc((n + 2) * (SR_NUMLEN + 1) + words * SR_WORD_MAX, 1);
 	w->col = sr_calloc(n ? n : 1, sizeof *w->col);
 }
 
@@ -57,6 +68,7 @@ sr_row_writer_free(struct sr_row_writer *w)
 {
 	free(w->row);
 	free(w->col);
+	free(w->word);
 	memset(w, 0, sizeof *w);
 }
 
@@ -92,7 +104,13 @@ sr_row_writer_put(struct sr_row_writer *w, FILE *fp, size_t run, const double *v
 
 	for (i = 0; i < w->n; i++) {
 		*p++ = '\t';
-		p = put_cached(&w->col[i], p, v[i]);
+		if (w->word && w->word[i]) {	/* v[i] is a code */
+			const char *s = w->word[i][(size_t)v[i]];
+			size_t len = strlen(s);
+			memcpy(p, s, len);
+			p += len;
+		} else
+			p = put_cached(&w->col[i], p, v[i]);
 	}
 	*p++ = '\n';
 	fwrite(w->row, 1, (size_t)(p - w->row), fp);

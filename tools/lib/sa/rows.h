@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/num.h"
+#include "sa/space.h"
 
 /* Writes one row: run, then the values. */
 void sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n);
@@ -18,7 +19,7 @@ void sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n);
  * latest distinct values: designs repeat them (a VBD block of k + 2 rows
  * has 2k distinct values, a MOAT step changes one), and formatting the
  * shortest digits is most of a design's writing. The bytes are those of
- * sr_design_write_row. */
+ * sr_design_write_row, but for the columns of a word enum: their words. */
 struct sr_row_writer {
 	size_t n;
 	char *row;		/* one row's text */
@@ -28,8 +29,10 @@ struct sr_row_writer {
 		unsigned char next;	/* the slot to replace */
 		char text[2][SR_NUMLEN];
 	} *col;
+	char *const **word;	/* by column: a word enum's words, or NULL */
 };
-void sr_row_writer_init(struct sr_row_writer *w, size_t n);
+/* A writer of the rows of the n parameters of s (s NULL: n numbers). */
+void sr_row_writer_init(struct sr_row_writer *w, size_t n, const sr_space *s);
 void sr_row_writer_free(struct sr_row_writer *w);
 void sr_row_writer_put(struct sr_row_writer *w, FILE *fp, size_t run,
     const double *v);

@@ -3,6 +3,7 @@
 #include "sa/metrics.h"
 #include "core/err.h"
 #include "core/num.h"
+#include "core/opt.h"
 #include "core/text.h"
 #include "core/tsv.h"
 
@@ -97,6 +98,83 @@ parse_range(sr_param *p, const char *v, char *errbuf, size_t errlen)
 	return NULL;
 }
 
+/* Whether the comma list v holds an item that is not a number: then an
+ * enum's values are words. */
+static int
+has_words(const char *v)
+{
+	char item[SR_WORD_MAX + 1];
+	double x;
+
+	while (sr_list_next(&v, item, sizeof item) > 0)
+		if (sr_parse_double(item, &x))
+			return 1;
+	return 0;
+}
+
+/* Whether s holds a control character (C0 or DEL): an escape sequence in a
+ * name would reach a terminal with every design and report. */
+static int
+has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
+/* Checks a word of a word enum: printable UTF-8 (the readers of every
+ * file have checked UTF-8) with no blank, comma, '=' or '#'. A word is
+ * data: no character is special to the tools that pass it on (argv
+ * elements, never a shell), so none other is refused. */
+static const char *
+check_word(const char *w, char *errbuf, size_t errlen)
+{
+	const unsigned char *u;
+
+	if (has_control(w))
+		FAIL("enum word '%s' has a control character (a tab, newline "
+		    "or escape)", SR_SHOW(w));
+	for (u = (const unsigned char *)w; *u; u++)
+		if (u[0] == 0xc2 && u[1] >= 0x80 && u[1] <= 0xa0)
+			FAIL("enum word '%s' has a C1 control character or a "
+			    "no-break space", SR_SHOW(w));
+	if (strpbrk(w, " =#"))
+		FAIL("enum word '%s' has a blank, '=' or '#'", SR_SHOW(w));
+	return NULL;
+}
+
+/* Parses the words "w1,w2,..." of a word enum; their codes are their
+ * positions. Returns NULL or the reason. */
+static const char *
+parse_words(sr_param *p, const char *v, char *errbuf, size_t errlen)
+{
+	const char *tok = v, *why;
+	char item[SR_WORD_MAX + 1];
+	size_t i;
+	int rc;
+
+	p->kind = SR_LIST;
+	while ((rc = sr_list_next(&tok, item, sizeof item)) > 0) {
+		if ((why = check_word(item, errbuf, errlen)))
+			return why;
+		for (i = 0; i < p->nlist; i++)
+			if (strcmp(p->word[i], item) == 0)
+				FAIL("enum word '%s' repeated", SR_SHOW(item));
+		p->word = sr_reallocarray(p->word, p->nlist + 1, sizeof *p->word);
+		p->list = sr_reallocarray(p->list, p->nlist + 1, sizeof *p->list);
+		p->word[p->nlist] = sr_strdup(item);
+		p->list[p->nlist] = (double)p->nlist;
+		p->nlist++;
+	}
+	if (rc == -1)
+		FAIL("list '%s' has an empty item", SR_SHOW(v));
+	if (rc == -2)
+		FAIL("enum word '%.40s...' longer than %d bytes", SR_SHOW(tok),
+		    SR_WORD_MAX);
+	return NULL;
+}
+
 /* Parses "v1,v2,..."; returns NULL or the reason. */
 static const char *
 parse_list(sr_param *p, const char *v, char *errbuf, size_t errlen)
@@ -141,17 +219,6 @@ fill_grid(sr_param *p)
 	}
 }
 
-/* Whether s holds a control character (C0 or DEL): an escape sequence in a
- * name would reach a terminal with every design and report. */
-static int
-has_control(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return 1;
-	return 0;
-}
-
 int
 sr_param_reserved(const char *name)
 {
@@ -182,6 +249,58 @@ check_name(const char *name, char *errbuf, size_t errlen)
 	return NULL;
 }
 
+/* Frees what parsing allocated before it failed. */
+static void
+param_clear(sr_param *p)
+{
+	size_t i;
+
+	for (i = 0; p->word && i < p->nlist; i++)
+		free(p->word[i]);
+	free(p->word);
+	free(p->list);
+	p->word = NULL;
+	p->list = NULL;
+}
+
+/* Parses the values and default of p; NULL or the reason. */
+static const char *
+parse_domain(sr_param *p, const char *values, const char *def, int *field,
+    char *errbuf, size_t errlen)
+{
+	const char *why;
+
+	*field = SR_FIELD_VALUES;
+	if (p->type != SR_ENUM && strchr(values, ':') &&
+	    strchr(strchr(values, ':') + 1, ':'))
+		why = parse_grid(p, values, errbuf, errlen);
+	else if (p->type != SR_ENUM && strstr(values, ".."))
+		why = parse_range(p, values, errbuf, errlen);
+	else if (p->type == SR_ENUM && has_words(values))
+		why = parse_words(p, values, errbuf, errlen);
+	else
+		why = parse_list(p, values, errbuf, errlen);
+	if (why)
+		return why;
+	if (p->kind == SR_GRID)
+		fill_grid(p);
+	*field = SR_FIELD_DEFAULT;
+	if (p->word) {
+		if (sr_param_read(p, def, &p->def))
+			FAIL("default '%s' is not one of the words %s",
+			    SR_SHOW(def), SR_SHOW(values));
+		return NULL;
+	}
+	if ((why = sr_parse_double(def, &p->def)))
+		FAIL("default '%s': %s", SR_SHOW(def), why);
+	if (p->type == SR_INT && !is_integral(p->def))
+		FAIL("default '%s' is not an integer", SR_SHOW(def));
+	if (p->type == SR_ENUM && isnan(sr_param_unit_of(p, p->def)))
+		FAIL("default '%s' is not one of the values %s", SR_SHOW(def),
+		    SR_SHOW(values));
+	return NULL;
+}
+
 const char *
 sr_param_parse(sr_param *p, const char *name, const char *type,
     const char *values, const char *def, int *field, char *errbuf,
@@ -202,37 +321,52 @@ sr_param_parse(sr_param *p, const char *name, const char *type,
 		p->type = SR_ENUM;
 	else
 		FAIL("type '%s' is not int, real or enum", SR_SHOW(type));
-	*field = SR_FIELD_VALUES;
-	if (p->type != SR_ENUM && strchr(values, ':') &&
-	    strchr(strchr(values, ':') + 1, ':'))
-		why = parse_grid(p, values, errbuf, errlen);
-	else if (p->type != SR_ENUM && strstr(values, ".."))
-		why = parse_range(p, values, errbuf, errlen);
-	else
-		why = parse_list(p, values, errbuf, errlen);
-	if (why)
+	if ((why = parse_domain(p, values, def, field, errbuf, errlen))) {
+		param_clear(p);
 		return why;
-	if (p->kind == SR_GRID)
-		fill_grid(p);
-	*field = SR_FIELD_DEFAULT;
-	if ((why = sr_parse_double(def, &p->def))) {
-		free(p->list);
-		p->list = NULL;
-		FAIL("default '%s': %s", SR_SHOW(def), why);
-	}
-	if ((p->type == SR_INT && !is_integral(p->def)) || (p->type ==
-	    SR_ENUM && isnan(sr_param_unit_of(p, p->def)))) {
-		free(p->list);
-		p->list = NULL;
-		if (p->type == SR_INT)
-			FAIL("default '%s' is not an integer", SR_SHOW(def));
-		FAIL("default '%s' is not one of the values %s", SR_SHOW(def),
-		    SR_SHOW(values));
 	}
 	p->name = sr_strdup(name);
 	p->values_text = sr_strdup(values);
 	p->default_text = sr_strdup(def);
 	return NULL;
+}
+
+/* The optional columns of t's header into s's notes; dies on a name
+ * sareuse reserves. */
+static void
+read_note_names(sr_tsv *t, sr_space *s)
+{
+	static const char *const four[] = { SR_SPACE_NAME, SR_SPACE_TYPE,
+	    SR_SPACE_VALUES, SR_SPACE_DEFAULT };
+	static const char *const reserved[] = { SR_SPACE_RESERVED };
+	size_t i;
+
+	s->note_name = sr_calloc(t->ncol + 1, sizeof *s->note_name);
+	for (i = 0; i < t->ncol; i++) {
+		if (sr_word_index(t->header[i], four, 4) >= 0)
+			continue;
+		if (sr_word_index(t->header[i], reserved, sizeof reserved /
+		    sizeof reserved[0]) >= 0)
+			sr_die(SR_EXIT_DATA, "%s:%zu: column %s: a name reserved for "
+			    "an attribute a later sareuse reads (space(5)): rename "
+			    "the column", t->path, t->lineno, t->header[i]);
+		s->note_name[s->nnote++] = sr_strdup(t->header[i]);
+	}
+}
+
+/* The current row's notes into s (the row of its parameter s->n). */
+static void
+read_notes(const sr_tsv *t, sr_space *s)
+{
+	size_t i, k = 0;
+
+	if (s->nnote == 0)
+		return;
+	s->note = sr_reallocarray(s->note, (s->n + 1) * s->nnote,
+	    sizeof *s->note);
+	for (i = 0; i < t->ncol; i++)
+		if (k < s->nnote && strcmp(t->header[i], s->note_name[k]) == 0)
+			s->note[s->n * s->nnote + k++] = sr_strdup(t->field[i]);
 }
 
 sr_space *
@@ -247,16 +381,16 @@ sr_space_read(const char *path)
 	char errbuf[256];
 	sr_param p;
 
+	read_note_names(t, s);
 	while (sr_tsv_next(t)) {
 		if (sr_param_parse(&p, sr_tsv_str(t, cn), sr_tsv_str(t, ct),
 		    sr_tsv_str(t, cv), sr_tsv_str(t, cd), &field, errbuf,
-		    sizeof errbuf)) {
-			free(p.list);
+		    sizeof errbuf))
 			sr_tsv_die(t, col[field], "parameter %s: %s",
 			    SR_SHOW(sr_tsv_str(t, cn)), errbuf);
-		}
 		if (sr_space_find(s, p.name) >= 0)
 			sr_tsv_die(t, cn, "parameter %s defined twice", SR_SHOW(p.name));
+		read_notes(t, s);
 		s->p = sr_reallocarray(s->p, s->n + 1, sizeof *s->p);
 		s->p[s->n++] = p;
 	}
@@ -270,14 +404,20 @@ void
 sr_space_write(FILE *fp, const sr_space *s)
 {
 	const sr_param *p;
-	size_t i;
+	size_t i, k;
 
-	fprintf(fp, "%s\t%s\t%s\t%s\n", SR_SPACE_NAME, SR_SPACE_TYPE,
+	fprintf(fp, "%s\t%s\t%s\t%s", SR_SPACE_NAME, SR_SPACE_TYPE,
 	    SR_SPACE_VALUES, SR_SPACE_DEFAULT);
+	for (k = 0; k < s->nnote; k++)
+		fprintf(fp, "\t%s", s->note_name[k]);
+	fputc('\n', fp);
 	for (i = 0; i < s->n; i++) {
 		p = &s->p[i];
-		fprintf(fp, "%s\t%s\t%s\t%s\n", p->name, sr_ptype_name(p->type),
+		fprintf(fp, "%s\t%s\t%s\t%s", p->name, sr_ptype_name(p->type),
 		    p->values_text, p->default_text);
+		for (k = 0; k < s->nnote; k++)
+			fprintf(fp, "\t%s", s->note[i * s->nnote + k]);
+		fputc('\n', fp);
 	}
 }
 
@@ -288,7 +428,7 @@ sr_param_set_default(sr_param *p, double v)
 
 	p->def = v;
 	free(p->default_text);
-	p->default_text = sr_strdup(sr_fmt_double(buf, v));
+	p->default_text = sr_strdup(sr_param_text(p, v, buf));
 }
 
 void
@@ -302,10 +442,49 @@ sr_space_free(sr_space *s)
 		free(s->p[i].name);
 		free(s->p[i].values_text);
 		free(s->p[i].default_text);
-		free(s->p[i].list);
+		param_clear(&s->p[i]);
 	}
+	for (i = 0; i < s->nnote; i++)
+		free(s->note_name[i]);
+	for (i = 0; s->nnote && i < s->n * s->nnote; i++)
+		free(s->note[i]);
+	free(s->note_name);
+	free(s->note);
 	free(s->p);
 	free(s);
+}
+
+sr_space *
+sr_space_copy(const sr_space *s)
+{
+	sr_space *c = sr_calloc(1, sizeof *c);
+	char errbuf[256];
+	size_t i;
+	int field;
+
+	c->p = sr_calloc(s->n ? s->n : 1, sizeof *c->p);
+	for (i = 0; i < s->n; i++, c->n++)
+		if (sr_param_parse(&c->p[i], s->p[i].name,
+		    sr_ptype_name(s->p[i].type), s->p[i].values_text,
+		    s->p[i].default_text, &field, errbuf, sizeof errbuf))
+			sr_die(SR_EXIT_DATA, "copy of parameter %s: %s",
+			    s->p[i].name, errbuf);
+	sr_space_copy_notes(c, s);
+	return c;
+}
+
+void
+sr_space_copy_notes(sr_space *to, const sr_space *from)
+{
+	size_t i;
+
+	to->nnote = from->nnote;
+	to->note_name = sr_calloc(from->nnote + 1, sizeof *to->note_name);
+	for (i = 0; i < from->nnote; i++)
+		to->note_name[i] = sr_strdup(from->note_name[i]);
+	to->note = sr_calloc(from->n * from->nnote + 1, sizeof *to->note);
+	for (i = 0; i < from->n * from->nnote; i++)
+		to->note[i] = sr_strdup(from->note[i]);
 }
 
 int
@@ -338,7 +517,8 @@ sr_space_fix(sr_space *s, const char *arg, const char *path, char *errbuf,
 		    name, path);
 		return errbuf;
 	}
-	if (sr_parse_double(eq + 1, &v) || !sr_param_valid(&s->p[j], v)) {
+	if (sr_param_read(&s->p[j], eq + 1, &v) ||
+	    !sr_param_valid(&s->p[j], v)) {
 		snprintf(errbuf, errlen, "--fix %s: '%s' is not a value of %s (%s "
 		    "%s, default %s)", arg, eq + 1, name,
 		    sr_ptype_name(s->p[j].type), s->p[j].values_text,
@@ -426,4 +606,95 @@ sr_param_valid(const sr_param *p, double v)
 	if (fabs(v - p->def) <= (fabs(v) > 1 ? 1e-9 * fabs(v) : 1e-9))
 		return 1;
 	return !isnan(sr_param_unit_of(p, v));
+}
+
+const char *
+sr_param_text(const sr_param *p, double v, char buf[SR_NUMLEN])
+{
+	if (p->word && v >= 0 && v < (double)p->nlist && is_integral(v))
+		return p->word[(size_t)v];
+	return sr_fmt_double(buf, v);
+}
+
+const char *
+sr_param_read(const sr_param *p, const char *text, double *v)
+{
+	size_t i;
+
+	if (p->word == NULL)
+		return sr_parse_double(text, v);
+	for (i = 0; i < p->nlist; i++)
+		if (strcmp(p->word[i], text) == 0) {
+			*v = (double)i;
+			return NULL;
+		}
+	return "not one of the enum's words";
+}
+
+double
+sr_param_field(const sr_tsv *t, int col, const sr_param *p)
+{
+	double v;
+	const char *why = sr_param_read(p, t->field[col], &v);
+
+	if (why && p->word)
+		sr_tsv_die_value(t, col, "is not one of the words %s of %s",
+		    SR_SHOW(p->values_text), SR_SHOW(p->name));
+	if (why)
+		sr_tsv_die_value(t, col, "is %s", why);
+	return v;
+}
+
+double
+sr_param_recode(const sr_param *from, const sr_param *to, double v)
+{
+	char buf[SR_NUMLEN];
+	double x;
+
+	if (from->word == NULL && to->word == NULL)
+		return v;
+	return sr_param_read(to, sr_param_text(from, v, buf), &x) ? NAN : x;
+}
+
+sr_space *
+sr_space_from_comments(const sr_tsv *t)
+{
+	sr_space *s = NULL;
+	char errbuf[256], *f[5], *copy, *save;
+	size_t i, j;
+	int field;
+	sr_param p;
+
+	for (i = 0; i < t->ncomment; i++) {
+		if (strncmp(t->comment[i], "space\t", 6) != 0)
+			continue;
+		copy = sr_strdup(t->comment[i]);
+		for (j = 0, save = NULL; j < 5; j++)
+			f[j] = strtok_r(j ? NULL : copy, "\t", &save);
+		if (f[4] == NULL || sr_param_parse(&p, f[1], f[2], f[3], f[4],
+		    &field, errbuf, sizeof errbuf))
+			sr_die(SR_EXIT_DATA, "%s: bad '#space' comment line '%s'%s%s",
+			    t->path, SR_SHOW(t->comment[i]), f[4] ? ": " : "",
+			    f[4] ? errbuf : "");
+		free(copy);
+		if (s == NULL)
+			s = sr_calloc(1, sizeof *s);
+		else if (sr_space_find(s, p.name) >= 0)
+			sr_die(SR_EXIT_DATA, "%s: two '#space' lines define %s",
+			    t->path, SR_SHOW(p.name));
+		s->p = sr_reallocarray(s->p, s->n + 1, sizeof *s->p);
+		s->p[s->n++] = p;
+	}
+	return s;
+}
+
+void
+sr_space_write_comments(FILE *fp, const sr_space *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		fprintf(fp, "#space\t%s\t%s\t%s\t%s\n", s->p[i].name,
+		    sr_ptype_name(s->p[i].type), s->p[i].values_text,
+		    s->p[i].default_text);
 }

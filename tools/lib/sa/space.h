@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/num.h"
+#include "core/tsv.h"
+
 /* The columns of space.tsv. */
 #define SR_SPACE_NAME	"name"
 #define SR_SPACE_TYPE	"type"
@@ -19,6 +22,7 @@ enum sr_pkind {
 };
 
 #define SR_MAX_LEVELS 10000000	/* more values in one grid is absurd */
+#define SR_WORD_MAX 255		/* bytes of a word of a word enum */
 
 typedef struct {
 	char *name;
@@ -28,14 +32,25 @@ typedef struct {
 	double lo, step, hi;	/* grid and range */
 	double *list;		/* list values, in order */
 	size_t nlist;
+	char **word;		/* a word enum's words (list[i] is i, its
+				 * code: the position), or NULL */
 	double def;
 	int fixed;		/* held at fixed_value (--fix) */
 	double fixed_value;
 } sr_param;
 
+/* The names of optional columns that sareuse reserves for attributes of
+ * parameters it will read (space(5)): refused until then. */
+#define SR_SPACE_RESERVED "group", "dist"
+
 typedef struct {
 	sr_param *p;
 	size_t n;
+	/* the other columns (space(5)): notes, carried as written to the
+	 * spaces made from this one (best sets, pruned spaces) */
+	size_t nnote;
+	char **note_name;	/* nnote */
+	char **note;		/* n * nnote, row-major */
 } sr_space;
 
 /* Whether name is reserved, no parameter's name: the columns of results
@@ -52,15 +67,27 @@ const char *sr_param_parse(sr_param *p, const char *name, const char *type,
     const char *values, const char *def, int *field, char *errbuf,
     size_t errlen);
 
+/* Rebuilds the space of a file's "#space NAME TYPE VALUES DEFAULT"
+ * comment lines (design(5)), or returns NULL when it has none; dies on a
+ * malformed one. */
+sr_space *sr_space_from_comments(const sr_tsv *t);
+/* Writes those lines, one per parameter of s. */
+void sr_space_write_comments(FILE *fp, const sr_space *s);
+
 /* Reads a space.tsv; dies naming file, line and column on any error. */
 sr_space *sr_space_read(const char *path);
 /* Writes s as a space.tsv: the header, then one row per parameter, its
- * values and default as written (the caller writes any comments first). */
+ * values and default as written, its notes after them (the caller writes
+ * any comments first). */
 void sr_space_write(FILE *fp, const sr_space *s);
 /* Makes v, a value of p's domain, p's default, written in its shortest
  * decimal form. */
 void sr_param_set_default(sr_param *p, double v);
 void sr_space_free(sr_space *s);
+/* A copy of s, read again from its texts (fixed values are not copied). */
+sr_space *sr_space_copy(const sr_space *s);
+/* Gives to, a space of the same parameters as from, from's notes. */
+void sr_space_copy_notes(sr_space *to, const sr_space *from);
 /* Index of the parameter called name, or -1. */
 int sr_space_find(const sr_space *s, const char *name);
 
@@ -85,6 +112,20 @@ double sr_param_at_level(const sr_param *p, double u);
 double sr_param_unit_of(const sr_param *p, double v);
 /* Whether v lies in the domain: the values (or range) plus the default. */
 int sr_param_valid(const sr_param *p, double v);
+/* The text of v, a value of p, as files hold it: a word enum's word,
+ * else the shortest decimal, written in buf. */
+const char *sr_param_text(const sr_param *p, double v, char buf[SR_NUMLEN]);
+/* Reads text as a value of p: one of a word enum's words (*v its code),
+ * else a number. NULL or the reason (static text). */
+const char *sr_param_read(const sr_param *p, const char *text, double *v);
+/* Field col of t's current row read as a value of p (sr_param_read);
+ * dies naming file, line and column when it is not one. */
+double sr_param_field(const sr_tsv *t, int col, const sr_param *p);
+/* v, a value of from, as a value of to (the same parameter in another
+ * space: a word enum's codes are positions, which pruning changes); NaN
+ * when to has no such value. */
+double sr_param_recode(const sr_param *from, const sr_param *to, double v);
+
 /* Writes "TYPE VALUES DEFAULT" description for messages. */
 const char *sr_ptype_name(enum sr_ptype t);
 
