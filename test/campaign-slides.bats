@@ -23,6 +23,9 @@ bats_require_minimum_version 1.5.0
 		printf 's_%s\t%s\t%s\t%s\t260\t260\n' "$xy" "$PWD/s.tif" "${xy%_*}" "${xy#*_}"; done)"
 	grep -q '^slides [0-9]' s-out/inputs
 	grep -qx 'tiles_per_task = 3' s-out/inputs
+	# the slide's thumbnail, for the report; the table's coverage
+	file s-out/slides/s.png | grep -q 'PNG image data, 780 x 520'
+	grep -q '^#slide s: .* tiles=4/6 .* tissue_area=[0-9]* covered=1$' s-out/tiles.list
 	run sa-campaign run s.campaign
 	assert_success
 	assert_output --partial "16 of 16 array tasks to run"
@@ -36,6 +39,12 @@ bats_require_minimum_version 1.5.0
 	grep -q 'normalize=reinhard' s-out/results/00000-0000.tsv
 	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
 	assert_equal "$(trials_rows s-out/trials.tsv)" "$(trials_rows png-out/trials.tsv)"
+	# the report's slides: the row of s, its thumbnail inlined; none in
+	# the report of the tiles as PNGs
+	grep -q '<a href="#slides">Slides</a>' s-out/report.html
+	grep -q '<tr><td>s</td><td class="n">0</td><td class="n">260</td><td class="n">0</td><td class="n">4/6</td><td class="n">[0-9.e+]* px</td><td class="n">100 %</td></tr>' s-out/report.html
+	grep -q '<img alt="slides/s.png" width="780" height="520" src="data:image/png;base64,' s-out/report.html
+	run ! grep -q 'id="slides"' png-out/report.html
 	run sa-campaign status s.campaign
 	assert_line "buckets=8 chunks=2 tasks=16 done=16 running=0 pending=0 failed=0 waiting=0"
 	# one task again: its bucket and chunk; an index beyond the tasks
@@ -92,6 +101,8 @@ bats_require_minimum_version 1.5.0
 	n=$(body g-out/design.tsv | awk 'END { print NR - 1 }')
 	assert_equal "$(ls g-out/geojson | wc -l)" "$n"
 	assert_equal "$(ls g-out/geojson/3)" s.geojson
+	# the report links the slide's files, the first run's
+	grep -q "<p class=\"note\">Its nuclei, joined per run: <a href=\"geojson/0/s.geojson\">geojson/0/s.geojson</a> and the others beside it, one file per run ($n).</p>" g-out/report.html
 	# the rows name no masks (the #command line names --geojson)
 	run ! grep -q geojson <(body g-out/results/00000-0000.tsv)
 	local r t args

@@ -218,24 +218,38 @@ page_head(FILE *fp, const sr_report_page *r)
 	    r->tune ? "Tuning" : "Sensitivity", r->out,
 	    sr_report_date(date, r->o->now));
 	fprintf(fp, "</p>\n<nav><a href=\"#run\">What was run</a>"
-	    "<a href=\"#results\">%s</a>%s<a href=\"#plots\">Plots</a>"
+	    "<a href=\"#results\">%s</a>%s<a href=\"#plots\">Plots</a>%s"
 	    "<a href=\"#reuse\">Reuse</a><a href=\"#timings\">Timings</a>"
 	    "<a href=\"#makespan\">Makespan</a></nav>\n",
 	    r->tune ? "Best sets" : "Indices", r->nbatches ?
-	    "<a href=\"#batches\">Batches</a>" : "");
+	    "<a href=\"#batches\">Batches</a>" : "", r->nslides ?
+	    "<a href=\"#slides\">Slides</a>" : "");
 }
 
 
 /* ---- the plots ------------------------------------------------------------ */
 
-/* One plot inlined: checked to be a whole PNG (decoded), its bytes as a
- * data: URI, its size as the image's. */
+/* One plot inlined (sr_report_png) with its caption. */
 static void
 plot_figure(FILE *fp, const char *outdir, size_t i)
 {
+	char *path = sr_report_path(outdir, sr_report_plots[i]);
+
+	fputs("<figure>\n", fp);
+	sr_report_png(fp, path, sr_report_plots[i]);
+	fputs("\n<figcaption><b>", fp);
+	sr_html_text(fp, sr_report_plots[i]);
+	fputs("</b>: ", fp);
+	sr_html_text(fp, sr_report_plot_captions[i]);
+	fputs(".</figcaption>\n</figure>\n", fp);
+	free(path);
+}
+
+void
+sr_report_png(FILE *fp, const char *path, const char *alt)
+{
 	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
 	    0x1a, '\n' };
-	char *path = sr_report_path(outdir, sr_report_plots[i]);
 	char err[SR_ERRLEN];
 	unsigned char *png;
 	size_t len;
@@ -246,19 +260,14 @@ plot_figure(FILE *fp, const char *outdir, size_t i)
 		sr_die(SR_EXIT_DATA, "%s: not a PNG image", path);
 	if (sr_rgb_read(path, &img, err) != 0)
 		sr_die(SR_EXIT_DATA, "%s", err);
-	fputs("<figure>\n<img alt=\"", fp);
-	sr_html_text(fp, sr_report_plots[i]);
+	fputs("<img alt=\"", fp);
+	sr_html_text(fp, alt);
 	fprintf(fp, "\" width=\"%zu\" height=\"%zu\" src=\"data:image/png;"
 	    "base64,", img.w, img.h);
 	sr_base64_write(fp, png, len);
-	fputs("\">\n<figcaption><b>", fp);
-	sr_html_text(fp, sr_report_plots[i]);
-	fputs("</b>: ", fp);
-	sr_html_text(fp, sr_report_plot_captions[i]);
-	fputs(".</figcaption>\n</figure>\n", fp);
+	fputs("\">", fp);
 	sr_rgb_free(&img);
 	free(png);
-	free(path);
 }
 
 static void
@@ -348,12 +357,15 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	free(a);
 	stats = sr_report_all_bucket_stats(&r, &r.nbuckets);
 	free(stats);
+	r.nslides = sr_report_nslides(r.out);
 	page_head(fp, &r);
 	sr_report_section_run(fp, &r);
 	sr_report_section_results(fp, &r);
 	if (r.nbatches)
 		sr_report_batches(fp, r.out, r.nbatches);
 	section_plots(fp, &r);
+	if (r.nslides)
+		sr_report_section_slides(fp, &r);
 	sr_report_section_reuse(fp, &r);
 	sr_report_section_timings(fp, &r);
 	sr_report_section_makespan(fp, &r);

@@ -24,6 +24,7 @@ typedef struct {
 	char **dir;		/* the directories of the buckets: out, or
 				 * out/batch-1 to out/batch-nbatches */
 	size_t ndir;
+	size_t nslides;		/* a campaign on slides: its slides */
 } sr_report_page;
 
 /* The value of key in OUT/inputs ("key = value" lines), newly allocated,
@@ -38,6 +39,17 @@ char *sr_report_bucket_stats(const char *outdir, size_t *nbuckets);
 /* The #stats of the page's buckets: buckets.tsv's line, or in batches
  * the sums of the batches' lines, newly allocated; *nbuckets in all. */
 char *sr_report_all_bucket_stats(const sr_report_page *r, size_t *nbuckets);
+
+/* A PNG inlined as <img>: checked to be a whole PNG (decoded), its bytes
+ * as a data: URI, its size as the image's (report.c). */
+void sr_report_png(FILE *fp, const char *path, const char *alt);
+
+/* The slides of a campaign on slides (report_slides.c): their count
+ * (the "#slide" lines of OUT/tiles.list; 0 for a tiles list), and the
+ * section: each slide's tissue, the share of it in the tiles, its
+ * thumbnail, its joined GeoJSON files. */
+size_t sr_report_nslides(const char *outdir);
+void sr_report_section_slides(FILE *fp, const sr_report_page *r);
 
 /* The sections (report_run.c): what was run; the indices or best sets. */
 void sr_report_section_run(FILE *fp, const sr_report_page *r);

@@ -95,10 +95,13 @@ first_centre(double v, double px, size_t n)
 
 /* The share of t's tissue whose mask pixels have their centre in a tile
  * of r[0..n) with at least m tissue (r's tiles with tissue > 0 when m is
- * 0); NaN when t has none. in: t->w * t->h bytes of scratch. */
+ * 0); NaN when t has none. A tile that reaches the slide's right or
+ * bottom edge (w, h, level 0) holds the mask's pixels past it: the mask
+ * is whole pixels of the level it was read at, the last ones straddling
+ * the edge. in: t->w * t->h bytes of scratch. */
 static double
 coverage_at(const sr_tissue *t, const grid_rect *r, size_t n, double m,
-    uint8_t *in)
+    double w, double h, uint8_t *in)
 {
 	size_t i, y, x0, x1, y0, y1, tissue = 0, held = 0;
 
@@ -107,9 +110,11 @@ coverage_at(const sr_tissue *t, const grid_rect *r, size_t n, double m,
 		if (r[i].tissue < m || r[i].tissue <= 0)
 			continue;
 		x0 = first_centre(r[i].x, t->sx, t->w);
-		x1 = first_centre(r[i].x + r[i].w, t->sx, t->w);
+		x1 = r[i].x + r[i].w >= w ? t->w :
+		    first_centre(r[i].x + r[i].w, t->sx, t->w);
 		y0 = first_centre(r[i].y, t->sy, t->h);
-		y1 = first_centre(r[i].y + r[i].h, t->sy, t->h);
+		y1 = r[i].y + r[i].h >= h ? t->h :
+		    first_centre(r[i].y + r[i].h, t->sy, t->h);
 		for (y = y0; x1 > x0 && y < y1; y++)
 			memset(in + y * t->w + x0, 1, x1 - x0);
 	}
@@ -124,9 +129,10 @@ coverage_at(const sr_tissue *t, const grid_rect *r, size_t n, double m,
 /* The tissue's area and share in the kept tiles into out, and the lower
  * min_tissue to suggest (tiling.h). */
 static void
-coverage(const sr_tissue *t, const sr_tilingopts *o, const grid_rect *r,
-    size_t n, sr_tiling *out)
+coverage(const sr_slide *s, const sr_tissue *t, const sr_tilingopts *o,
+    const grid_rect *r, size_t n, sr_tiling *out)
 {
+	double w = (double)s->w[0], h = (double)s->h[0];
 	uint8_t *in = sr_malloc(t->w * t->h + 1);
 	size_t i, tissue = 0;
 	double m;
@@ -134,13 +140,13 @@ coverage(const sr_tissue *t, const sr_tilingopts *o, const grid_rect *r,
 	for (i = 0; i < t->w * t->h; i++)
 		tissue += t->mask[i] != 0;
 	out->tissue_area = (double)tissue * t->sx * t->sy;
-	out->covered = coverage_at(t, r, n, o->min_tissue, in);
+	out->covered = coverage_at(t, r, n, o->min_tissue, w, h, in);
 	out->suggest = NAN;
 	for (m = o->min_tissue / 2; !isnan(out->covered) &&
 	    out->covered < o->min_coverage; m /= 2) {
 		if (m < 1.0 / 256)
 			m = 0;
-		if (coverage_at(t, r, n, m, in) >= o->min_coverage) {
+		if (coverage_at(t, r, n, m, w, h, in) >= o->min_coverage) {
 			out->suggest = m;
 			break;
 		}
@@ -188,7 +194,7 @@ sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
 			}
 			out->row[out->n++] = r;
 		}
-	coverage(t, o, all, out->nx * out->ny, out);
+	coverage(s, t, o, all, out->nx * out->ny, out);
 	free(all);
 	if ((mem = open_memstream(&out->comment, &len)) == NULL)
 		sr_die_errno("memory stream");
