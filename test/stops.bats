@@ -166,3 +166,11 @@ EOF
 	run find c-out -name '.*.tmp*'
 	assert_output ''
 }
+
+@test "a stop between an output's temporary and its record (SR_FAULT=out-temp-stop): exit 143, the temporary removed" {
+	printf 'name\ttype\tvalues\tdefault\nx\treal\t0..1\t0.5\n' > s.tsv
+	SR_FAULT=out-temp-stop run sa-sample -m mc -n 3 -o d.tsv s.tsv
+	assert_failure 143
+	run ls -A
+	assert_output s.tsv
+}
