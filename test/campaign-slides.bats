@@ -25,7 +25,7 @@ bats_require_minimum_version 1.5.0
 	grep -qx 'tiles_per_task = 3' s-out/inputs
 	# the slide's thumbnail, for the report; the table's coverage
 	file s-out/slides/s.png | grep -q 'PNG image data, 780 x 520'
-	grep -q '^#slide s: .* tiles=4/6 .* tissue_area=[0-9]* covered=1$' s-out/tiles.list
+	grep -q '^#slide s: .* tiles=4/6 .* tissue_area=[0-9]* covered=1 norm_mean=' s-out/tiles.list
 	run sa-campaign run s.campaign
 	assert_success
 	assert_output --partial "16 of 16 array tasks to run"
@@ -37,8 +37,20 @@ bats_require_minimum_version 1.5.0
 	# the tasks normalize their own tiles: no normalized tiles stored
 	[ ! -e s-out/norm ]
 	grep -q 'normalize=reinhard' s-out/results/00000-0000.tsv
-	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
-	assert_equal "$(trials_rows s-out/trials.tsv)" "$(trials_rows png-out/trials.tsv)"
+	# the chunks normalize from the slide's colour moments: the indices
+	# of the whole table (tiles = the table); each tile from its own
+	# moments (a table without them), those of the same tiles as PNGs
+	cp s-out/tiles.list t.tsv
+	sed 's/ norm_mean=.*$//' s-out/tiles.list > u.tsv
+	campaign t.campaign tiles=t.tsv -reference -reference_suffix
+	campaign u.campaign tiles=u.tsv -reference -reference_suffix
+	sa-campaign -q run t.campaign
+	sa-campaign -q run u.campaign
+	assert_equal "$(body s-out/indices.tsv)" "$(body t-out/indices.tsv)"
+	assert_equal "$(trials_rows s-out/trials.tsv)" "$(trials_rows t-out/trials.tsv)"
+	assert_equal "$(body u-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	assert_equal "$(trials_rows u-out/trials.tsv)" "$(trials_rows png-out/trials.tsv)"
+	run ! diff <(body s-out/indices.tsv) <(body png-out/indices.tsv)
 	# the report's slides: the row of s, its thumbnail inlined; none in
 	# the report of the tiles as PNGs
 	grep -q '<a href="#slides">Slides</a>' s-out/report.html
@@ -65,7 +77,7 @@ bats_require_minimum_version 1.5.0
 	assert_output --partial "planned with tiles_per_task = 3"
 }
 
-@test "slides with a workflow of commands: each command's {in} is the tile cut from the slide and normalized, as the same tile as a PNG gives it" {
+@test "slides with a workflow of commands: each command's {in} is the tile cut from the slide and normalized, from the slide's colour moments in chunks as in the whole table; from its own, as the same tile as a PNG gives it" {
 	slide
 	printf 'name\ttype\tvalues\tdefault\nk\tint\t1:1:3\t1\n' > c.tsv
 	# v: the CRC of the normalized tile's pixels' PNG, plus k
@@ -79,11 +91,20 @@ bats_require_minimum_version 1.5.0
 	    -tiles -reference -reference_suffix
 	sa-campaign -q run png.campaign
 	sa-campaign -q run s.campaign
-	# every run on every tile: a value, the same as the PNG's tile
+	cp s-out/tiles.list t.tsv
+	sed 's/ norm_mean=.*$//' s-out/tiles.list > u.tsv
+	campaign t.campaign tiles=t.tsv space=c.tsv workflow=c.wf metric=v -reference -reference_suffix
+	campaign u.campaign tiles=u.tsv space=c.tsv workflow=c.wf metric=v -reference -reference_suffix
+	sa-campaign -q run t.campaign
+	sa-campaign -q run u.campaign
+	# every run on every tile: a value; the whole table's; from the tiles'
+	# own moments, the PNG tiles'
 	assert_equal "$(body s-out/results.tsv | awk -F'\t' 'NR > 1 && $3 == "ok"' | wc -l)" \
 	    $(( $(body s-out/design.tsv | tail -n +2 | wc -l) * 4 ))
-	assert_equal "$(body s-out/results.tsv | cut -f1,2,6 | sort)" "$(body png-out/results.tsv | cut -f1,2,6 | sort)"
-	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	assert_equal "$(body s-out/results.tsv | cut -f1,2,6 | sort)" "$(body t-out/results.tsv | cut -f1,2,6 | sort)"
+	assert_equal "$(body u-out/results.tsv | cut -f1,2,6 | sort)" "$(body png-out/results.tsv | cut -f1,2,6 | sort)"
+	assert_equal "$(body u-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	run ! diff <(body s-out/results.tsv | cut -f1,2,6 | sort) <(body png-out/results.tsv | cut -f1,2,6 | sort)
 }
 
 @test "masks = geojson: each run's nuclei per chunk, joined per run and slide at the merge, exactly the objects of the masks = yes campaign's masks" {

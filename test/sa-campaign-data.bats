@@ -219,8 +219,9 @@ table() {
 	assert_output c.png
 	run sa-campaign-data tiles-chunk list 0 2
 	assert_output "$(printf 'a.png\ndir/b.x.tif')"
+	# a chunk keeps the table's #slide lines (the slides' colour moments)
 	run sa-campaign-data tiles-chunk table.tsv 1 1
-	assert_output "$(printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\nt2\t/x/s2.svs\t0\t0\t0\t2048\t2048\t1')"
+	assert_output "$(printf '#slide s1\ntile\tslide\tlevel\tx\ty\twidth\theight\ttissue\nt2\t/x/s2.svs\t0\t0\t0\t2048\t2048\t1')"
 	run sa-campaign-data tiles-chunk list 5 2
 	assert_success
 	assert_output ''

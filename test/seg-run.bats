@@ -2,6 +2,7 @@
 # seg-run: the nuclei workflow on real tissue, merged buckets against runs
 # alone, outputs, and bad input.
 load common
+bats_require_minimum_version 1.5.0
 
 WF=$TOP/share/workflows/nuclei.wf
 MONUSEG=$TOP/test/data/monuseg
@@ -477,6 +478,30 @@ refuse() {
 	assert_output 0
 }
 
+@test "a slide's tiles are normalized from the slide's colour moments: the pixels two overlapping tiles share are the same in both, not without them" {
+	sa-testimg slide 1000 1000 s.tif "0 0 $MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
+	# tiles of 600 at 0 and 400: s_0_0 and s_400_0 share x 400..599
+	wsi-tiles -q --size 600 --overlap 200 --min-tissue 0 -o t.tsv s.tif
+	grep -Eq '^#slide s: .* norm_mean=[-0-9.e]+,[-0-9.e]+,[-0-9.e]+ norm_sd=[0-9.e-]+,[0-9.e-]+,[0-9.e-]+$' t.tsv
+	reference
+	segrun --bucket 0 --tiles t.tsv --save-normalized n1 -o r1.tsv --timings t1.tsv
+	sa-testimg crop n1/s_0_0.tif 400 0 200 600 a1.png
+	sa-testimg crop n1/s_400_0.tif 0 0 200 600 b1.png
+	cmp a1.png b1.png
+	# each tile from its own moments (a table without them): they differ
+	sed 's/ norm_mean=.*$//' t.tsv > t2.tsv
+	segrun --bucket 0 --tiles t2.tsv --save-normalized n2 -o r2.tsv --timings t2r.tsv
+	sa-testimg crop n2/s_0_0.tif 400 0 200 600 a2.png
+	sa-testimg crop n2/s_400_0.tif 0 0 200 600 b2.png
+	run ! cmp -s a2.png b2.png
+	run ! cmp -s a1.png a2.png
+	# a bad moment: file and what
+	sed 's/norm_sd=[^,]*,/norm_sd=-1,/' t.tsv > t3.tsv
+	run -1 segrun --bucket 0 --tiles t3.tsv -o r3.tsv --timings t3r.tsv
+	assert_output --partial "t3.tsv: '#slide s: "
+	assert_output --partial "norm_sd is not three positive numbers"
+}
+
 @test "--normalized-format: ZSTD by default, deflate or none on request, the same pixels; a bad name refused" {
 	crops 1 200
 	sa-sample --reference -o d.tsv "$SPACE"
@@ -661,8 +686,11 @@ same_masks() {
 	command -v openslide-write-png > /dev/null ||
 	    skip "openslide-tools is not installed"
 	slide_tiles
-	# level 0 of the deflate slide: the placed PNGs themselves
+	# level 0 of the deflate slide: the placed PNGs themselves; the tables
+	# without their slides' colour moments, so that each tile is
+	# normalized from its own, as a PNG of a list is
 	wsi-tiles --size 512 -o s0.tsv s.tif
+	sed -i 's/ norm_mean=.*$//' s0.tsv
 	assert_equal "$(body s0.tsv | cut -f 1-7 | tail -n +2)" "$(printf '%s\n' \
 	    's_512_512	s.tif	0	512	512	512	512' \
 	    's_1024_512	s.tif	0	1024	512	512	512')"
@@ -675,6 +703,7 @@ same_masks() {
 	grep -q $'^0\ts_1024_512\t1\tSeg0\t' t0.tsv
 	# level 1: the pixels OpenSlide's read_region gives, saved as PNGs
 	wsi-tiles --level 1 --size 256 -o s1.tsv s.tif
+	sed -i 's/ norm_mean=.*$//' s1.tsv
 	assert_equal "$(body s1.tsv | cut -f 1,3-7 | tail -n +2 | tr '\t\n' '  ')" \
 	    's_512_512 1 512 512 256 256 s_1024_512 1 1024 512 256 256 '
 	mkdir l1
@@ -687,6 +716,7 @@ same_masks() {
 	assert_equal "$(sa-testimg info m1/0/s_512_512.tif | cut -d' ' -f1,2)" '256 256'
 	# the JPEG slide: not the PNG's pixels, but read_region's
 	wsi-tiles --size 512 -o j.tsv j.svs
+	sed -i 's/ norm_mean=.*$//' j.tsv
 	mkdir jp
 	openslide-write-png j.svs 512 512 0 512 512 jp/a.png
 	openslide-write-png j.svs 1024 512 0 512 512 jp/b.png

@@ -495,12 +495,13 @@ attempts() {
 	assert_output --regexp "sets=9 complete=9 running=0 cancelled=0 waiting=0 best=[0-9]+ dice=0\.[0-9]{4}"
 }
 
-@test "a slide campaign through Slurm with MaxArraySize (5) below its 16 array tasks: 4 arrays with offsets, the indices of the same tiles as PNGs run locally" {
+@test "a slide campaign through Slurm with MaxArraySize (5) below its 16 array tasks: 4 arrays with offsets, the indices of the same campaign run locally" {
 	slide
-	campaign png.campaign tiles=png/list -reference -reference_suffix
+	campaign l.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	    -tiles -reference -reference_suffix
 	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
 	    engine=slurm array_limit=2 -tiles -reference -reference_suffix
-	sa-campaign -q run png.campaign
+	sa-campaign -q run l.campaign
 	lowered=1
 	"$TOP/test/slurm-cluster" array-size "$BATS_FILE_TMPDIR/slurm" 5
 	run sa-campaign run s.campaign
@@ -513,7 +514,7 @@ attempts() {
 	assert_output --partial 'ArrayTaskThrottle=2'
 	assert_output --partial "afterany:${ids[0]}"
 	wait_campaign s-out
-	assert_equal "$(body s-out/indices.tsv)" "$(body png-out/indices.tsv)"
+	assert_equal "$(body s-out/indices.tsv)" "$(body l-out/indices.tsv)"
 	run sa-campaign status s.campaign
 	assert_line "buckets=8 chunks=2 tasks=16 done=16 running=0 pending=0 failed=0 waiting=0"
 	# every task ran once, logged under its bucket and chunk, exit marker last

@@ -107,7 +107,7 @@ kept() {
 	run -0 --separate-stderr wsi-tiles --size 1000 --min-tissue 0 b.tif
 	assert_line --index 0 --regexp '^#wsi-tiles [0-9.]+$'
 	assert_line --index 1 '#command line: wsi-tiles --size 1000 --min-tissue 0 b.tif'
-	assert_line --index 2 --regexp '^#slide b: 2500x1700 levels=3 downsamples=1,2,4 mpp=- vendor=generic-tiff level=0 tile_size=1000 overlap=0 tiles=6/6 tissue_threshold=[0-9.]+ tissue_area=[0-9]+ covered=1$'
+	assert_line --index 2 --regexp '^#slide b: 2500x1700 levels=3 downsamples=1,2,4 mpp=- vendor=generic-tiff level=0 tile_size=1000 overlap=0 tiles=6/6 tissue_threshold=[0-9.]+ tissue_area=[0-9]+ covered=1 norm_mean=[-0-9.e,]+ norm_sd=[0-9.e,-]+$'
 	assert_line --index 3 "$(printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue')"
 	assert_equal "$(body <(echo "$output") | cut -f 1-7 | tail -n +2)" "$(printf '%s\n' \
 	    'b_0_0	b.tif	0	0	0	1000	1000' \
@@ -195,13 +195,13 @@ kept() {
 	assert_line --index 0 --regexp '^wsi-tiles: five.tif: tissue [0-9.e+]+ level-0 pixels, [78][0-9].[0-9] % of it in the 1 tiles kept of 4$'
 	assert_line --index 1 --regexp '^wsi-tiles: five.tif: the kept tiles hold [78][0-9].[0-9] % of the tissue, below --min-coverage 95 %: a smaller --size \(2048\) or --min-tissue 0.05, which keeps 95 % of it or more would keep more$'
 	assert_equal "$(kept t.tsv)" five_0_0
-	grep -q '^#slide five: .* tissue_area=[0-9]* covered=0.[78][0-9]*$' t.tsv
+	grep -q '^#slide five: .* tissue_area=[0-9]* covered=0.[78][0-9]* norm_mean=' t.tsv
 	# the mpp of an SVS: mm²; the share wanted lowered: no warning; -q: nothing
 	run -0 wsi-tiles --min-tissue 0.1 --min-coverage 0.75 -o s.tsv five.svs
 	assert_output --regexp '^wsi-tiles: five.svs: tissue [0-9.e+]+ level-0 pixels, 0.[0-9]+ mm², [78][0-9].[0-9] % of it in the 1 tiles kept of 4$'
 	run -0 wsi-tiles -q --size 1000 -o s.tsv five.svs
 	assert_output ''
-	grep -q '^#slide five: .* covered=1$' s.tsv
+	grep -q '^#slide five: .* covered=1 norm_mean=' s.tsv
 	run -2 wsi-tiles --min-coverage 2 five.tif
 }
 

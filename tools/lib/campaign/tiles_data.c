@@ -131,7 +131,9 @@ sr_data_tiles(const char *list, const char *what, FILE *fp)
 }
 
 /* Calls fn on each tile line of list (a table's header not one) with its
- * index from 0, and on the header with -1; returns the tiles. */
+ * index from 0, on the header with -1 and on a table's "#slide" comment
+ * lines (the slides' colour moments, tiletable(5)) with -2; returns the
+ * tiles. */
 static long
 each_tile(const char *list, void (*fn)(const char *line, long k, int table,
     void *arg), void *arg)
@@ -141,8 +143,11 @@ each_tile(const char *list, void (*fn)(const char *line, long k, int table,
 	int first = 1, table = 0;
 	sr_data_open(&r, list);
 	while (sr_data_next(&r)) {
-		if (skipped(r.line))
+		if (skipped(r.line)) {
+			if (fn && !strncmp(r.line, "#slide ", 7))
+				fn(r.line, -2, table, arg);
 			continue;
+		}
 		if (first && !strncmp(r.line, TABLE_HEAD, strlen(TABLE_HEAD))) {
 			first = 0;
 			table = 1;
@@ -201,6 +206,7 @@ sr_data_tiles_names(const char *list, const char *suffix, FILE *fp)
 	each_tile(list, put_name, &a);
 }
 
+/* A chunk keeps the table's "#slide" lines and header, and its tiles. */
 static void
 put_chunk(const char *line, long k, int table, void *arg)
 {

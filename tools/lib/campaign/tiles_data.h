@@ -32,7 +32,8 @@ long sr_data_tiles_count(const char *list);
 void sr_data_tiles_names(const char *list, const char *suffix, FILE *fp);
 
 /* Chunk c of LIST, its tiles c * n to c * n + n - 1, lines as they are,
- * after a table's header. */
+ * after a table's "#slide" lines (its slides' colour moments) and
+ * header. */
 void sr_data_tiles_chunk(const char *list, long c, long n, FILE *fp);
 
 /* For aggregate_by = slide: OUT/slides/SLIDE/results.tsv of each slide

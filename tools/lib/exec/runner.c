@@ -256,9 +256,12 @@ do_root(run *r, size_t i)
 		    job->gate ? 1 : job->ntiles, job->ref_path != NULL));
 		t1 = sr_now();
 	}
-	if (job->normalize)
-		r->out->normalized[i] = sr_normalize(&ts->img, job->mean, job->sd,
+	if (job->normalize) {	/* a slide's tile: from the slide's moments */
+		const double *m = sr_tile_norm(job->tiles, i);
+		r->out->normalized[i] = sr_normalize_from(&ts->img, m,
+		    m ? m + 3 : NULL, job->mean, job->sd,
 		    &r->out->foreground[i]);
+	}
 	t0 = sr_now();
 	norm = t0 - t1;
 	if (job->normalized && decoded) {	/* writing the tile is not

@@ -843,6 +843,13 @@ int
 sr_normalize(sr_rgb *img, const double tmean[3], const double tsd[3],
     double *fg)
 {
+	return sr_normalize_from(img, NULL, NULL, tmean, tsd, fg);
+}
+
+int
+sr_normalize_from(sr_rgb *img, const double *smean, const double *ssd,
+    const double tmean[3], const double tsd[3], double *fg)
+{
 	size_t n = img->w * img->h, i, j;
 	double mean[3], sd[3], lab[3];
 	uint8_t px[3], *p;
@@ -853,8 +860,14 @@ sr_normalize(sr_rgb *img, const double tmean[3], const double tsd[3],
 	count_colours(img, &c);
 	list_fg_colours(&c);
 	*fg = (double)c.fgpx / (double)n;
-	if (*fg < SR_NORM_MIN_FOREGROUND || lab_moments(&c, mean, sd) <= 0 ||
-	    sd[0] <= 0 || sd[1] <= 0 || sd[2] <= 0)
+	if (*fg < SR_NORM_MIN_FOREGROUND || lab_moments(&c, mean, sd) <= 0)
+		goto out;
+	if (smean && ssd)	/* the slide's, not the tile's */
+		for (k = 0; k < 3; k++) {
+			mean[k] = smean[k];
+			sd[k] = ssd[k];
+		}
+	if (sd[0] <= 0 || sd[1] <= 0 || sd[2] <= 0)
 		goto out;
 	/* map each foreground colour once: its count becomes its new colour */
 	for (j = 0; j < c.nfg; j++) {

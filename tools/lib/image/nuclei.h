@@ -107,5 +107,10 @@ int sr_norm_stats(const sr_rgb *img, double mean[3], double sd[3], double *fg);
  * as it is (foreground below SR_NORM_MIN_FOREGROUND, or no spread). */
 int sr_normalize(sr_rgb *img, const double mean[3], const double sd[3],
     double *fg);
+/* The same with the source moments given (smean, ssd: a slide's, so that
+ * every tile of it is mapped alike, sr_tiling_moments) instead of the
+ * tile's own; NULL: the tile's own. */
+int sr_normalize_from(sr_rgb *img, const double *smean, const double *ssd,
+    const double mean[3], const double sd[3], double *fg);
 
 #endif

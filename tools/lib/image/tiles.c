@@ -65,6 +65,7 @@ read_table(const char *list)
 	t->name = sr_calloc(t->n, sizeof *t->name);
 	t->line = sr_calloc(t->n, sizeof *t->line);
 	t->region = sr_calloc(t->n, sizeof *t->region);
+	t->norm = sr_calloc(6 * t->n, sizeof *t->norm);
 	for (i = 0; i < t->n; i++) {
 		const sr_tilerow *r = &tt->row[i];
 
@@ -73,6 +74,7 @@ read_table(const char *list)
 		t->line[i] = r->line;
 		t->region[i] = (sr_tileregion){ r->level, r->x, r->y, r->w,
 		    r->h };
+		memcpy(t->norm + 6 * i, r->norm, sizeof r->norm);
 	}
 	t->pool = sr_slidepool_new(SLIDES_OPEN);
 	free(dir);
@@ -152,6 +154,7 @@ sr_tiles_shuffle(sr_tiles *t, unsigned long seed)
 	size_t *line = sr_calloc(t->n ? t->n : 1, sizeof *line);
 	sr_tileregion *region = t->region ? sr_calloc(t->n ? t->n : 1,
 	    sizeof *region) : NULL;
+	double *norm = t->norm ? sr_calloc(6 * t->n + 1, sizeof *norm) : NULL;
 
 	if (rng == NULL)
 		sr_die(SR_EXIT_IO, "cannot allocate a random number generator");
@@ -164,9 +167,14 @@ sr_tiles_shuffle(sr_tiles *t, unsigned long seed)
 		line[i] = t->line[order[i]];
 		if (region)
 			region[i] = t->region[order[i]];
+		if (norm)
+			memcpy(norm + 6 * i, t->norm + 6 * order[i],
+			    6 * sizeof *norm);
 	}
 	free(t->region);
 	t->region = region;
+	free(t->norm);
+	t->norm = norm;
 	free(t->path);
 	free(t->name);
 	free(t->line);
@@ -193,6 +201,7 @@ sr_tiles_free(sr_tiles *t)
 	free(t->line);
 	free(t->list);
 	free(t->region);
+	free(t->norm);
 	sr_slidepool_free(t->pool);
 	free(t);
 }
@@ -288,4 +297,10 @@ sr_tiles_check_slides(const sr_tiles *t)
 		}
 		sr_slidepool_put(t->pool, s);
 	}
+}
+
+const double *
+sr_tile_norm(const sr_tiles *t, size_t i)
+{
+	return t->norm && !isnan(t->norm[6 * i]) ? t->norm + 6 * i : NULL;
 }

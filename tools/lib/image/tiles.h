@@ -29,6 +29,9 @@ typedef struct {
 	size_t n;
 	char *list;		/* the list's path */
 	sr_tileregion *region;	/* a tile table's regions; NULL for a list */
+	double *norm;		/* a tile table's: 6 per tile, its slide's
+				 * colour moments (NaN: none); NULL for a
+				 * list */
 	sr_slidepool *pool;	/* the slides open (a tile table) */
 } sr_tiles;
 
@@ -44,6 +47,9 @@ void sr_tiles_free(sr_tiles *t);
  * with a one-line message in errbuf naming the tile (and errno, as for
  * sr_rgb_read). Thread-safe. */
 int sr_tile_read(const sr_tiles *t, size_t i, sr_rgb *img, char *errbuf);
+/* The colour moments tile i is normalized from (lαβ mean, then sd: its
+ * slide's, tiletable(5)), or NULL: its own. */
+const double *sr_tile_norm(const sr_tiles *t, size_t i);
 
 /* The width and height of tile i without reading its pixels: the
  * image's header (sr_image_probe), or the table's (held to the memory

@@ -3,6 +3,7 @@
 #include "core/err.h"
 #include "core/hash.h"
 #include "core/num.h"
+#include "core/path.h"
 #include "core/tsv.h"
 
 #include <errno.h>
@@ -104,6 +105,65 @@ read_row(const sr_tsv *t, sr_tilerow *r)
 	r->line = t->lineno;
 }
 
+/* Three numbers "a,b,c" of the "#slide" line's word key into v (sd:
+ * positive); 0 when absent, dies on a bad value. */
+static int
+moments_word(const sr_tsv *t, const char *line, const char *key, double *v,
+    int sd)
+{
+	size_t klen = strlen(key);
+	const char *p = line, *w = NULL;
+	char buf[3 * SR_NUMLEN + 3], *tok, *save;
+	int k = 0;
+
+	while ((p = strstr(p, key)) != NULL) {	/* " key=" */
+		if (p > line && p[-1] == ' ' && p[klen] == '=')
+			w = p + klen + 1;
+		p += klen;
+	}
+	if (w == NULL)
+		return 0;
+	snprintf(buf, sizeof buf, "%.*s", (int)strcspn(w, " "), w);
+	for (tok = strtok_r(buf, ",", &save); tok && k < 3;
+	    tok = strtok_r(NULL, ",", &save), k++)
+		if (sr_parse_double(tok, &v[k]) || !isfinite(v[k]) ||
+		    (sd && v[k] <= 0))
+			break;
+	if (k != 3 || tok != NULL)
+		sr_die(SR_EXIT_DATA, "%s: '#%.60s': %s is not three %s numbers",
+		    t->path, line, key, sd ? "positive" : "finite");
+	return 1;
+}
+
+/* Gives each row its slide's moments from the "#slide NAME: ..." lines
+ * (NAME the slide's file name without extension), NaN without. */
+static void
+slide_moments(const sr_tsv *t, sr_tiletable *tt)
+{
+	size_t i, j, k, len;
+	char *stem;
+
+	for (i = 0; i < tt->n; i++)
+		for (k = 0; k < 6; k++)
+			tt->row[i].norm[k] = NAN;
+	for (j = 0; j < t->ncomment; j++) {
+		const char *c = t->comment[j];
+		double m[6];
+		if (strncmp(c, "slide ", 6) != 0)
+			continue;
+		len = strcspn(c + 6, ":");
+		if (!moments_word(t, c, "norm_mean", m, 0) +
+		    !moments_word(t, c, "norm_sd", m + 3, 1))
+			continue;	/* both or none */
+		for (i = 0; i < tt->n; i++) {
+			stem = sr_path_stem(tt->row[i].slide);
+			if (strlen(stem) == len && strncmp(stem, c + 6, len) == 0)
+				memcpy(tt->row[i].norm, m, sizeof m);
+			free(stem);
+		}
+	}
+}
+
 sr_tiletable *
 sr_tiletable_read(const char *path)
 {
@@ -133,6 +193,7 @@ sr_tiletable_read(const char *path)
 	sr_interner_free(&names);
 	if (tt->n == 0)
 		sr_die(SR_EXIT_DATA, "%s: no tiles", path);
+	slide_moments(t, tt);
 	sr_tsv_close(t);
 	return tt;
 }
@@ -165,7 +226,7 @@ sr_tiletable_write_header(FILE *fp)
 void
 sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
     int level, size_t size, size_t overlap, size_t kept, size_t grid,
-    double threshold, double tissue_area, double covered)
+    double threshold, double tissue_area, double covered, const double *norm)
 {
 	char num[SR_NUMLEN];
 
@@ -186,8 +247,12 @@ sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
 	fprintf(fp, " vendor=%s level=%d tile_size=%zu overlap=%zu tiles=%zu/%zu"
 	    " tissue_threshold=", s->vendor, level, size, overlap, kept, grid);
 	sr_put_double(fp, threshold);
-	fprintf(fp, " tissue_area=%.0f covered=%s\n", tissue_area, isnan(covered) ?
+	fprintf(fp, " tissue_area=%.0f covered=%s", tissue_area, isnan(covered) ?
 	    "-" : sr_fmt_sig(num, covered, 4));
+	for (i = 0; norm && i < 6; i++)
+		fprintf(fp, "%s%s", i == 0 ? " norm_mean=" : i == 3 ? " norm_sd=" :
+		    ",", sr_fmt_double(num, norm[i]));
+	fputc('\n', fp);
 }
 
 void

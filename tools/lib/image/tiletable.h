@@ -37,6 +37,9 @@ typedef struct {
 	uint64_t w, h;		/* pixels of the level */
 	double tissue;		/* 0..1 */
 	size_t line;		/* line in the table (reading) */
+	double norm[6];		/* its slide's colour moments (lαβ mean, then
+				 * sd) from the slide's "#slide" line; NaN:
+				 * none (reading) */
 } sr_tilerow;
 
 typedef struct {
@@ -55,19 +58,23 @@ int sr_tiletable_sniff(const char *path);
  * with '/' or one that is "." or "..", a repeated tile name (naming
  * both lines), a level outside 0..63, a coordinate below 0 or above
  * 2^53, a width or height outside 1..2^31-1, a tissue fraction outside
- * [0, 1], or no rows. The slides are not opened. */
+ * [0, 1], or no rows; or a "#slide" line whose norm_mean or norm_sd
+ * is not three finite numbers (sd positive). Each row gets its slide's
+ * moments (the "#slide" line of the slide's file name without
+ * extension). The slides are not opened. */
 sr_tiletable *sr_tiletable_read(const char *path);
 void sr_tiletable_free(sr_tiletable *t);
 
 /* Writers: the header; one slide's provenance comment ("#slide NAME:
  * WxH levels=N downsamples=... mpp=... vendor=... level=L tile_size=S
- * overlap=O tiles=KEPT/GRID tissue_threshold=T tissue_area=A covered=C",
- * A in level-0 pixels, C the share of it in the kept tiles, '-' when
- * the slide has no tissue); a row. */
+ * overlap=O tiles=KEPT/GRID tissue_threshold=T tissue_area=A covered=C
+ * [norm_mean=L,A,B norm_sd=L,A,B]", A in level-0 pixels, C the share of
+ * it in the kept tiles, '-' when the slide has no tissue; norm, when not
+ * NULL, the six moments the slide's tiles are normalized from); a row. */
 void sr_tiletable_write_header(FILE *fp);
 void sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
     int level, size_t size, size_t overlap, size_t kept, size_t grid,
-    double threshold, double tissue_area, double covered);
+    double threshold, double tissue_area, double covered, const double *norm);
 void sr_tiletable_write_row(FILE *fp, const sr_tilerow *r);
 
 #endif

@@ -2,6 +2,7 @@
 #include "image/tiling.h"
 #include "core/err.h"
 #include "core/path.h"
+#include "image/nuclei.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -156,8 +157,42 @@ coverage(const sr_slide *s, const sr_tissue *t, const sr_tilingopts *o,
 	free(in);
 }
 
+/* The slide's colour moments into out (tiling.h): one image of the
+ * sampled regions' pixels, side by side (the moments count colours,
+ * wherever they are). */
+static void
+slide_moments(sr_slide *s, int level, sr_tiling *out)
+{
+	size_t n = out->n < SR_TILING_NORM_SAMPLES ? out->n :
+	    SR_TILING_NORM_SAMPLES, k, rw, rh, total = 0;
+	double ds = s->ds[level], fg;
+	char err[SR_ERRLEN];
+	sr_rgb all = { 0, 0, NULL }, part;
+	const sr_tilerow *r;
+
+	for (k = 0; k < n; k++) {
+		r = &out->row[k * out->n / n];
+		rw = r->w < SR_TILING_NORM_SIDE ? r->w : SR_TILING_NORM_SIDE;
+		rh = r->h < SR_TILING_NORM_SIDE ? r->h : SR_TILING_NORM_SIDE;
+		if (sr_slide_read(s, level, (int64_t)r->x + llround((double)(r->w -
+		    rw) / 2 * ds), (int64_t)r->y + llround((double)(r->h - rh) /
+		    2 * ds), rw, rh, &part, err) < 0)
+			sr_die(SR_EXIT_DATA, "%s", err);
+		all.rgb = sr_reallocarray(all.rgb, total + rw * rh, 3);
+		memcpy(all.rgb + 3 * total, part.rgb, 3 * rw * rh);
+		total += rw * rh;
+		sr_rgb_free(&part);
+	}
+	all.w = total;
+	all.h = 1;
+	out->has_norm = n > 0 && sr_norm_stats(&all, out->norm, out->norm + 3,
+	    &fg) == 0 && fg >= SR_NORM_MIN_FOREGROUND && out->norm[3] > 0 &&
+	    out->norm[4] > 0 && out->norm[5] > 0;
+	free(all.rgb);
+}
+
 void
-sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
+sr_tiling_make(sr_slide *s, int level, const sr_tilingopts *o,
     const sr_tissue *t, const char *name, const char *slide, sr_tiling *out)
 {
 	size_t step = o->size - o->overlap, i, j, cap = 0, len;
@@ -196,11 +231,12 @@ sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
 		}
 	coverage(s, t, o, all, out->nx * out->ny, out);
 	free(all);
+	slide_moments(s, level, out);
 	if ((mem = open_memstream(&out->comment, &len)) == NULL)
 		sr_die_errno("memory stream");
 	sr_tiletable_write_slide(mem, name, s, level, o->size, o->overlap,
 	    out->n, out->nx * out->ny, t->threshold, out->tissue_area,
-	    out->covered);
+	    out->covered, out->has_norm ? out->norm : NULL);
 	if (fclose(mem) != 0)
 		sr_die_errno("memory stream");
 }

@@ -35,7 +35,16 @@ typedef struct {
 				 * min_tissue of min_tissue / 2, / 4, ...,
 				 * 1/256, then any tissue (0), whose tiles
 				 * hold o->min_coverage of it; NaN: none */
+	int has_norm;		/* norm holds the slide's colour moments */
+	double norm[6];		/* lαβ mean, then sd, of the foreground of
+				 * SR_TILING_NORM_SAMPLES regions of
+				 * SR_TILING_NORM_SIDE pixels of the level
+				 * square at the centres of as many kept
+				 * tiles spread over the table */
 } sr_tiling;
+
+#define SR_TILING_NORM_SAMPLES 16
+#define SR_TILING_NORM_SIDE 256
 
 /* Refuses (a usage error) two slides of one name, whose tiles' names
  * would clash, naming both; and a slide whose path or name a table's
@@ -52,9 +61,10 @@ int sr_tiling_level(const sr_slide *s, const sr_tilingopts *o, char *errbuf);
  * string slide; the tissue's area and the share of it the kept tiles
  * hold (a mask pixel of t counts as held when its centre lies in a
  * kept tile), with a lower min_tissue to suggest when that share is
- * below o->min_coverage; the slide's provenance comment line. Free
- * with sr_tiling_free. */
-void sr_tiling_make(const sr_slide *s, int level, const sr_tilingopts *o,
+ * below o->min_coverage; the slide's colour moments, which its tiles are
+ * normalized from (nuclei.h); the slide's provenance comment line. Dies
+ * when a sampled region cannot be read. Free with sr_tiling_free. */
+void sr_tiling_make(sr_slide *s, int level, const sr_tilingopts *o,
     const sr_tissue *t, const char *name, const char *slide, sr_tiling *out);
 void sr_tiling_free(sr_tiling *g);
 
