@@ -57,6 +57,25 @@ copy_example() {
 	[ -s out/report.html ]
 }
 
+@test "examples/slide/run: a campaign over a generated slide end to end (2 trajectories instead of 4)" {
+	mkdir slide
+	sed "s|= \.\./\.\./|= $TOP/|; s/^trajectories .*/trajectories     = 2/" \
+	    "$TOP/examples/slide/slide.campaign" > slide/slide.campaign
+	cp "$TOP/examples/slide/slides.list" "$TOP/examples/slide/run" slide/
+	sed -i "s|^top=.*|top=$TOP|" slide/run
+	run slide/run out
+	assert_success
+	[ -s slide/demo.tif ]
+	# the tiles keep 95 % of the tissue or more: no warning
+	refute_output --partial 'below --min-coverage'
+	grep -q '^#slide demo: 5000x3500 .* tiles=36/70 .* covered=0.9[5-9][0-9]* norm_mean=' out/tiles.list
+	assert_equal "$(echo "$output" | awk '$1 == "param" { getline; print $1 }' | grep -c '^G[12]$')" 1
+	[ -s out/geojson/0/demo.geojson ]
+	file out/slides/demo.png | grep -q 'PNG image data'
+	grep -q 'id="slides"' out/report.html
+	assert_output --partial "report:  $PWD/out/report.html"
+}
+
 @test "examples/own-workflow: its campaigns plan without Python; run says what to install when scikit-image is missing" {
 	run sa-campaign -o own-moat plan "$TOP/examples/own-workflow/moat.campaign"
 	assert_success

@@ -163,7 +163,7 @@ write_picture(const struct opts *o, const char *name, sr_slide *s,
 }
 
 /* What keeps more of the tissue: "a smaller --size (N) or --min-tissue
- * F, which keeps P %% of it or more". */
+ * F (P %% or more kept)". */
 static const char *
 suggestion(char *buf, size_t len, const struct opts *o, const sr_tiling *g)
 {
@@ -174,8 +174,8 @@ suggestion(char *buf, size_t len, const struct opts *o, const sr_tiling *g)
 	if (isnan(g->suggest))
 		snprintf(buf, len, "a smaller --size%s", size);
 	else
-		snprintf(buf, len, "a smaller --size%s or --min-tissue %g, which "
-		    "keeps %g %% of it or more", size, g->suggest,
+		snprintf(buf, len, "a smaller --size%s or --min-tissue %g (%g %% "
+		    "or more kept)", size, g->suggest,
 		    100 * o->tiling.min_coverage);
 	return buf;
 }
@@ -201,11 +201,11 @@ check_coverage(const struct opts *o, const sr_slide *s, const sr_tiling *g)
 		    g->tissue_area, area, 100 * g->covered, g->n, g->nx * g->ny);
 	if (g->n == 0)
 		sr_die(SR_EXIT_DATA, "%s: tissue found, but no tile of the %zu "
-		    "has %g %% tissue or more: give %s", s->path, g->nx * g->ny,
+		    "has %g %% tissue or more: try %s", s->path, g->nx * g->ny,
 		    100 * o->tiling.min_tissue, suggestion(buf, sizeof buf, o, g));
 	if (g->covered < o->tiling.min_coverage)
 		sr_warn("%s: the kept tiles hold %.1f %% of the tissue, below "
-		    "--min-coverage %g %%: %s would keep more", s->path,
+		    "--min-coverage %g %%: try %s", s->path,
 		    100 * g->covered, 100 * o->tiling.min_coverage,
 		    suggestion(buf, sizeof buf, o, g));
 }
