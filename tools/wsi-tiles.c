@@ -2,7 +2,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,54 +161,6 @@ write_picture(const struct opts *o, const char *name, sr_slide *s,
 	free(path);
 }
 
-/* What keeps more of the tissue: "a smaller --size (N) or --min-tissue
- * F (P %% or more kept)". */
-static const char *
-suggestion(char *buf, size_t len, const struct opts *o, const sr_tiling *g)
-{
-	char size[64] = "";
-
-	if (o->tiling.size / 2 >= 256)
-		snprintf(size, sizeof size, " (%zu)", o->tiling.size / 2);
-	if (isnan(g->suggest))
-		snprintf(buf, len, "a smaller --size%s", size);
-	else
-		snprintf(buf, len, "a smaller --size%s or --min-tissue %g (%g %% "
-		    "or more kept)", size, g->suggest,
-		    100 * o->tiling.min_coverage);
-	return buf;
-}
-
-/* Reports the tissue of slide s and the share of it in the tiles kept
- * (unless --quiet); warns below --min-coverage; dies when none of its
- * tissue is kept. */
-static void
-check_coverage(const struct opts *o, const sr_slide *s, const sr_tiling *g)
-{
-	char area[64] = "", buf[256];
-
-	if (isnan(g->covered)) {
-		sr_warn("%s: no tissue found: no tiles", s->path);
-		return;
-	}
-	if (!isnan(s->mpp))
-		snprintf(area, sizeof area, ", %.3g mm²", g->tissue_area *
-		    s->mpp * s->mpp / 1e6);
-	if (!o->quiet)
-		fprintf(stderr, "%s: %s: tissue %.4g level-0 pixels%s, %.1f %% of "
-		    "it in the %zu tiles kept of %zu\n", sr_progname, s->path,
-		    g->tissue_area, area, 100 * g->covered, g->n, g->nx * g->ny);
-	if (g->n == 0)
-		sr_die(SR_EXIT_DATA, "%s: tissue found, but no tile of the %zu "
-		    "has %g %% tissue or more: try %s", s->path, g->nx * g->ny,
-		    100 * o->tiling.min_tissue, suggestion(buf, sizeof buf, o, g));
-	if (g->covered < o->tiling.min_coverage)
-		sr_warn("%s: the kept tiles hold %.1f %% of the tissue, below "
-		    "--min-coverage %g %%: try %s", s->path,
-		    100 * g->covered, 100 * o->tiling.min_coverage,
-		    suggestion(buf, sizeof buf, o, g));
-}
-
 /* Tiles slide path into g; its thumbnail opened as an output. */
 static void
 tile_slide(const struct opts *o, const char *path, sr_tiling *g)
@@ -235,7 +186,7 @@ tile_slide(const struct opts *o, const char *path, sr_tiling *g)
 	if (in_table == NULL)
 		sr_die_errno("%s", path);
 	sr_tiling_make(s, level, &o->tiling, &t, name, in_table, g);
-	check_coverage(o, s, g);
+	sr_tiling_check_coverage(s, &o->tiling, g, o->quiet);
 	if (o->thumbnail)
 		write_picture(o, name, s, &t, g);
 	sr_tissue_free(&t);

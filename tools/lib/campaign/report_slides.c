@@ -188,7 +188,9 @@ slide_figure(FILE *fp, const char *outdir, const char *name, const char *line)
 void
 sr_report_section_slides(FILE *fp, const sr_report_page *r)
 {
-	size_t n = r->nslides, i;
+	static const char *const word[] = { "level", "tile_size", "overlap",
+	    "tiles" };	/* the columns after the slide's name */
+	size_t n = r->nslides, i, k;
 	char **line = sr_calloc(n + 1, sizeof *line), *name, *v;
 
 	n = slide_lines(r->out, line, n);
@@ -205,18 +207,11 @@ sr_report_section_slides(FILE *fp, const sr_report_page *r)
 		name = slide_name(line[i]);
 		fputs("<tr>", fp);
 		sr_report_cell(fp, "td", NULL, name);
-		sr_report_cell(fp, "td", "n", (v = sr_report_word(line[i],
-		    "level")) ? v : "-");
-		free(v);
-		sr_report_cell(fp, "td", "n", (v = sr_report_word(line[i],
-		    "tile_size")) ? v : "-");
-		free(v);
-		sr_report_cell(fp, "td", "n", (v = sr_report_word(line[i],
-		    "overlap")) ? v : "-");
-		free(v);
-		sr_report_cell(fp, "td", "n", (v = sr_report_word(line[i],
-		    "tiles")) ? v : "-");
-		free(v);
+		for (k = 0; k < sizeof word / sizeof word[0]; k++) {
+			v = sr_report_word(line[i], word[k]);
+			sr_report_cell(fp, "td", "n", v ? v : "-");
+			free(v);
+		}
 		tissue_cell(fp, line[i]);
 		covered_cell(fp, line[i]);
 		fputs("</tr>\n", fp);

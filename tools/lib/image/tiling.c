@@ -241,6 +241,52 @@ sr_tiling_make(sr_slide *s, int level, const sr_tilingopts *o,
 		sr_die_errno("memory stream");
 }
 
+/* What keeps more of the tissue: "a smaller --size (N) or --min-tissue
+ * F (P %% or more kept)". */
+static const char *
+suggestion(char *buf, size_t len, const sr_tilingopts *o, const sr_tiling *g)
+{
+	char size[64] = "";
+
+	if (o->size / 2 >= 256)
+		snprintf(size, sizeof size, " (%zu)", o->size / 2);
+	if (isnan(g->suggest))
+		snprintf(buf, len, "a smaller --size%s", size);
+	else
+		snprintf(buf, len, "a smaller --size%s or --min-tissue %g (%g %% "
+		    "or more kept)", size, g->suggest,
+		    100 * o->min_coverage);
+	return buf;
+}
+
+void
+sr_tiling_check_coverage(const sr_slide *s, const sr_tilingopts *o,
+    const sr_tiling *g, int quiet)
+{
+	char area[64] = "", buf[256];
+
+	if (isnan(g->covered)) {
+		sr_warn("%s: no tissue found%s", s->path, g->n ? "" : ": no tiles");
+		return;
+	}
+	if (!isnan(s->mpp))
+		snprintf(area, sizeof area, ", %.3g mm²", g->tissue_area *
+		    s->mpp * s->mpp / 1e6);
+	if (!quiet)
+		fprintf(stderr, "%s: %s: tissue %.4g level-0 pixels%s, %.1f %% of "
+		    "it in the %zu tiles kept of %zu\n", sr_progname, s->path,
+		    g->tissue_area, area, 100 * g->covered, g->n, g->nx * g->ny);
+	if (g->n == 0)
+		sr_die(SR_EXIT_DATA, "%s: tissue found, but no tile of the %zu "
+		    "has %g %% tissue or more: try %s", s->path, g->nx * g->ny,
+		    100 * o->min_tissue, suggestion(buf, sizeof buf, o, g));
+	if (g->covered < o->min_coverage)
+		sr_warn("%s: the kept tiles hold %.1f %% of the tissue, below "
+		    "--min-coverage %g %%: try %s", s->path,
+		    100 * g->covered, 100 * o->min_coverage,
+		    suggestion(buf, sizeof buf, o, g));
+}
+
 void
 sr_tiling_free(sr_tiling *g)
 {

@@ -68,6 +68,14 @@ void sr_tiling_make(sr_slide *s, int level, const sr_tilingopts *o,
     const sr_tissue *t, const char *name, const char *slide, sr_tiling *out);
 void sr_tiling_free(sr_tiling *g);
 
+/* Says on stderr (unless quiet) how much tissue slide s has and the
+ * share of it g's tiles hold; warns when that share is below
+ * o->min_coverage and dies (exit 1) when it has tissue but no tile is
+ * kept, each naming half the tile size or g->suggest to try; warns of a
+ * slide without tissue. */
+void sr_tiling_check_coverage(const sr_slide *s, const sr_tilingopts *o,
+    const sr_tiling *g, int quiet);
+
 /* The thumbnail of g for a person to check (sr_rgb_free): the slide at
  * about side pixels on its longest side, the tissue t and the kept
  * tiles drawn (sr_tissue_picture). */
