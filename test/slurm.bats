@@ -188,6 +188,38 @@ wait_campaign() {
 	assert_equal "$(cut -d' ' -f1 slurm-out/logs/attempts | sort -n | uniq -c | awk '$1 != 1' | wc -l)" 0
 }
 
+@test "a workflow of commands through sbatch job arrays: the local engine's indices, each task node's command once per tile, threads_per_path as the task's CPUs, an enum's words as arguments" {
+	tiles 96
+	export PATH="$TOP/test/data/commands:$PATH" COUNT_FILE=$BATS_TEST_TMPDIR/count
+	printf 'name\ttype\tvalues\tdefault\nsigma\treal\t0.5..3\t1\nk\tenum\tone,two,;rm\tone\n' > s.tsv
+	# blur copies the normalized tile; thr writes a's mask for two, b's else
+	{
+		printf 'stage\ttask\tparams\tcost\trun\tmetrics\n'
+		printf 'normalize\tnormalize\t-\t0.2\t-\t-\n'
+		printf 'seg\tblur\tsigma\t1\t%s\t-\n' "count blur sh -c 'cp \$1 \$2' sh {in} {out} {sigma}"
+		printf 'seg\tthr\tk\t1\t%s\t-\n' "count thr sh -c 'm=b; [ \"\$1\" != two ] || m=a; cp $BATS_TEST_TMPDIR/tiles/\$m.mask.png \$2' sh {k} {out}"
+		printf 'compare\tcompare\t-\t0.01\t-\t-\n'
+	} > w.wf
+	campaign local.campaign space=s.tsv workflow=w.wf trajectories=3 metric=objects plot=no
+	campaign slurm.campaign space=s.tsv workflow=w.wf trajectories=3 metric=objects plot=no \
+	    engine=slurm threads_per_path=2 task_timeout=60 partition=debug time=10
+	sa-campaign -q run local.campaign
+	: > count
+	run sa-campaign run slurm.campaign
+	assert_success
+	arr=$(awk '$1 == "buckets" { print $2 }' slurm-out/logs/jobs)
+	run scontrol -o show job "$arr"
+	assert_output --partial 'NumCPUs=2'
+	wait_campaign slurm-out
+	assert_equal "$(body slurm-out/indices.tsv)" "$(body local-out/indices.tsv)"
+	# the reference step's 2 task nodes and the plan's merged ones, on 2 tiles
+	tasks=$(grep -o ' tasks_merged=[0-9]*' slurm-out/buckets.tsv | cut -d= -f2)
+	assert_equal "$(wc -l < count)" $(((tasks + 2) * 2))
+	assert_equal "$(body slurm-out/results.tsv | awk -F'\t' 'NR > 1 && $3 != "ok"' | wc -l)" 0
+	# k's word decides the mask (two: a's): a non-zero mu* for k
+	body slurm-out/indices.tsv | awk -F'\t' '$1 == "k" && $3 > 0 { k = 1 } END { exit !k }'
+}
+
 @test "cancelled array tasks: resubmitting runs only the unfinished buckets, same indices" {
 	tiles 400
 	campaign local.campaign bucket_size=2
