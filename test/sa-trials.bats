@@ -168,8 +168,11 @@ rows() {
 			printf '%s\ta\tok\t0.%s\t0.4\t0.5\t0.4\t100\t1\n' $r $((50 + (r * 7) % 6))
 		done
 	} > results.tsv
-	sa-trials --best best.tsv -o t.tsv design.tsv results.tsv
+	sa-trials --best best.tsv --plot p.png -o t.tsv design.tsv results.tsv
 	assert_equal "$(grep -c '^#space' t.tsv)" 2
+	# the plot's panel of method: the words as its tick labels, through
+	# the data file, never gnuplot's script
+	file p.png | grep -q 'PNG image data'
 	# the best set: run 5, ;rm and 40 (0.55)
 	assert_equal "$(rows t.tsv 1,4,10,11 | sed -n 2p)" "$(printf '5\t0.55\t;rm\t40')"
 	assert_equal "$(body best.tsv | grep '^method')" "$(printf 'method\tenum\totsu,li,;rm\t;rm')"

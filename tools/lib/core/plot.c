@@ -750,6 +750,25 @@ sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
 
 /* The data of small multiples: block 0 the line, block 1 one row per
  * point (group, y, x0, x[0..np)), block 2 the best point's row again. */
+/* Point i's word in each panel of words, after the x columns (column
+ * 4 + np + j for panel j): the word of its code, "" off the list. */
+static void
+put_words(FILE *d, const sr_plot_multiples *m, size_t i)
+{
+	size_t j, k, nw;
+
+	for (j = 0; m->words && j < m->np; j++) {
+		fputc('\t', d);
+		if (m->words[j] == NULL || !(m->x[j][i] >= 0))
+			continue;
+		for (nw = 0; m->words[j][nw]; nw++)
+			;
+		k = (size_t)m->x[j][i];
+		if (k < nw && (double)k == m->x[j][i])
+			fputs(m->words[j][k], d);
+	}
+}
+
 static void
 put_multiples_data(FILE *d, const sr_plot_multiples *m)
 {
@@ -771,6 +790,7 @@ put_multiples_data(FILE *d, const sr_plot_multiples *m)
 			fputc('\t', d);
 			sr_put_double(d, m->x[j][i]);
 		}
+		put_words(d, m, i);
 		fputc('\n', d);
 	}
 	fputs("\n\n", d);
@@ -783,6 +803,7 @@ put_multiples_data(FILE *d, const sr_plot_multiples *m)
 			fputc('\t', d);
 			sr_put_double(d, m->x[j][m->best]);
 		}
+		put_words(d, m, m->best);
 		fputc('\n', d);
 	}
 }
@@ -807,8 +828,12 @@ used_groups(const sr_plot_multiples *m, int *use)
  * panel's): the groups used, the best point, the line in the first. */
 static void
 put_panel_plot(FILE *g, const char *c, const int *use, size_t nuse,
-    int best, int line, int key)
+    int best, int line, int key, size_t words)
 {
+	char tic[48] = "";
+
+	if (words)	/* the words as tick labels, from their column */
+		snprintf(tic, sizeof tic, ":xtic(%zu)", words);
 	size_t k;
 	const char *sep = "";
 
@@ -819,9 +844,9 @@ put_panel_plot(FILE *g, const char *c, const int *use, size_t nuse,
 		sep = ", ";
 	}
 	for (k = 0; k < nuse; k++) {
-		fprintf(g, "%sARG1 index 1 using (column(%s)):($1 == %d ? $2 : NaN) "
+		fprintf(g, "%sARG1 index 1 using (column(%s)):($1 == %d ? $2 : NaN)%s "
 		    "with points pt 7 ps 0.7 lc rgb PAL[%d] %s", sep, c, use[k],
-		    use[k] % 6 + 1, key ? "title G[" : "notitle");
+		    tic, use[k] % 6 + 1, key ? "title G[" : "notitle");
 		if (key)
 			fprintf(g, "%d]", use[k] + 1);
 		sep = ", ";
@@ -864,7 +889,7 @@ sr_plot_panels(const char *path, const sr_plot_multiples *m)
 	fprintf(p.g, "set origin 0, %.6f\nset size 1, %.6f\n"
 	    "set xlabel ARG3\nset ylabel ARG4\nset key outside right top\n",
 	    1 - top, top * 0.94);
-	put_panel_plot(p.g, "3", use, nuse, best, m->nl > 0, 1);
+	put_panel_plot(p.g, "3", use, nuse, best, m->nl > 0, 1, 0);
 	fputs("set key off\nset xtics rotate by 40 right\n", p.g);
 	for (j = 0; j < m->np; j++) {
 		fprintf(p.g, "set origin %.6f, %.6f\nset size %.6f, %.6f\n"
@@ -874,7 +899,8 @@ sr_plot_panels(const char *path, const sr_plot_multiples *m)
 		    1.0 / (double)cols, (1 - top) / (double)rows, j + 1,
 		    j % cols ? "\"\"" : "ARG4");
 		snprintf(col, sizeof col, "%zu", 4 + j);
-		put_panel_plot(p.g, col, use, nuse, best, 0, 0);
+		put_panel_plot(p.g, col, use, nuse, best, 0, 0, m->words &&
+		    m->words[j] ? 4 + m->np + j : 0);
 	}
 	fputs("unset multiplot\n", p.g);
 	args[0] = (char *)m->title;

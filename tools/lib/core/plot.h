@@ -58,7 +58,10 @@ void sr_plot_lines(const char *path, const char *title, const char *xlabel,
  * x0[i] under a step line (lx, ly, nl points: a best so far), then one
  * small panel of the points against each column x[j][i], titled
  * names[j] (np of them, four to a row). Points whose y is NaN are
- * left out; best < n marks that point in every panel. */
+ * left out; best < n marks that point in every panel. A panel whose
+ * words[j] is not NULL has codes 0, 1, ... for x and those words as its
+ * tick labels (an enum of words; the words go through the data file,
+ * never the script). */
 typedef struct {
 	const char *title, *xlabel, *ylabel, *linetitle;
 	const double *lx, *ly;
@@ -71,6 +74,8 @@ typedef struct {
 	char **names;
 	const double *const *x;
 	size_t np;
+	char *const *const *words;	/* np: a word enum's words, or NULL;
+					 * NULL: none */
 } sr_plot_multiples;
 
 /* Writes the small multiples m as a PNG to path; dies if no point has a

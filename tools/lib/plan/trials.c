@@ -431,6 +431,7 @@ sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d)
 	double *lx = sr_calloc(n + 1, sizeof *lx), *ly = sr_calloc(n + 1, sizeof *ly);
 	double *xs = sr_calloc(np * n + 1, sizeof *xs), work = 0;
 	const double **x = sr_calloc(np + 1, sizeof *x);
+	char *const **words = sr_calloc(np + 1, sizeof *words);
 	char **names = sr_calloc(np + 1, sizeof *names), title[256], ylabel[128];
 	int *group = sr_calloc(n + 1, sizeof *group);
 
@@ -445,6 +446,8 @@ sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d)
 	for (j = 0; j < np; j++) {
 		x[j] = xs + j * n;
 		names[j] = d->name[col[j]];
+		words[j] = d->cparam && d->cparam[col[j]]->word ?
+		    d->cparam[col[j]]->word : NULL;
 	}
 	snprintf(title, sizeof title, "sa-trials: %s of %zu sets on %zu tiles "
 	    "(%zu complete, %zu cancelled, %zu failed)", t->metric, n, t->ntiles,
@@ -455,7 +458,7 @@ sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d)
 	    "seconds of work done, the sets in run order", ylabel,
 	    "best complete set so far", lx, ly, best_so_far(t, x0, lx, ly), x0, y,
 	    group, n, sr_trials_best(t), sr_trial_status_name, SR_NTRIAL, names,
-	    x, np });
+	    x, np, words });
 	free(col);
 	free(x0);
 	free(y);
@@ -463,6 +466,7 @@ sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d)
 	free(ly);
 	free(xs);
 	free(x);
+	free(words);
 	free(names);
 	free(group);
 }

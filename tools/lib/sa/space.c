@@ -161,9 +161,10 @@ parse_words(sr_param *p, const char *v, char *errbuf, size_t errlen)
 		for (i = 0; i < p->nlist; i++)
 			if (strcmp(p->word[i], item) == 0)
 				FAIL("enum word '%s' repeated", SR_SHOW(item));
-		p->word = sr_reallocarray(p->word, p->nlist + 1, sizeof *p->word);
+		p->word = sr_reallocarray(p->word, p->nlist + 2, sizeof *p->word);
 		p->list = sr_reallocarray(p->list, p->nlist + 1, sizeof *p->list);
 		p->word[p->nlist] = sr_strdup(item);
+		p->word[p->nlist + 1] = NULL;
 		p->list[p->nlist] = (double)p->nlist;
 		p->nlist++;
 	}

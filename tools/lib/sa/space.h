@@ -32,8 +32,9 @@ typedef struct {
 	double lo, step, hi;	/* grid and range */
 	double *list;		/* list values, in order */
 	size_t nlist;
-	char **word;		/* a word enum's words (list[i] is i, its
-				 * code: the position), or NULL */
+	char **word;		/* a word enum's words, NULL-terminated
+				 * (list[i] is i, its code: the position),
+				 * or NULL */
 	double def;
 	int fixed;		/* held at fixed_value (--fix) */
 	double fixed_value;
