@@ -11,6 +11,7 @@
  * data, script and image temporaries are registered with out.c, so that
  * a failed or killed run leaves none. */
 #include "core/plot.h"
+#include "core/plot_script.h"
 #include "core/err.h"
 #include "core/out.h"
 #include "core/tsv.h"
@@ -31,15 +32,6 @@
 
 extern char **environ;
 
-#define SEP '\037'	/* joins a list of strings into one argument */
-
-/* One plot under way: its target and its three temporaries. */
-struct plot {
-	const char *path;
-	char *data, *script, *png;
-	FILE *d, *g;
-	int pngfd;
-};
 
 static volatile pid_t gnuplot_pid;	/* the running gnuplot, or 0 */
 static void (*next_hook)(void);
@@ -83,8 +75,8 @@ temp_stream(const struct plot *p, const char *kind, char **name)
 }
 
 /* Starts a plot of path: the data and script streams, the image file. */
-static void
-plot_begin(struct plot *p, const char *path)
+void
+sr_plot_begin(struct plot *p, const char *path)
 {
 	memset(p, 0, sizeof *p);
 	p->path = path;
@@ -104,8 +96,8 @@ drop(char *name)
 
 /* Writes the script lines that split argument ARGi, a list of n strings
  * joined by SEP, into the array name[1..n]. */
-static void
-put_split(FILE *g, const char *name, int arg, size_t n)
+void
+sr_plot_put_split(FILE *g, const char *name, int arg, size_t n)
 {
 	fprintf(g, "array %s[%zu]\nrest = ARG%d\n"
 	    "do for [i = 1:%zu] {\n\tp = strstrt(rest, \"\\037\")\n"
@@ -115,8 +107,8 @@ put_split(FILE *g, const char *name, int arg, size_t n)
 }
 
 /* The n strings joined by SEP (a SEP inside one becomes a space). */
-static char *
-join(const char *const *s, size_t n, size_t stride)
+char *
+sr_plot_join(const char *const *s, size_t n, size_t stride)
 {
 	size_t len = 1, i;
 	char *out, *q;
@@ -227,8 +219,8 @@ check_image(const struct plot *p, int st)
  * them, checks the image is complete, and hands the synced image to
  * out.c, committed with the tool's other outputs (sr_out_adopt); dies
  * (leaving no file) if gnuplot fails or a write of the image did. */
-static void
-plot_finish(struct plot *p, char **args, size_t nargs)
+void
+sr_plot_finish(struct plot *p, char **args, size_t nargs)
 {
 	int st;
 
@@ -307,7 +299,7 @@ sr_plot_bars(const char *path, const char *title, const char *ylabel,
 	size_t i, j;
 	int stars = 0;
 
-	plot_begin(&p, path);
+	sr_plot_begin(&p, path);
 	for (i = 0; i < k; i++) {
 		for (j = 0; j < ns; j++) {
 			if (j)
@@ -322,8 +314,8 @@ sr_plot_bars(const char *path, const char *title, const char *ylabel,
 	for (j = 0; j < ns; j++)
 		stars |= any_mark(&s[j], k, 0) | any_mark(&s[j], k, 1);
 	put_head(p.g, 560 + 40 * k, 520);
-	put_split(p.g, "N", 3, k);
-	put_split(p.g, "S", 4, ns);
+	sr_plot_put_split(p.g, "N", 3, k);
+	sr_plot_put_split(p.g, "S", 4, ns);
 	fputs("set style data histogram\n"
 	    "set style histogram errorbars gap 2 lw 1\n"
 	    "set style fill solid 0.7 border -1\n"
@@ -346,10 +338,10 @@ sr_plot_bars(const char *path, const char *title, const char *ylabel,
 	}
 	fputc('\n', p.g);
 	args[0] = (char *)title;
-	args[1] = join((const char *const *)names, k, sizeof *names);
-	args[2] = join(&s[0].title, ns, sizeof *s);
+	args[1] = sr_plot_join((const char *const *)names, k, sizeof *names);
+	args[2] = sr_plot_join(&s[0].title, ns, sizeof *s);
 	args[3] = (char *)ylabel;
-	plot_finish(&p, args, 4);
+	sr_plot_finish(&p, args, 4);
 	free(args[1]);
 	free(args[2]);
 }
@@ -395,7 +387,7 @@ sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 	size_t *order = sr_calloc(k ? k : 1, sizeof *order), i;
 
 	sort_down(order, value, k);
-	plot_begin(&p, path);
+	sr_plot_begin(&p, path);
 	for (i = k; i-- > 0; ) {	/* the largest last: on top */
 		fprintf(p.d, "%zu\t", k - 1 - i);
 		sr_put_double(p.d, value[order[i]]);
@@ -404,7 +396,7 @@ sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 		fprintf(p.d, "\t%zu\n", order[i] + 1);
 	}
 	put_head(p.g, 800, 140 + 26 * (k < 8 ? 8 : k));
-	put_split(p.g, "N", 3, k);
+	sr_plot_put_split(p.g, "N", 3, k);
 	fprintf(p.g, "set xlabel ARG4\nset xrange [0:*]\n"
 	    "set yrange [-0.6:%zu.4]\nset ytics nomirror scale 0\n"
 	    "set style fill solid 0.7 border -1\nset grid xtics\n"
@@ -414,9 +406,9 @@ sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 	    "ARG1 using 2:1:3 with xerrorbars pt 0 lw 1.5 lc rgb \"black\" "
 	    "notitle\n", k ? k - 1 : 0);
 	args[0] = (char *)title;
-	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[1] = sr_plot_join((const char *const *)names, k, sizeof *names);
 	args[2] = (char *)xlabel;
-	plot_finish(&p, args, 3);
+	sr_plot_finish(&p, args, 3);
 	free(args[1]);
 	free(order);
 }
@@ -429,7 +421,7 @@ sr_plot_lines(const char *path, const char *title, const char *xlabel,
 	char *args[4];
 	size_t i, j;
 
-	plot_begin(&p, path);
+	sr_plot_begin(&p, path);
 	for (j = 0; j < nl; j++) {	/* one data block (index) per line */
 		for (i = 0; i < l[j].n; i++) {
 			sr_put_double(p.d, l[j].x[i]);
@@ -440,7 +432,7 @@ sr_plot_lines(const char *path, const char *title, const char *xlabel,
 		fputs("\n\n", p.d);
 	}
 	put_head(p.g, 800, 560);
-	put_split(p.g, "S", 5, nl);
+	sr_plot_put_split(p.g, "S", 5, nl);
 	fprintf(p.g, "set xlabel ARG3\nset ylabel ARG4\n%sset grid\n"
 	    "set key top right\nplot ", logxy ? "set logscale xy\n" : "");
 	for (j = 0; j < nl; j++)
@@ -450,8 +442,8 @@ sr_plot_lines(const char *path, const char *title, const char *xlabel,
 	args[0] = (char *)title;
 	args[1] = (char *)xlabel;
 	args[2] = (char *)ylabel;
-	args[3] = join(&l[0].title, nl, sizeof *l);
-	plot_finish(&p, args, 4);
+	args[3] = sr_plot_join(&l[0].title, nl, sizeof *l);
+	sr_plot_finish(&p, args, 4);
 	free(args[3]);
 }
 
@@ -650,7 +642,7 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	}
 	place_labels(names, order, nlabel, px, py, k, (double[]){ xmax, ymax },
 	    spot);
-	plot_begin(&p, path);
+	sr_plot_begin(&p, path);
 	for (i = 0; i < k; i++) {	/* x, y, label x, y, just, name */
 		size_t j = order[i], s = i < nlabel ? spot[i] : 0;
 
@@ -665,7 +657,7 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 		    j + 1);
 	}
 	put_head(p.g, 900, 620);
-	put_split(p.g, "N", 3, k);
+	sr_plot_put_split(p.g, "N", 3, k);
 	fprintf(p.g, "set xlabel \"μ*\"\nset ylabel \"σ\"\nset grid\n"
 	    "set xrange [0:%.9g]\nset yrange [0:%.9g]\nset rmargin at screen "
 	    "0.76\nset label ARG4 at screen 0.78, graph 1 left front\n",
@@ -687,9 +679,9 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	}
 	fputc('\n', p.g);
 	args[0] = (char *)title;
-	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[1] = sr_plot_join((const char *const *)names, k, sizeof *names);
 	args[2] = others_text(names, order, k, nlabel);
-	plot_finish(&p, args, 3);
+	sr_plot_finish(&p, args, 3);
 	free(args[1]);
 	free(args[2]);
 	free(order);
@@ -708,7 +700,7 @@ sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
 	size_t i, j;
 	double top = 0;
 
-	plot_begin(&p, path);
+	sr_plot_begin(&p, path);
 	for (i = 0; i < k; i++)
 		for (j = i + 1; j < k; j++) {
 			fprintf(p.d, "%zu\t%zu\t", i, j);
@@ -718,7 +710,7 @@ sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
 				top = fabs(m[i * k + j]);
 		}
 	put_head(p.g, 260 + 44 * (k < 8 ? 8 : k), 200 + 40 * (k < 8 ? 8 : k));
-	put_split(p.g, "N", 3, k);
+	sr_plot_put_split(p.g, "N", 3, k);
 	fprintf(p.g, "set xrange [-0.5:%zu.5]\nset yrange [%zu.5:-0.5]\n"
 	    "set size ratio -1\nset cblabel ARG4\nset cbrange [%.9g:%.9g]\n"
 	    "set palette defined (-1 \"#3b4cc0\", 0 \"#f7f7f7\", 1 \"#b40426\")\n"
@@ -735,182 +727,8 @@ sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
 		    "notitle", p.g);
 	fputc('\n', p.g);
 	args[0] = (char *)title;
-	args[1] = join((const char *const *)names, k, sizeof *names);
+	args[1] = sr_plot_join((const char *const *)names, k, sizeof *names);
 	args[2] = (char *)cblabel;
-	plot_finish(&p, args, 3);
+	sr_plot_finish(&p, args, 3);
 	free(args[1]);
-}
-
-/* ---- small multiples ---------------------------------------------------------- */
-
-#define PANEL_COLUMNS 4
-#define PANEL_WIDTH 300	/* pixels */
-#define PANEL_HEIGHT 250
-#define TOP_HEIGHT 440
-
-/* The data of small multiples: block 0 the line, block 1 one row per
- * point (group, y, x0, x[0..np)), block 2 the best point's row again. */
-/* Point i's word in each panel of words, after the x columns (column
- * 4 + np + j for panel j): the word of its code, "" off the list. */
-static void
-put_words(FILE *d, const sr_plot_multiples *m, size_t i)
-{
-	size_t j, k, nw;
-
-	for (j = 0; m->words && j < m->np; j++) {
-		fputc('\t', d);
-		if (m->words[j] == NULL || !(m->x[j][i] >= 0))
-			continue;
-		for (nw = 0; m->words[j][nw]; nw++)
-			;
-		k = (size_t)m->x[j][i];
-		if (k < nw && (double)k == m->x[j][i])
-			fputs(m->words[j][k], d);
-	}
-}
-
-static void
-put_multiples_data(FILE *d, const sr_plot_multiples *m)
-{
-	size_t i, j;
-
-	for (i = 0; i < m->nl; i++) {
-		sr_put_double(d, m->lx[i]);
-		fputc('\t', d);
-		sr_put_double(d, m->ly[i]);
-		fputc('\n', d);
-	}
-	fputs("\n\n", d);
-	for (i = 0; i < m->n; i++) {
-		fprintf(d, "%d\t", m->group[i]);
-		sr_put_double(d, m->y[i]);
-		fputc('\t', d);
-		sr_put_double(d, m->x0[i]);
-		for (j = 0; j < m->np; j++) {
-			fputc('\t', d);
-			sr_put_double(d, m->x[j][i]);
-		}
-		put_words(d, m, i);
-		fputc('\n', d);
-	}
-	fputs("\n\n", d);
-	if (m->best < m->n) {
-		fprintf(d, "%d\t", m->group[m->best]);
-		sr_put_double(d, m->y[m->best]);
-		fputc('\t', d);
-		sr_put_double(d, m->x0[m->best]);
-		for (j = 0; j < m->np; j++) {
-			fputc('\t', d);
-			sr_put_double(d, m->x[j][m->best]);
-		}
-		put_words(d, m, m->best);
-		fputc('\n', d);
-	}
-}
-
-/* The groups that have a point with a y (gnuplot refuses a plot
- * without one), into use[]; returns their number. */
-static size_t
-used_groups(const sr_plot_multiples *m, int *use)
-{
-	size_t g, i, k = 0;
-
-	for (g = 0; g < m->ng; g++)
-		for (i = 0; i < m->n; i++)
-			if (m->group[i] == (int)g && m->y[i] == m->y[i]) {
-				use[k++] = (int)g;
-				break;
-			}
-	return k;
-}
-
-/* The plot command of one panel (column c of block 1 as x, 3 the first
- * panel's): the groups used, the best point, the line in the first. */
-static void
-put_panel_plot(FILE *g, const char *c, const int *use, size_t nuse,
-    int best, int line, int key, size_t words)
-{
-	char tic[48] = "";
-
-	if (words)	/* the words as tick labels, from their column */
-		snprintf(tic, sizeof tic, ":xtic(%zu)", words);
-	size_t k;
-	const char *sep = "";
-
-	fputs("plot ", g);
-	if (line) {
-		fputs("ARG1 index 0 using 1:2 with steps lw 2 lc rgb \"#333333\" "
-		    "title ARG7", g);
-		sep = ", ";
-	}
-	for (k = 0; k < nuse; k++) {
-		fprintf(g, "%sARG1 index 1 using (column(%s)):($1 == %d ? $2 : NaN)%s "
-		    "with points pt 7 ps 0.7 lc rgb PAL[%d] %s", sep, c, use[k],
-		    tic, use[k] % 6 + 1, key ? "title G[" : "notitle");
-		if (key)
-			fprintf(g, "%d]", use[k] + 1);
-		sep = ", ";
-	}
-	if (best)
-		fprintf(g, "%sARG1 index 2 using (column(%s)):2 with points pt 6 "
-		    "ps 2.2 lw 2 lc rgb \"black\" %s", sep, c,
-		    key ? "title \"best\"" : "notitle");
-	fputc('\n', g);
-}
-
-void
-sr_plot_panels(const char *path, const sr_plot_multiples *m)
-{
-	struct plot p;
-	char *args[6], col[32];
-	int *use = sr_calloc(m->ng + 1, sizeof *use);
-	size_t nuse = used_groups(m, use), cols, rows, j, w, h;
-	int best = m->best < m->n && m->y[m->best] == m->y[m->best];
-	double top;
-
-	if (nuse == 0)
-		sr_die(SR_EXIT_DATA, "%s: nothing to plot: no point has a value",
-		    path);
-	cols = m->np < PANEL_COLUMNS ? m->np : PANEL_COLUMNS;
-	rows = (m->np + PANEL_COLUMNS - 1) / PANEL_COLUMNS;
-	w = cols * PANEL_WIDTH > 1000 ? cols * PANEL_WIDTH : 1000;
-	h = TOP_HEIGHT + rows * PANEL_HEIGHT;
-	top = (double)TOP_HEIGHT / (double)h;
-	plot_begin(&p, path);
-	put_multiples_data(p.d, m);
-	fprintf(p.g, "set terminal pngcairo size %zu,%zu noenhanced font \",9\"\n"
-	    "set datafile separator \"\\t\"\nset datafile missing \"NaN\"\n", w, h);
-	put_split(p.g, "N", 5, m->np);
-	put_split(p.g, "G", 6, m->ng);
-	fputs("array PAL[6] = [\"#1f77b4\", \"#ff7f0e\", \"#2ca02c\", "
-	    "\"#d62728\", \"#9467bd\", \"#8c564b\"]\n"
-	    "set multiplot title ARG2\nset grid\n"
-	    "set offsets graph 0.04, graph 0.04, graph 0.06, graph 0.06\n", p.g);
-	fprintf(p.g, "set origin 0, %.6f\nset size 1, %.6f\n"
-	    "set xlabel ARG3\nset ylabel ARG4\nset key outside right top\n",
-	    1 - top, top * 0.94);
-	put_panel_plot(p.g, "3", use, nuse, best, m->nl > 0, 1, 0);
-	fputs("set key off\nset xtics rotate by 40 right\n", p.g);
-	for (j = 0; j < m->np; j++) {
-		fprintf(p.g, "set origin %.6f, %.6f\nset size %.6f, %.6f\n"
-		    "set xlabel N[%zu]\nset ylabel %s\n",
-		    (double)(j % cols) / (double)cols,
-		    (1 - top) * (double)(rows - 1 - j / cols) / (double)rows,
-		    1.0 / (double)cols, (1 - top) / (double)rows, j + 1,
-		    j % cols ? "\"\"" : "ARG4");
-		snprintf(col, sizeof col, "%zu", 4 + j);
-		put_panel_plot(p.g, col, use, nuse, best, 0, 0, m->words &&
-		    m->words[j] ? 4 + m->np + j : 0);
-	}
-	fputs("unset multiplot\n", p.g);
-	args[0] = (char *)m->title;
-	args[1] = (char *)m->xlabel;
-	args[2] = (char *)m->ylabel;
-	args[3] = join((const char *const *)m->names, m->np, sizeof *m->names);
-	args[4] = join(m->groups, m->ng, sizeof *m->groups);
-	args[5] = (char *)(m->linetitle ? m->linetitle : "");
-	plot_finish(&p, args, 6);
-	free(args[3]);
-	free(args[4]);
-	free(use);
 }
