@@ -44,7 +44,6 @@ static const struct option longopts[] = {
 
 #define DEFAULT_SIZE	 4096
 #define DEFAULT_MIN	 0.25
-#define DEFAULT_COVERAGE 0.95
 #define PICTURE_SIDE	 1600.0		/* the thumbnail's longest side, about */
 #define PROGRESS_PIXELS	 1e8		/* progress for slides this large */
 
@@ -81,7 +80,7 @@ usage(FILE *fp)
 "  -q, --quiet              no progress on a terminal\n"
 "  -h, --help               this help\n"
 "      --version            version\n", DEFAULT_SIZE, DEFAULT_MIN,
-	    DEFAULT_COVERAGE,
+	    SR_TILING_MIN_COVERAGE,
 	    SR_TISSUE_OTSU_FLOOR, SR_TISSUE_MIN_REGION, SR_TISSUE_MAX_HOLE);
 }
 
@@ -96,7 +95,7 @@ parse(int argc, char **argv, struct opts *o)
 	t->size = DEFAULT_SIZE;
 	t->level = -1;
 	t->min_tissue = DEFAULT_MIN;
-	t->min_coverage = DEFAULT_COVERAGE;
+	t->min_coverage = SR_TILING_MIN_COVERAGE;
 	while ((c = getopt_long(argc, argv, ":o:qh", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_SIZE: t->size = sr_opt_count("--size", optarg, 1,

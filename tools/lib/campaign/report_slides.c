@@ -17,9 +17,9 @@
 #include "core/err.h"
 #include "core/mem.h"
 #include "core/num.h"
+#include "image/tiling.h"
 
 #define SLIDE_LINE "#slide "
-#define MIN_COVERED 0.95	/* wsi-tiles' --min-coverage, as planned */
 
 /* The "#slide" lines of OUT/tiles.list (without "#slide "), at most
  * max, newly allocated; the comments before its first other line. */
@@ -114,7 +114,7 @@ covered_cell(FILE *fp, const char *line)
 		snprintf(text, sizeof text, "no tissue");
 	else
 		snprintf(text, sizeof text, "%s %%%s", sr_report_num(a, 100 * c,
-		    3), c < MIN_COVERED ? " (tissue left out)" : "");
+		    3), c < SR_TILING_MIN_COVERAGE ? " (tissue left out)" : "");
 	sr_report_cell(fp, "td", "n", text);
 }
 

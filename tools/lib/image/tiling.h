@@ -43,6 +43,10 @@ typedef struct {
 				 * tiles spread over the table */
 } sr_tiling;
 
+/* The share of a slide's tissue the kept tiles should hold, unless told
+ * otherwise (wsi-tiles --min-coverage); the report marks a slide below. */
+#define SR_TILING_MIN_COVERAGE 0.95
+
 #define SR_TILING_NORM_SAMPLES 16
 #define SR_TILING_NORM_SIDE 256
 
