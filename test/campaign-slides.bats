@@ -11,7 +11,7 @@ bats_require_minimum_version 1.5.0
 @test "slides: wsi-tiles' table, array tasks of a bucket on a chunk (NNNNN-CCCC, the last chunk smaller), the indices of the same tiles as PNGs" {
 	slide
 	campaign png.campaign tiles=png/list -reference -reference_suffix
-	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	campaign s.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=3 \
 	    -tiles -reference -reference_suffix
 	sa-campaign -q run png.campaign
 	run sa-campaign plan s.campaign
@@ -70,7 +70,7 @@ bats_require_minimum_version 1.5.0
 	assert_failure 1
 	assert_output "sa-campaign: bucket '16': the plan has array tasks (a bucket on a chunk of tiles) 0 to 15"
 	# another tiles_per_task is another plan
-	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	campaign s.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=2 \
 	    -tiles -reference -reference_suffix
 	run sa-campaign plan s.campaign
 	assert_failure 1
@@ -87,7 +87,7 @@ bats_require_minimum_version 1.5.0
 		printf 'seg\tcrc\tk\t1\t%s\tv\n' 'sh -c '"'"'cp "$1" "$3"; c=$(cksum < "$1"); printf "v\t%s\n" $((${{c%% *}} % 1000 + $2)) > "$4"'"'"' sh {in} {k} {out} {metrics}'
 	} > c.wf
 	campaign png.campaign tiles=png/list space=c.tsv workflow=c.wf metric=v -reference -reference_suffix
-	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=3 space=c.tsv workflow=c.wf metric=v \
+	campaign s.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=3 space=c.tsv workflow=c.wf metric=v \
 	    -tiles -reference -reference_suffix
 	sa-campaign -q run png.campaign
 	sa-campaign -q run s.campaign
@@ -109,9 +109,9 @@ bats_require_minimum_version 1.5.0
 
 @test "masks = geojson: each run's nuclei per chunk, joined per run and slide at the merge, exactly the objects of the masks = yes campaign's masks" {
 	slide
-	campaign g.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	campaign g.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=3 \
 	    masks=geojson -tiles -reference -reference_suffix
-	campaign m.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	campaign m.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=3 \
 	    masks=yes -tiles -reference -reference_suffix
 	run sa-campaign run g.campaign
 	assert_success
@@ -138,7 +138,7 @@ bats_require_minimum_version 1.5.0
 		assert_output --regexp '^[1-9][0-9]* features, [0-9]+ pixels: every object exact$'
 	done
 	# another masks value is another plan; a value not of the list
-	campaign g.campaign slides=slides.list tile_size=260 tiles_per_task=3 \
+	campaign g.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=3 \
 	    masks=tif -tiles -reference -reference_suffix
 	run sa-campaign plan g.campaign
 	assert_failure 1
@@ -208,7 +208,7 @@ bats_require_minimum_version 1.5.0
 	# no tissue: refused by wsi-tiles, naming the slide, nothing planned
 	sa-testimg slide --levels 2 --downsample 2 780 520 e.tif
 	echo e.tif > e.list
-	campaign c.campaign slides=e.list tile_size=260 -tiles -reference -reference_suffix
+	campaign c.campaign slides=e.list tile_size=260 tile_overlap=0 -tiles -reference -reference_suffix
 	run sa-campaign -o n plan c.campaign
 	assert_failure 1
 	assert_output --partial "wsi-tiles: $PWD/e.tif: no tissue found: no tiles"

@@ -4,6 +4,7 @@
 # and slide; checked by test/geojson-check (Python's json) against the
 # tif32 label masks of the same runs.
 load common
+bats_require_minimum_version 1.5.0
 
 WF=$TOP/share/workflows/nuclei.wf
 CHECK=$TOP/test/geojson-check
@@ -126,6 +127,94 @@ sys.exit(a != b)' g0/0/s.0000.geojson gp/0/t1.0000.geojson
 	segrun --bucket 3 --tiles tiles/list --geojson ga -o ra.tsv --timings ta.tsv
 	cmp ga/3/t1.0000.geojson g1/3/t1.0000.geojson
 	cmp ga/3/t2.0000.geojson g1/3/t2.0000.geojson
+}
+
+# threshold_plan: t.wf, a workflow of one command that looks at each
+# pixel alone (sa-testimg threshold: red below 120), its default run
+# planned as ti.tsv and tb.tsv
+threshold_plan() {
+	printf 'name\ttype\tvalues\tdefault\nt\tint\t60:10:160\t120\n' > t.tsv
+	{
+		printf 'stage\ttask\tparams\tcost\trun\tmetrics\n'
+		printf 'normalize\tnormalize\t-\t0.2\t-\t-\n'
+		printf 'seg\tthreshold\tt\t1\tsa-testimg threshold {in} {out.png} {t}\t-\n'
+	} > t.wf
+	sa-sample --reference -o tref.tsv t.tsv
+	wf-compact -q -o ti.tsv t.wf tref.tsv
+	reuse-merge -a none -o tb.tsv t.wf ti.tsv
+}
+
+# objects WF I B TABLE OUT: the default run of plan I, B of workflow WF
+# on the tiles of TABLE, its GeoJSON in OUT; prints slide-check's line
+objects() {
+	seg-run -q --workflow "$1" --instances "$2" --buckets "$3" --bucket 0 \
+	    --tiles "$4" --geojson "$5" -o "$5.tsv" --timings "$5.t.tsv"
+	"$TOP/test/slide-check" "$5"/0/*.geojson "$4"
+}
+
+@test "tiles that overlap: a nucleus on the corner of four tiles is one polygon, the same at every tile size" {
+	threshold_plan
+	# dark squares of 16 on pink tissue, each centred where the cores of
+	# four tiles of one grid meet (overlap 128: 448, 936, 960), and one
+	# elsewhere
+	sa-testimg solid 1800 1800 230 150 200 tissue.png
+	sa-testimg solid 16 16 60 20 90 nucleus.png
+	local c p=()
+	for c in 448 936 960; do
+		p+=("$((c - 8)) $((c - 8)) nucleus.png")
+	done
+	sa-testimg slide --levels 1 2200 2200 s.tif '200 200 tissue.png' "${p[@]}" \
+	    '1220 433 nucleus.png'
+	for size in 512 1000 1024 2200; do
+		wsi-tiles -q --size $size --overlap 128 --min-tissue 0.1 -o s$size.tsv s.tif
+		run -0 objects t.wf ti.tsv tb.tsv s$size.tsv g$size
+		assert_line "features 4 overlapping 0 meeting 0"
+		# the features in slide order, without their tile
+		python3 -c 'import json, sys
+f = json.load(open(sys.argv[1]))["features"]
+print(sorted(json.dumps(x["geometry"]) for x in f))' g$size/0/s.0000.geojson > f$size
+	done
+	grep -q 1024 s1024.tsv	# (a tile of each grid at a corner)
+	cmp f2200 f512
+	cmp f2200 f1000
+	cmp f2200 f1024
+	# without overlap, the one on the lines of a grid of 448 is cut in
+	# four
+	wsi-tiles -q --size 448 --min-tissue 0.1 -o z.tsv s.tif
+	run -0 objects t.wf ti.tsv tb.tsv z.tsv gz
+	assert_line --regexp '^features [7-9] overlapping 0 meeting [1-9]'
+}
+
+@test "tiles that overlap: MoNuSeg tissue cut at 512, 1000 and 1024: no object twice, none split on a tile line; counts equal for a local workflow, within 1 % for the nuclei workflow" {
+	threshold_plan
+	sed -i 's/120$/90/' t.tsv	# (darker: nuclei, not clumps)
+	sa-sample --reference -o tref.tsv t.tsv
+	wf-compact -q -o ti.tsv t.wf tref.tsv
+	reuse-merge -a none -o tb.tsv t.wf ti.tsv
+	sa-sample --reference -o ref.tsv "$SPACE"
+	wf-compact -q -o i.tsv "$WF" ref.tsv
+	reuse-merge -a none -o b.tsv "$WF" i.tsv
+	local f=("$MONUSEG"/*-DX1.png)
+	sa-testimg slide --downsample 2 --levels 2 2300 2300 m.tif "150 150 ${f[0]}" \
+	    "1150 150 ${f[1]}" "150 1150 ${f[2]}" "1150 1150 ${f[3]}"
+	for size in 512 1000 1024 2300; do
+		wsi-tiles -q --size $size --overlap 192 --min-tissue 0.1 -o m$size.tsv m.tif
+		run -0 objects t.wf ti.tsv tb.tsv m$size.tsv t$size
+		assert_output --regexp '^features [0-9]+ overlapping 0 meeting 0$'
+		echo "${output#features }" | cut -d' ' -f1 >> threshold.counts
+		[ $size = 2300 ] && continue
+		run -0 objects "$WF" i.tsv b.tsv m$size.tsv n$size
+		assert_output --regexp '^features [0-9]+ overlapping 0 meeting 0$'
+		echo "${output#features }" | cut -d' ' -f1 >> nuclei.counts
+	done
+	# a local workflow: the same objects as the slide in one tile
+	assert_equal "$(sort -u threshold.counts | wc -l)" 1
+	run -0 awk 'NR == 1 || $1 < lo { lo = $1 } $1 > hi { hi = $1 }
+	    END { print lo, hi; exit !(lo > 1000 && (hi - lo) / lo < 0.01) }' nuclei.counts
+	# without overlap, nuclei are split by the lines of the tiles
+	wsi-tiles -q --size 512 --min-tissue 0.1 -o z.tsv m.tif
+	run -0 objects "$WF" i.tsv b.tsv z.tsv gz
+	assert_output --regexp '^features [0-9]+ overlapping 0 meeting [1-9][0-9]+$'
 }
 
 @test "seg-merge --geojson joins the chunks of every run and slide in chunk order" {

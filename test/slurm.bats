@@ -529,9 +529,9 @@ attempts() {
 
 @test "a slide campaign through Slurm with MaxArraySize (5) below its 16 array tasks: 4 arrays with offsets, the indices of the same campaign run locally" {
 	slide
-	campaign l.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	campaign l.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=2 \
 	    -tiles -reference -reference_suffix
-	campaign s.campaign slides=slides.list tile_size=260 tiles_per_task=2 \
+	campaign s.campaign slides=slides.list tile_size=260 tile_overlap=0 tiles_per_task=2 \
 	    engine=slurm array_limit=2 -tiles -reference -reference_suffix
 	sa-campaign -q run l.campaign
 	lowered=1

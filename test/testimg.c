@@ -20,6 +20,8 @@
  *	an RGB image of one colour.
  *   sa-testimg blank W H OUT
  *	an empty mask: 8-bit PNG or 32-bit TIFF of zeros.
+ *   sa-testimg threshold IN OUT T
+ *	the pixels of IN whose red is below T, a mask as blank writes it.
  *   sa-testimg frame IN WIDTH R G B OUT
  *	IN with a frame WIDTH pixels wide painted in one colour.
  *   sa-testimg info FILE
@@ -88,6 +90,7 @@ usage(FILE *fp)
 "       sa-testimg labels W H OUT.tif\n"
 "       sa-testimg crop [--mask] IN X Y W H OUT\n"
 "       sa-testimg solid W H R G B OUT | blank W H OUT\n"
+"       sa-testimg threshold IN OUT T\n"
 "       sa-testimg frame IN WIDTH R G B OUT | info FILE | absurd W H OUT.tif\n"
 "       sa-testimg raw LABELS OUT\n"
 "       sa-testimg draw W H OUT 'LABEL X0 Y0 X1 Y1'...\n"
@@ -413,6 +416,28 @@ cmd_solid(int argc, char **argv)
 	img.rgb = sr_calloc(img.w * img.h, 3);
 	paint(&img, 0, c);
 	write_rgb(argv[6], &img, 0, 0);
+	sr_rgb_free(&img);
+	return SR_EXIT_OK;
+}
+
+/* threshold IN OUT T: a local segmentation for tests of tiles that
+ * overlap: the pixels of IN whose red is below T, as a binary mask. */
+static int
+cmd_threshold(int argc, char **argv)
+{
+	sr_rgb img;
+	uint32_t *px;
+	size_t i, t;
+
+	if (argc != 4)
+		sr_usage_error("threshold: expected IN OUT T");
+	t = parse_size(argv[3], 0, 256, "T");
+	read_rgb(argv[1], &img);
+	px = sr_calloc(img.w * img.h, sizeof *px);
+	for (i = 0; i < img.w * img.h; i++)
+		px[i] = img.rgb[3 * i] < t;
+	write_mask(argv[2], px, img.w, img.h);
+	free(px);
 	sr_rgb_free(&img);
 	return SR_EXIT_OK;
 }
@@ -849,6 +874,8 @@ main(int argc, char **argv)
 		return cmd_solid(argc - 1, argv + 1);
 	if (strcmp(argv[1], "blank") == 0)
 		return cmd_blank(argc - 1, argv + 1);
+	if (strcmp(argv[1], "threshold") == 0)
+		return cmd_threshold(argc - 1, argv + 1);
 	if (strcmp(argv[1], "frame") == 0)
 		return cmd_frame(argc - 1, argv + 1);
 	if (strcmp(argv[1], "info") == 0)

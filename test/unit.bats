@@ -164,3 +164,9 @@ load common
 	run mem_test
 	assert_success
 }
+
+# bats test_tags=fast
+@test "tiles that overlap: every pixel of random grids owned by exactly one kept tile, by its home when kept; an object in a band kept by one tile; the neighbours column (owner_test)" {
+	run owner_test
+	assert_success
+}

@@ -121,14 +121,26 @@ kept() {
 	assert_line --regexp $'^b_2000_1000\t.*\t0$'
 }
 
-@test "--overlap: the grid steps by size less overlap; the last tile reaches the edge" {
+@test "--overlap: the grid steps by size less overlap; the last tile reaches the edge; each row its overlap and kept neighbours" {
 	sa-testimg slide 2500 1000 o.tif
 	run -0 --separate-stderr wsi-tiles --size 1000 --overlap 100 --min-tissue 0 o.tif
-	assert_equal "$(body <(echo "$output") | awk -F'\t' 'NR > 1 { print $4, $6 }' | tr '\n' ' ')" \
-	    "0 1000 900 1000 1800 700 "
-	run wsi-tiles --size 1000 --overlap 1000 o.tif
+	assert_equal "$(body <(echo "$output") | cut -f 4,6,9,10 | tr '\t\n' ' |')" \
+	    "x width overlap neighbours|0 1000 100 e|900 1000 100 w,e|1800 700 100 w|"
+	# a grid of 3 x 2 less its middle top tile: the neighbours kept
+	local m=$MONUSEG/TCGA-21-5784-01Z-00-DX1.png
+	sa-testimg slide --levels 2 3400 2600 t.tif "0 0 $m" "1600 0 $m" "0 800 $m" \
+	    "800 800 $m" "1600 800 $m"
+	run -0 --separate-stderr wsi-tiles --size 1000 --overlap 200 --min-tissue 0.7 t.tif
+	assert_equal "$(body <(echo "$output") | cut -f 1,9,10 | tr '\t\n' ' |')" \
+	    "tile overlap neighbours|t_0_0 200 s,se|t_1600_0 200 sw,s|t_0_800 200 n,e|t_800_800 200 nw,ne,w,e|t_1600_800 200 n,w|"
+	# no overlap: the eight columns of before
+	run -0 --separate-stderr wsi-tiles --size 1000 o.tif
+	assert_line 'tile	slide	level	x	y	width	height	tissue'
+	# a pixel in at most four tiles
+	run -0 wsi-tiles --size 1000 --overlap 500 o.tif
+	run wsi-tiles --size 1000 --overlap 501 o.tif
 	assert_failure 2
-	assert_output --partial '--overlap 1000: must be below --size (1000)'
+	assert_output --partial '--overlap 501: must be at most half --size (1000)'
 }
 
 @test "--level and --mpp: the level's pixels, level-0 coordinates; --mpp refused without mpp" {

@@ -129,8 +129,8 @@ parse(int argc, char **argv, struct opts *o)
 		sr_usage_error("no slides given");
 	if (o->level_given && t->mpp > 0)
 		sr_usage_error("--level and --mpp exclude each other");
-	if (t->overlap >= t->size)
-		sr_usage_error("--overlap %zu: must be below --size (%zu)",
+	if (2 * t->overlap > t->size)	/* a pixel in at most four tiles */
+		sr_usage_error("--overlap %zu: must be at most half --size (%zu)",
 		    t->overlap, t->size);
 }
 
@@ -196,7 +196,8 @@ tile_slide(const struct opts *o, const char *path, sr_tiling *g)
 
 /* The table: the slides' comments, the header, the rows. */
 static void
-write_table(FILE *fp, const sr_tiling *g, int n, int argc, char **argv)
+write_table(FILE *fp, const sr_tiling *g, int n, int own, int argc,
+    char **argv)
 {
 	size_t i;
 	int k;
@@ -204,10 +205,10 @@ write_table(FILE *fp, const sr_tiling *g, int n, int argc, char **argv)
 	sr_out_provenance(fp, argc, argv);
 	for (k = 0; k < n; k++)
 		fputs(g[k].comment, fp);
-	sr_tiletable_write_header(fp);
+	sr_tiletable_write_header(fp, own);
 	for (k = 0; k < n; k++)
 		for (i = 0; i < g[k].n; i++)
-			sr_tiletable_write_row(fp, &g[k].row[i]);
+			sr_tiletable_write_row(fp, &g[k].row[i], own);
 }
 
 int
@@ -236,7 +237,7 @@ main(int argc, char **argv)
 	g = sr_calloc((size_t)n, sizeof *g);
 	for (k = 0; k < n; k++)
 		tile_slide(&o, argv[optind + k], &g[k]);
-	write_table(fp, g, n, argc, argv);
+	write_table(fp, g, n, o.tiling.overlap > 0, argc, argv);
 	sr_out_commit_all();
 	for (k = 0; k < n; k++)
 		sr_tiling_free(&g[k]);

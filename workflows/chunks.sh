@@ -58,12 +58,13 @@ tiles_record() {
 }
 
 # slides_table SLIDES TABLE: the campaign's tile table TABLE, wsi-tiles
-# on the slides of SLIDES with the campaign's tile_size, level or mpp,
+# on the slides of SLIDES with the campaign's tile_size, tile_overlap, level or mpp,
 # and min_tissue; each slide's thumbnail (its tissue and kept tiles, for
 # the report) in slides/ beside TABLE
 slides_table() {
 	local thumbs=${2%/*}/slides
-	local args=(-q --size "${conf[tile_size]}" --min-tissue "${conf[min_tissue]}"
+	local args=(-q --size "${conf[tile_size]}" --overlap "${conf[tile_overlap]}"
+	    --min-tissue "${conf[min_tissue]}"
 	    --thumbnail "$thumbs") slides=()
 	mkdir -p -- "$thumbs" || die "cannot make $thumbs"
 	[ -z "${conf[level]}" ] || args+=(--level "${conf[level]}")

@@ -43,6 +43,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	/* slides: wsi-tiles makes the tile table (tiles or slides, one) */
 	{ "slides", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "tile_size", SR_KEY_INT, "4096", 1, NULL, PLAN, NULL, 0 },
+	{ "tile_overlap", SR_KEY_INT, "192", 0, NULL, PLAN, NULL, 0 },
 	{ "level", SR_KEY_INT, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "mpp", SR_KEY_REAL, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "min_tissue", SR_KEY_FRACTION, "0.25", 0, NULL, PLAN, NULL, 0 },

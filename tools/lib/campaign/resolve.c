@@ -85,8 +85,8 @@ sr_resolve_set(sr_campaign *c, const char *key, char *s)
 }
 
 /* The keys of wsi-tiles' options, which only slides = ... uses. */
-static const char *const slide_keys[] = { "tile_size", "level", "mpp",
-    "min_tissue" };
+static const char *const slide_keys[] = { "tile_size", "tile_overlap",
+    "level", "mpp", "min_tissue" };
 #define NSLIDE_KEYS (sizeof slide_keys / sizeof slide_keys[0])
 
 /* Whether key is one of slide_keys. */
@@ -117,6 +117,22 @@ sr_resolve_check_tile_source(sr_campaign *c, char *err, size_t errlen)
 		return sr_resolve_error(err, errlen, "%s:%zu: mpp: the "
 		    "campaign has level (line %zu): give one of them", c->path,
 		    sr_resolve_line(c, "mpp"), sr_resolve_line(c, "level"));
+	long size = atol(sr_campaign_get(c, "tile_size"));
+	if (!sr_resolve_line(c, "tile_overlap") && 2 * atol(sr_campaign_get(c,
+	    "tile_overlap")) > size) {	/* the default, for small tiles */
+		char num[32];
+		snprintf(num, sizeof num, "%ld", size / 2);
+		sr_resolve_set(c, "tile_overlap", sr_strdup(num));
+	}
+	if (sr_resolve_line(c, "slides") && 2 * atol(sr_campaign_get(c,
+	    "tile_overlap")) > size) {
+		char place[256];
+		sr_resolve_key_place(c, "tile_overlap", place, sizeof place);
+		return sr_resolve_error(err, errlen, "%s: %s: must be at most "
+		    "half tile_size (%s), so that a pixel lies in at most four "
+		    "tiles", place, sr_campaign_get(c, "tile_overlap"),
+		    sr_campaign_get(c, "tile_size"));
+	}
 	return 0;
 }
 

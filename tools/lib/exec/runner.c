@@ -247,6 +247,8 @@ do_root(run *r, size_t i)
 		if (sr_objects_number(ts->ref.px, ts->ref.w, ts->ref.h,
 		    SR_OBJECTS_AUTO, &ts->nref, NULL, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s: %s", job->ref_path[i], err);
+		ts->nref = sr_labels_keep_owned(ts->ref.px, ts->w, ts->h,
+		    ts->nref, sr_tile_own(job->tiles, i));
 	}
 	t1 = sr_now();
 	r->out->read_seconds[i] = t1 - t0;
@@ -421,6 +423,24 @@ score_objects(const tstate *ts, const uint32_t *labels, const char *path,
 	return nm;
 }
 
+/* A copy of labels holding only the objects tile ts owns (owner.h),
+ * numbered, their count in *n. */
+static uint32_t *
+owned_objects(const tstate *ts, const uint32_t *labels, const sr_tileown *own,
+    const char *label, size_t *n)
+{
+	size_t np = ts->w * ts->h;
+	uint32_t *m = sr_calloc(np ? np : 1, sizeof *m);
+	char err[SR_ERRLEN];
+
+	memcpy(m, labels, np * sizeof *m);
+	if (sr_objects_number(m, ts->w, ts->h, SR_OBJECTS_AUTO, n, NULL,
+	    err) < 0)
+		sr_die(SR_EXIT_DATA, "%s: %s", label, err);
+	*n = sr_labels_keep_owned(m, ts->w, ts->h, *n, own);
+	return m;
+}
+
 /* Commands: reads the output of node v (a run's last) on tile i as
  * labels into lab; 0, or -1 (warned) when it is no image of the tile's
  * size, which fails the runs. */
@@ -480,6 +500,8 @@ finish(run *r, size_t i, size_t v)
 	sr_labels out = { 0 };
 	int status = nv->status == SR_NUC_CONTINUE ? SR_NUC_OK : nv->status;
 	size_t k, objects = labels ? nv->objects : 0;
+	const sr_tileown *own;
+	uint32_t *owned = NULL;
 	char lab[SR_ERRLEN];
 
 	if (job->cmd && status == SR_NUC_OK && (job->ref_path || job->mask)) {
@@ -487,12 +509,18 @@ finish(run *r, size_t i, size_t v)
 			status = SR_RUN_ERROR;
 		labels = out.px;
 	}
+	if (labels && status != SR_RUN_ERROR && (own = sr_tile_own(job->tiles,
+	    i)) != NULL) {	/* only the objects the tile owns */
+		owned = owned_objects(ts, labels, own, sr_tile_label(job->tiles,
+		    i, lab, sizeof lab), &objects);
+		labels = owned;
+	}
 	if (job->ref_path && status != SR_RUN_ERROR) {
 		sr_compare_pixels(labels, ts->ref.px, ts->w * ts->h, &dice,
 		    &jac);
 		k = score_objects(ts, labels, sr_tile_label(job->tiles, i, lab,
 		    sizeof lab), &sc);
-		if (job->cmd)
+		if (job->cmd && !owned)
 			objects = k;
 		csec = sr_now() - t0;
 	}
@@ -502,6 +530,7 @@ finish(run *r, size_t i, size_t v)
 			job->mask(job->ctx, o->node_inst[k], i, labels, ts->w,
 			    ts->h);
 	sr_labels_free(&out);
+	free(owned);
 	lock(r);
 	if (job->ref_path && status != SR_RUN_ERROR)
 		add_timing(r, i, v, (int)job->m, csec, 0);

@@ -73,7 +73,7 @@ read_table(const char *list)
 		t->name[i] = sr_strdup(r->tile);
 		t->line[i] = r->line;
 		t->region[i] = (sr_tileregion){ r->level, r->x, r->y, r->w,
-		    r->h };
+		    r->h, r->own };
 		memcpy(t->norm + 6 * i, r->norm, sizeof r->norm);
 	}
 	t->pool = sr_slidepool_new(SLIDES_OPEN);
@@ -303,4 +303,11 @@ const double *
 sr_tile_norm(const sr_tiles *t, size_t i)
 {
 	return t->norm && !isnan(t->norm[6 * i]) ? t->norm + 6 * i : NULL;
+}
+
+const sr_tileown *
+sr_tile_own(const sr_tiles *t, size_t i)
+{
+	return t->region && t->region[i].own.overlap > 0 ?
+	    &t->region[i].own : NULL;
 }

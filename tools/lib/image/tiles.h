@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "image/image.h"
+#include "image/owner.h"
 #include "image/slide.h"
 
 /* A tile of a tile table: the region of its slide. */
@@ -17,6 +18,7 @@ typedef struct {
 	int level;
 	uint64_t x, y;		/* level-0 top-left */
 	uint64_t w, h;		/* pixels of the level */
+	sr_tileown own;		/* what of it the tile owns (owner.h) */
 } sr_tileregion;
 
 typedef struct {
@@ -50,6 +52,9 @@ int sr_tile_read(const sr_tiles *t, size_t i, sr_rgb *img, char *errbuf);
 /* The colour moments tile i is normalized from (lαβ mean, then sd: its
  * slide's, tiletable(5)), or NULL: its own. */
 const double *sr_tile_norm(const sr_tiles *t, size_t i);
+
+/* What of its objects tile i owns (owner.h), or NULL: all. */
+const sr_tileown *sr_tile_own(const sr_tiles *t, size_t i);
 
 /* The width and height of tile i without reading its pixels: the
  * image's header (sr_image_probe), or the table's (held to the memory

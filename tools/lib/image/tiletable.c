@@ -14,11 +14,14 @@
 static const char *const header[] = {
 	SR_TILETABLE_TILE, SR_TILETABLE_SLIDE, SR_TILETABLE_LEVEL,
 	SR_TILETABLE_X, SR_TILETABLE_Y, SR_TILETABLE_WIDTH,
-	SR_TILETABLE_HEIGHT, SR_TILETABLE_TISSUE
+	SR_TILETABLE_HEIGHT, SR_TILETABLE_TISSUE, SR_TILETABLE_OVERLAP,
+	SR_TILETABLE_NEIGHBOURS
 };
 #define NCOL (sizeof header / sizeof *header)
+#define NCOL_BASE (NCOL - 2)	/* without overlap and neighbours */
 
-enum { C_TILE, C_SLIDE, C_LEVEL, C_X, C_Y, C_W, C_H, C_TISSUE };
+enum { C_TILE, C_SLIDE, C_LEVEL, C_X, C_Y, C_W, C_H, C_TISSUE, C_OVERLAP,
+    C_NEIGHBOURS };
 
 /* Whether line (without its newline) starts as the header does, with
  * its first two columns (the reader then checks the rest, so that a
@@ -84,6 +87,22 @@ tile_name(const sr_tsv *t)
 	return s;
 }
 
+/* The row's overlap and neighbours, checked against its size. */
+static void
+read_own(const sr_tsv *t, sr_tilerow *r)
+{
+	const char *why;
+
+	r->own.overlap = (size_t)whole(t, C_OVERLAP, 0,
+	    SR_TILETABLE_MAX_SIDE);
+	if (sr_near_parse(sr_tsv_str(t, C_NEIGHBOURS), &r->own.near) < 0)
+		sr_tsv_die_value(t, C_NEIGHBOURS, "is not '-' or some of nw,n,"
+		    "ne,w,e,sw,s,se in that order, joined by commas");
+	if ((why = sr_tileown_check(&r->own, r->w, r->h)) != NULL)
+		sr_tsv_die_value(t, C_OVERLAP, "%s (%llux%llu)", why,
+		    (unsigned long long)r->w, (unsigned long long)r->h);
+}
+
 static void
 read_row(const sr_tsv *t, sr_tilerow *r)
 {
@@ -103,6 +122,8 @@ read_row(const sr_tsv *t, sr_tilerow *r)
 		sr_tsv_die_value(t, C_TISSUE, "is not a fraction from 0 to 1");
 	r->tissue = tissue;
 	r->line = t->lineno;
+	if (t->ncol == NCOL)
+		read_own(t, r);
 }
 
 /* Three numbers "a,b,c" of the "#slide" line's word key into v (sd:
@@ -173,9 +194,10 @@ sr_tiletable_read(const char *path)
 	size_t cap = 0, id;
 	int added;
 
-	if (!sr_tsv_header_is(t, header, NCOL))
+	if (!sr_tsv_header_is(t, header, NCOL) &&
+	    !sr_tsv_header_is(t, header, NCOL_BASE))
 		sr_tsv_die(t, -1, "not a tile table header (tile slide level x y "
-		    "width height tissue)");
+		    "width height tissue, then optionally overlap neighbours)");
 	tt->file = sr_strdup(path);
 	sr_interner_init(&names);
 	while (sr_tsv_next(t)) {
@@ -215,12 +237,12 @@ sr_tiletable_free(sr_tiletable *t)
 }
 
 void
-sr_tiletable_write_header(FILE *fp)
+sr_tiletable_write_header(FILE *fp, int own)
 {
-	size_t i;
+	size_t i, n = own ? NCOL : NCOL_BASE;
 
-	for (i = 0; i < NCOL; i++)
-		fprintf(fp, "%s%s", header[i], i + 1 < NCOL ? "\t" : "\n");
+	for (i = 0; i < n; i++)
+		fprintf(fp, "%s%s", header[i], i + 1 < n ? "\t" : "\n");
 }
 
 void
@@ -256,9 +278,9 @@ sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
 }
 
 void
-sr_tiletable_write_row(FILE *fp, const sr_tilerow *r)
+sr_tiletable_write_row(FILE *fp, const sr_tilerow *r, int own)
 {
-	char t[32];
+	char t[32], near[SR_NEAR_LEN];
 	size_t n;
 
 	/* four decimals, trailing zeros dropped: 0.5, 1, 0.3672 */
@@ -267,8 +289,13 @@ sr_tiletable_write_row(FILE *fp, const sr_tilerow *r)
 		t[--n] = '\0';
 	if (t[n - 1] == '.')
 		t[n - 1] = '\0';
-	fprintf(fp, "%s\t%s\t%d\t%llu\t%llu\t%llu\t%llu\t%s\n", r->tile,
+	fprintf(fp, "%s\t%s\t%d\t%llu\t%llu\t%llu\t%llu\t%s", r->tile,
 	    r->slide, r->level, (unsigned long long)r->x,
 	    (unsigned long long)r->y, (unsigned long long)r->w,
 	    (unsigned long long)r->h, t);
+	if (own) {
+		sr_near_format(r->own.near, near);
+		fprintf(fp, "\t%zu\t%s", r->own.overlap, near);
+	}
+	fputc('\n', fp);
 }

@@ -3,8 +3,11 @@
  * tile, `tile slide level x y width height tissue`, the tile a name
  * unique in the table, slide a path relative to the table's directory
  * unless absolute, x and y in level-0 pixels, width and height in
- * pixels of the level, tissue the fraction detected; one provenance
- * comment line per slide. This module is its only reader and writer.
+ * pixels of the level, tissue the fraction detected; optionally then
+ * `overlap neighbours`, the pixels of the level the tile shares with
+ * each neighbour and which of its eight neighbours the table holds
+ * (owner.h: who owns an object); one provenance comment line per
+ * slide. This module is its only reader and writer.
  */
 #ifndef SR_TILETABLE_H
 #define SR_TILETABLE_H
@@ -13,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "image/owner.h"
 #include "image/slide.h"
 
 #define SR_TILETABLE_TILE	"tile"
@@ -23,6 +27,8 @@
 #define SR_TILETABLE_WIDTH	"width"
 #define SR_TILETABLE_HEIGHT	"height"
 #define SR_TILETABLE_TISSUE	"tissue"
+#define SR_TILETABLE_OVERLAP	"overlap"
+#define SR_TILETABLE_NEIGHBOURS	"neighbours"
 
 /* The largest width or height of a tile, and the largest level-0
  * coordinate (2^53: exact in a double). */
@@ -36,6 +42,7 @@ typedef struct {
 	uint64_t x, y;		/* level-0 top-left */
 	uint64_t w, h;		/* pixels of the level */
 	double tissue;		/* 0..1 */
+	sr_tileown own;		/* overlap and neighbours (0: none) */
 	size_t line;		/* line in the table (reading) */
 	double norm[6];		/* its slide's colour moments (lαβ mean, then
 				 * sd) from the slide's "#slide" line; NaN:
@@ -58,23 +65,27 @@ int sr_tiletable_sniff(const char *path);
  * with '/' or one that is "." or "..", a repeated tile name (naming
  * both lines), a level outside 0..63, a coordinate below 0 or above
  * 2^53, a width or height outside 1..2^31-1, a tissue fraction outside
- * [0, 1], or no rows; or a "#slide" line whose norm_mean or norm_sd
+ * [0, 1], an overlap that is no whole number below 2^31, a neighbours
+ * column sr_near_parse refuses or a tile too small for its bands
+ * (sr_tileown_check), or no rows; or a "#slide" line whose norm_mean or norm_sd
  * is not three finite numbers (sd positive). Each row gets its slide's
  * moments (the "#slide" line of the slide's file name without
  * extension). The slides are not opened. */
 sr_tiletable *sr_tiletable_read(const char *path);
 void sr_tiletable_free(sr_tiletable *t);
 
-/* Writers: the header; one slide's provenance comment ("#slide NAME:
+/* Writers: the header (with overlap and neighbours when own); one
+ * slide's provenance comment ("#slide NAME:
  * WxH levels=N downsamples=... mpp=... vendor=... level=L tile_size=S
  * overlap=O tiles=KEPT/GRID tissue_threshold=T tissue_area=A covered=C
  * [norm_mean=L,A,B norm_sd=L,A,B]", A in level-0 pixels, C the share of
  * it in the kept tiles, '-' when the slide has no tissue; norm, when not
- * NULL, the six moments the slide's tiles are normalized from); a row. */
-void sr_tiletable_write_header(FILE *fp);
+ * NULL, the six moments the slide's tiles are normalized from); a row
+ * (its overlap and neighbours when own). */
+void sr_tiletable_write_header(FILE *fp, int own);
 void sr_tiletable_write_slide(FILE *fp, const char *name, const sr_slide *s,
     int level, size_t size, size_t overlap, size_t kept, size_t grid,
     double threshold, double tissue_area, double covered, const double *norm);
-void sr_tiletable_write_row(FILE *fp, const sr_tilerow *r);
+void sr_tiletable_write_row(FILE *fp, const sr_tilerow *r, int own);
 
 #endif

@@ -159,36 +159,79 @@ coverage(const sr_slide *s, const sr_tissue *t, const sr_tilingopts *o,
 
 /* The slide's colour moments into out (tiling.h): one image of the
  * sampled regions' pixels, side by side (the moments count colours,
- * wherever they are). */
+ * wherever they are). The regions are centred on tissue pixels of t
+ * spread evenly in raster order, so that the moments depend on the slide,
+ * its tissue and the level, never on the tiles: a slide cut at any tile
+ * size is normalized alike. */
 static void
-slide_moments(sr_slide *s, int level, sr_tiling *out)
+slide_moments(sr_slide *s, int level, const sr_tissue *t, sr_tiling *out)
 {
-	size_t n = out->n < SR_TILING_NORM_SAMPLES ? out->n :
-	    SR_TILING_NORM_SAMPLES, k, rw, rh, total = 0;
-	double ds = s->ds[level], fg;
+	size_t i, k = 0, n, ntissue = 0, next, total = 0;
+	size_t side = SR_TILING_NORM_SIDE, rw, rh;
+	double ds = s->ds[level], fg, cx, cy;
+	int64_t x, y;
 	char err[SR_ERRLEN];
 	sr_rgb all = { 0, 0, NULL }, part;
-	const sr_tilerow *r;
 
-	for (k = 0; k < n; k++) {
-		r = &out->row[k * out->n / n];
-		rw = r->w < SR_TILING_NORM_SIDE ? r->w : SR_TILING_NORM_SIDE;
-		rh = r->h < SR_TILING_NORM_SIDE ? r->h : SR_TILING_NORM_SIDE;
-		if (sr_slide_read(s, level, (int64_t)r->x + llround((double)(r->w -
-		    rw) / 2 * ds), (int64_t)r->y + llround((double)(r->h - rh) /
-		    2 * ds), rw, rh, &part, err) < 0)
+	for (i = 0; i < t->w * t->h; i++)
+		ntissue += t->mask[i] != 0;
+	n = out->n == 0 ? 0 : ntissue < SR_TILING_NORM_SAMPLES ? ntissue :
+	    SR_TILING_NORM_SAMPLES;
+	rw = s->w[level] < side ? s->w[level] : side;
+	rh = s->h[level] < side ? s->h[level] : side;
+	next = ntissue / (2 * (n ? n : 1));	/* the middle of each share */
+	for (i = 0; k < n && i < t->w * t->h; i++) {
+		if (t->mask[i] == 0 || next-- > 0)
+			continue;
+		next = ntissue / n - 1;
+		/* the region of the level centred there, inside the level */
+		cx = ((double)(i % t->w) + 0.5) * t->sx / ds - (double)rw / 2;
+		cy = ((double)(i / t->w) + 0.5) * t->sy / ds - (double)rh / 2;
+		x = llround(fmin(fmax(cx, 0), (double)(s->w[level] - rw)));
+		y = llround(fmin(fmax(cy, 0), (double)(s->h[level] - rh)));
+		if (sr_slide_read(s, level, llround((double)x * ds),
+		    llround((double)y * ds), rw, rh, &part, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s", err);
 		all.rgb = sr_reallocarray(all.rgb, total + rw * rh, 3);
 		memcpy(all.rgb + 3 * total, part.rgb, 3 * rw * rh);
 		total += rw * rh;
 		sr_rgb_free(&part);
+		k++;
 	}
 	all.w = total;
 	all.h = 1;
-	out->has_norm = n > 0 && sr_norm_stats(&all, out->norm, out->norm + 3,
+	out->has_norm = k > 0 && sr_norm_stats(&all, out->norm, out->norm + 3,
 	    &fg) == 0 && fg >= SR_NORM_MIN_FOREGROUND && out->norm[3] > 0 &&
 	    out->norm[4] > 0 && out->norm[5] > 0;
 	free(all.rgb);
+}
+
+/* Each kept tile's neighbours in the grid that are kept too (owner.h);
+ * r->own.near holds the tile's cell, j nx + i, until then. */
+static void
+neighbours(sr_tiling *g, const grid_rect *all, double min_tissue)
+{
+	static const int dx[] = { -1, 0, 1, -1, 1, -1, 0, 1 };
+	static const int dy[] = { -1, -1, -1, 0, 0, 1, 1, 1 };
+	size_t k, i, j;
+	long x, y;
+	int b;
+
+	for (k = 0; k < g->n; k++) {
+		i = g->row[k].own.near % g->nx;
+		j = g->row[k].own.near / g->nx;
+		g->row[k].own.near = 0;
+		for (b = 0; b < 8; b++) {
+			x = (long)i + dx[b];
+			y = (long)j + dy[b];
+			if (x >= 0 && y >= 0 && (size_t)x < g->nx &&
+			    (size_t)y < g->ny && all[(size_t)y * g->nx +
+			    (size_t)x].tissue >= min_tissue)
+				g->row[k].own.near |= 1u << b;
+		}
+		if (g->row[k].own.overlap == 0)
+			g->row[k].own.near = 0;
+	}
 }
 
 void
@@ -222,6 +265,8 @@ sr_tiling_make(sr_slide *s, int level, const sr_tilingopts *o,
 			snprintf(r.tile, len, "%s_%llu_%llu", name,
 			    (unsigned long long)r.x, (unsigned long long)r.y);
 			r.slide = sr_strdup(slide);
+			r.own.overlap = o->overlap;
+			r.own.near = j * out->nx + i;	/* its cell, for now */
 			if (out->n == cap) {
 				cap = cap ? 2 * cap : 64;
 				out->row = sr_reallocarray(out->row, cap,
@@ -229,9 +274,10 @@ sr_tiling_make(sr_slide *s, int level, const sr_tilingopts *o,
 			}
 			out->row[out->n++] = r;
 		}
+	neighbours(out, all, o->min_tissue);
 	coverage(s, t, o, all, out->nx * out->ny, out);
 	free(all);
-	slide_moments(s, level, out);
+	slide_moments(s, level, t, out);
 	if ((mem = open_memstream(&out->comment, &len)) == NULL)
 		sr_die_errno("memory stream");
 	sr_tiletable_write_slide(mem, name, s, level, o->size, o->overlap,

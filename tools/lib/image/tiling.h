@@ -39,8 +39,9 @@ typedef struct {
 	double norm[6];		/* lαβ mean, then sd, of the foreground of
 				 * SR_TILING_NORM_SAMPLES regions of
 				 * SR_TILING_NORM_SIDE pixels of the level
-				 * square at the centres of as many kept
-				 * tiles spread over the table */
+				 * square centred on as many of the tissue's
+				 * pixels, spread evenly in raster order:
+				 * the same whatever the tile size */
 } sr_tiling;
 
 /* The share of a slide's tissue the kept tiles should hold, unless told
