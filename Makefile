@@ -207,7 +207,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_OUT      = build/fuzz
 FUZZ_NAMES    = space design metrics workflow instances buckets results \
                 timings model pairs tiles campaign png tiff ledger \
-                tiletable slide
+                tiletable slide georef
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 FUZZ_CFLAGS   = $(STD) -Wall -Wextra -O1 -g $(FUZZ_SAN) -Itools/lib

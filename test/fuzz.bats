@@ -88,3 +88,4 @@ smoke() {
 @test "fuzz: TIFF (sr_image_probe, sr_rgb_read, sr_labels_read)" { smoke tiff; }
 @test "fuzz: tile tables (sr_tiletable_read)" { smoke tiletable; }
 @test "fuzz: slides through OpenSlide (sr_slide_open, sr_slide_read_small, sr_slide_read)" { smoke slide; }
+@test "fuzz: slide references as GeoJSON (sr_georef_read, sr_georef_raster)" { smoke georef; }

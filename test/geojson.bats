@@ -217,6 +217,69 @@ print(sorted(json.dumps(x["geometry"]) for x in f))' g$size/0/s.0000.geojson > f
 	assert_output --regexp '^features [0-9]+ overlapping 0 meeting [1-9][0-9]+$'
 }
 
+# copy_plan: c.wf, a workflow whose one command copies the tile's
+# reference ({ref}) as its mask, its run planned as ci.tsv and cb.tsv
+copy_plan() {
+	printf 'name\ttype\tvalues\tdefault\nk\tint\t1:1:2\t1\n' > c.tsv
+	{
+		printf 'stage\ttask\tparams\tcost\trun\tmetrics\n'
+		printf 'seg\tcopy\tk\t1\t%s\t-\n' "sh -c 'cp \"\$1\" \"\$2\"' copy {ref} {out.png} {k}"
+	} > c.wf
+	sa-sample --reference -o cref.tsv c.tsv
+	wf-compact -q -o ci.tsv c.wf cref.tsv
+	reuse-merge -a none -o cb.tsv c.wf ci.tsv
+}
+
+@test "--ref with a slide's GeoJSON: made from the tiles' masks, it scores every run exactly as they do; a tile's own mask first; refusals name the file" {
+	slide
+	table 0 256 s0.tsv
+	mkdir masks
+	cp tiles/t1.mask.png masks/s_512_512.mask.png
+	cp tiles/t2.mask.png masks/s_1024_512.mask.png
+	# the masks' objects as the slide's GeoJSON (level-0 coordinates)
+	copy_plan
+	seg-run -q --workflow c.wf --instances ci.tsv --buckets cb.tsv --bucket 0 \
+	    --tiles s0.tsv --ref masks --ref-suffix .mask.png --geojson cg \
+	    -o cg.tsv --timings cgt.tsv
+	mkdir geo
+	cp cg/0/s.0000.geojson geo/s.geojson
+	# a MOAT design, scored against each
+	sa-sample -m moat -r 2 -s 3 -o d.tsv "$SPACE"
+	plan d.tsv naive -b 32
+	segrun --bucket 0 --tiles s0.tsv --ref masks --ref-suffix .mask.png -o rm.tsv --timings tm.tsv
+	segrun --bucket 0 --tiles s0.tsv --ref geo -o rg.tsv --timings tg.tsv
+	assert_equal "$(body rg.tsv | cut -f 1-8)" "$(body rm.tsv | cut -f 1-8)"
+	assert_equal "$(body rg.tsv | awk -F'\t' 'NR > 1 && $3 == "ok"' | wc -l)" 64
+	# the table at level 1: the polygons rasterized at downsample 2
+	table 1 128 s1.tsv
+	segrun --bucket 0 --tiles s1.tsv --ref geo -o r1.tsv --timings t1.tsv
+	assert_equal "$(body r1.tsv | awk -F'\t' 'NR > 1 && $3 == "ok"' | wc -l)" 64
+	run -0 awk -F'\t' '!/^#/ && $3 == "ok" { s += $4; n++ } END { print s / n; exit !(s / n > 0.3) }' r1.tsv
+	# a tile's own mask comes first: an empty one for s_512_512
+	sa-testimg blank 256 256 geo/s_512_512.png
+	segrun --bucket 0 --tiles s0.tsv --ref geo -o rb.tsv --timings tb.tsv
+	assert_equal "$(body rb.tsv | awk -F'\t' '$2 == "s_512_512" { print $4 }' | sort -u)" 0
+	rm geo/s_512_512.png
+	# neither: both named
+	mv geo/s.geojson geo/other.geojson
+	run segrun --bucket 0 --tiles s0.tsv --ref geo -o rn.tsv --timings tn.tsv
+	assert_failure 1
+	assert_output --partial "geo/s_512_512.png: no reference mask for tile s_512_512 (s0.tsv:2), nor its slide's GeoJSON: No such file or directory"
+	# a bad one: file and feature; nothing written
+	printf '[{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}]' > geo/s.geojson
+	run segrun --bucket 0 --tiles s0.tsv --ref geo -o rn.tsv --timings tn.tsv
+	assert_failure 1
+	assert_output "seg-run: geo/s.geojson: feature 0: a ring that is not closed (its last position is not its first)"
+	# beyond the memory budget (32 bytes held per byte of JSON): 3 MiB
+	python3 -c 'import sys; f = "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],[1,0],[1,1],[0,0]]]}}"
+sys.stdout.write("[" + ",".join([f] * 30000) + "]")' > geo/s.geojson
+	SR_MAX_MEMORY=80M run segrun --bucket 0 --tiles s0.tsv --ref geo -o rn.tsv --timings tn.tsv
+	assert_failure
+	assert_output --regexp "geo/s.geojson: 3 MiB of GeoJSON would need 8[0-9] MiB to read, beyond the memory budget \(80 MiB, SR_MAX_MEMORY\)"
+	assert [ ! -e rn.tsv ]
+	no_temp_files .
+}
+
 @test "seg-merge --geojson joins the chunks of every run and slide in chunk order" {
 	slide
 	table 0 256 s0.tsv

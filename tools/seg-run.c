@@ -34,7 +34,8 @@ usage(FILE *fp)
 "      --buckets FILE       the bucket plan (reuse-merge)\n"
 "      --bucket I           the row of BUCKETS to execute, from 0\n"
 "      --tiles FILE         tiles list (an image path a line) or tile table\n"
-"      --ref DIR            compare with DIR/TILE.tif or DIR/TILE.png\n"
+"      --ref DIR            compare with DIR/TILE.tif or DIR/TILE.png, else\n"
+"                           a slide's tile with DIR/SLIDE.geojson\n"
 "      --ref-suffix S       compare with DIR/TILE + S instead\n"
 "      --active-paths N     paths (and threads) at once [1]\n"
 "      --masks DIR          write each run's labels as DIR/RUN/TILE.tif\n"
@@ -97,8 +98,11 @@ run(const sr_segopts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_cmdjob cmd = { 0 };
 	FILE *ft, *fr;
 
+	sr_tileref *georef = sr_ref_georefs(ref, tiles);
+
 	sr_segout_job(&job, &o->out, p, tiles, ref, o->target,
 	    !o->quiet && isatty(STDERR_FILENO));
+	job.georef = georef;
 	fr = sr_out_open(o->out.results);	/* primary: committed last */
 	ft = sr_out_open(o->out.timings);
 	if (p->commands)	/* its cleanup chained after the outputs' */
@@ -115,6 +119,7 @@ run(const sr_segopts *o, const sr_segplan *p, const sr_tiles *tiles,
 	sr_out_commit_all();
 	sr_runout_free(&r);
 	sr_cmdjob_free(&cmd);
+	sr_ref_georefs_free(georef, tiles->n);
 }
 
 int

@@ -33,6 +33,7 @@
 #include "image/tiles.h"
 #include "image/slide.h"
 #include "image/tiletable.h"
+#include "image/georef.h"
 #include "image/compare_table.h"
 #include "campaign/campaign.h"
 
@@ -359,6 +360,26 @@ fuzz_tiletable(const char *path, size_t size)
 {
 	(void)size;
 	sr_tiletable_free(sr_tiletable_read(path));
+}
+
+/* A slide's GeoJSON reference read, and rasterized into a tile of 64
+ * over its first object at downsample 1 and over the origin at 4. Never
+ * dies: every failure is a return value. */
+static void
+fuzz_georef(const char *path, size_t size)
+{
+	static uint32_t lab[64 * 64];
+	char err[SR_ERRLEN];
+	sr_georef g;
+
+	(void)size;
+	sr_image_set_budget((sr_budget){ (size_t)256 << 20, "harness" });
+	if (sr_georef_read(path, &g, err) < 0)
+		return;
+	if (g.nobj > 0 && isfinite(g.box[0]) && isfinite(g.box[1]))
+		sr_georef_raster(&g, g.box[0], g.box[1], 1, 64, 64, lab);
+	sr_georef_raster(&g, 0, 0, 4, 64, 64, lab);
+	sr_georef_free(&g);
 }
 
 /* Opened through OpenSlide (the drivers of TIFF-based formats: the input

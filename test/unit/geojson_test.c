@@ -1,14 +1,20 @@
 /* geojson_test - pixel-edge outlines (image/outline) against brute force,
- * known rings, and the GeoJSON lines written and checked (image/geojson). */
+ * known rings, and the GeoJSON lines written and checked (image/geojson);
+ * slide references read from GeoJSON and rasterized (image/georef):
+ * outlines written and read back give the labels again, at any place and
+ * downsample; known polygons; every refusal. */
 #include "check.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/err.h"
 #include "image/geojson.h"
+#include "image/georef.h"
 #include "image/outline.h"
+#include "image/raster.h"
 
 #define NRANDOM 3000
 
@@ -337,6 +343,191 @@ test_check(void)
 		fail("check: a good MultiPolygon refused: %s", err);
 }
 
+
+/* ---- slide references (georef) ---------------------------------------- */
+
+static char tmpl[] = "/tmp/georef_test.XXXXXX";
+
+/* Writes text to the test's file; returns its path. */
+static const char *
+put(const char *text)
+{
+	FILE *fp = fopen(tmpl, "w");
+
+	fputs(text, fp);
+	fclose(fp);
+	return tmpl;
+}
+
+/* Reads text as a reference: 0, or -1 with err. */
+static int
+read_text(const char *text, sr_georef *g, char *err)
+{
+	return sr_georef_read(put(text), g, err);
+}
+
+/* Outlines of random labels, written as seg-run writes them (placed at
+ * (x0, y0), downsample ds) and read back: the raster at that place is
+ * the labels, each object numbered in the outlines' order. */
+static void
+test_georef_roundtrip(void)
+{
+	uint32_t lab[30 * 30], got[30 * 30], want;
+	size_t c, w, h, i, k, nlab, dens, size;
+	char *buf, err[SR_ERRLEN];
+	sr_outlines o;
+	sr_georef g;
+	FILE *fp;
+
+	for (c = 0; c < 400; c++) {
+		w = 1 + rnd(30);
+		h = 1 + rnd(30);
+		nlab = 1 + rnd(5);
+		dens = 1 + rnd(9);
+		for (i = 0; i < w * h; i++)
+			lab[i] = rnd(10) < dens ? (uint32_t)(1 + rnd(nlab)) : 0;
+		sr_geoplace pl = { (double)rnd(5000), (double)rnd(5000),
+		    (double)(1 + rnd(4)) };
+		sr_outlines_trace(lab, w, h, &o);
+		buf = NULL;
+		fp = open_memstream(&buf, &size);
+		sr_geojson_header(fp, 0, "s", 0, NULL, 0);
+		sr_geojson_features(fp, &o, "t", &pl);
+		sr_geojson_trailer(fp);
+		fclose(fp);
+		char *comma = strstr(buf, "\n,");	/* the first feature's */
+		if (comma)
+			comma[1] = ' ';
+		if (sr_georef_read(put(buf), &g, err) < 0) {
+			fail("roundtrip %zu: refused: %s", c, err);
+			free(buf);
+			sr_outlines_free(&o);
+			continue;
+		}
+		if (g.nobj != o.n || g.skipped != 0)
+			fail("roundtrip %zu: %zu objects of %zu", c, g.nobj, o.n);
+		sr_georef_raster(&g, pl.x0, pl.y0, pl.ds, w, h, got);
+		for (i = 0; i < w * h; i++) {
+			for (want = 0, k = 0; lab[i] && k < o.n; k++)
+				if (o.label[k] == lab[i])
+					want = (uint32_t)(k + 1);
+			if (got[i] != want) {
+				fail("roundtrip %zu (%zux%zu at %g, %g, ds %g): "
+				    "pixel %zu is %u, not %u", c, w, h, pl.x0,
+				    pl.y0, pl.ds, i, got[i], want);
+				break;
+			}
+		}
+		sr_georef_free(&g);
+		sr_outlines_free(&o);
+		free(buf);
+	}
+}
+
+/* The pixels of object 1 in the w x h raster at the origin. */
+static size_t
+area(const sr_georef *g, size_t w, size_t h, double ds)
+{
+	uint32_t px[64 * 64];
+	size_t i, n = 0;
+
+	sr_georef_raster(g, 0, 0, ds, w, h, px);
+	for (i = 0; i < w * h; i++)
+		n += px[i] != 0;
+	return n;
+}
+
+static void
+test_georef_known(void)
+{
+	char err[SR_ERRLEN];
+	sr_georef g;
+	size_t n = 0;
+
+	/* a triangle: centres with x + y < 10, strictly (the hypotenuse's
+	 * centres are out): 45 pixels */
+	if (read_text("{\"type\":\"FeatureCollection\",\"features\":[{\"type\":"
+	    "\"Feature\",\"geometry\":{\"type\":\"Polygon\",\"coordinates\":"
+	    "[[[0,0],[10,0],[0,10],[0,0]]]},\"properties\":{}}]}", &g, err) < 0)
+		fail("triangle refused: %s", err);
+	else if ((n = area(&g, 20, 20, 1)) != 45)
+		fail("triangle: %zu pixels, not 45", n);
+	else if ((n = area(&g, 20, 20, 2)) != 10)	/* centres 1, 3, 5, ... */
+		fail("triangle at downsample 2: %zu pixels, not 10", n);
+	sr_georef_free(&g);
+	/* a square with a hole (QuPath's array of Features), a point
+	 * skipped */
+	if (read_text("[{\"type\":\"Feature\",\"geometry\":{\"type\":"
+	    "\"Point\",\"coordinates\":[1,1]}},{\"type\":\"Feature\","
+	    "\"geometry\":{\"type\":\"Polygon\",\"coordinates\":[[[0,0],"
+	    "[10,0],[10,10],[0,10],[0,0]],[[3,3],[3,6],[6,6],[6,3],[3,3]]]}}]",
+	    &g, err) < 0)
+		fail("square with a hole refused: %s", err);
+	else if ((n = area(&g, 20, 20, 1)) != 91 || g.skipped != 1 ||
+	    g.nobj != 1)
+		fail("square with a hole: %zu pixels (91), %zu skipped (1)", n,
+		    g.skipped);
+	sr_georef_free(&g);
+	/* one Feature, a MultiPolygon of two squares: one object */
+	if (read_text("{\"type\":\"Feature\",\"geometry\":{\"type\":"
+	    "\"MultiPolygon\",\"coordinates\":[[[[0,0],[2,0],[2,2],[0,2],[0,0]]],"
+	    "[[[5,5],[7,5],[7,7],[5,7],[5,5]]]]},\"properties\":null}", &g,
+	    err) < 0)
+		fail("MultiPolygon refused: %s", err);
+	else if (g.nobj != 1 || (n = area(&g, 10, 10, 1)) != 8)
+		fail("MultiPolygon: %zu objects, %zu pixels (8)", g.nobj, n);
+	sr_georef_free(&g);
+}
+
+static void
+test_georef_refused(void)
+{
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+		{ "{\"type\":", "not JSON" },
+		{ "[1]", "feature 0: not a Feature" },
+		{ "{\"type\":\"FeatureCollection\"}", "neither" },
+		{ "{\"type\":\"Polygon\",\"coordinates\":[]}", "not a Feature" },
+		{ "[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\"}}]",
+		    "feature 0: a geometry without coordinates" },
+		{ "[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\","
+		    "\"coordinates\":[[[0,0],[1,0],[0,0]]]}}]",
+		    "fewer than four positions" },
+		{ "[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\","
+		    "\"coordinates\":[[[0,0],[1,0],[1,1],[0,1]]]}}]",
+		    "not closed" },
+		{ "[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\","
+		    "\"coordinates\":[[[0,0],[1,\"a\"],[1,1],[0,0]]]}}]",
+		    "two finite numbers" },
+		{ "[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Polygon\","
+		    "\"coordinates\":[[[0,0],[1,0],[1,1],[0,0]]]}},{\"type\":"
+		    "\"Feature\",\"geometry\":{\"type\":\"MultiPolygon\","
+		    "\"coordinates\":[[]]}}]", "feature 1: a polygon without rings" },
+		{ "{\"type\":\"FeatureCollection\",\"features\":[],\"type\":1}",
+		    "not JSON" },
+	};
+	char err[SR_ERRLEN];
+	sr_georef g;
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof *bad; i++)
+		if (read_text(bad[i].text, &g, err) == 0) {
+			fail("'%s' accepted", bad[i].text);
+			sr_georef_free(&g);
+		} else if (!strstr(err, bad[i].why) || strncmp(err, tmpl,
+		    strlen(tmpl)) != 0)
+			fail("'%s': '%s' does not say '%s' after the file",
+			    bad[i].text, err, bad[i].why);
+	/* beyond the memory budget: refused before it is read */
+	sr_image_set_budget((sr_budget){ 1000, "a test" });
+	errno = 0;
+	if (read_text("[                                                    ]",
+	    &g, err) == 0 || errno != ENOMEM || !strstr(err, "a test"))
+		fail("a file beyond the budget: '%s'", err);
+	sr_image_set_budget((sr_budget){ (size_t)1 << 30, "a test" });
+}
+
 int
 main(void)
 {
@@ -345,6 +536,11 @@ main(void)
 	test_random();
 	test_features();
 	test_check();
+	close(mkstemp(tmpl));
+	test_georef_roundtrip();
+	test_georef_known();
+	test_georef_refused();
+	unlink(tmpl);
 	if (failures)
 		printf("%d failures\n", failures);
 	return failures != 0;

@@ -150,41 +150,6 @@ sr_segout_check_paths(const sr_segout *o, const sr_segplan *p,
 	free(mdir);
 }
 
-char **
-sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t)
-{
-	char **ref = sr_calloc(t->n, sizeof *ref);
-	size_t i;
-
-	for (i = 0; i < t->n; i++) {
-		if (suffix)
-			ref[i] = sr_path_join(dir, t->name[i], suffix);
-		else {
-			ref[i] = sr_path_join(dir, t->name[i], ".tif");
-			if (access(ref[i], F_OK) != 0) {
-				free(ref[i]);
-				ref[i] = sr_path_join(dir, t->name[i], ".png");
-			}
-		}
-		if (access(ref[i], R_OK) != 0)
-			sr_die(SR_EXIT_DATA, "%s: no reference mask for tile %s "
-			    "(%s:%zu): %s", ref[i], SR_SHOW(t->name[i]), t->list,
-			    t->line[i],
-			    strerror(errno));
-	}
-	return ref;
-}
-
-void
-sr_ref_paths_free(char **ref, size_t n)
-{
-	size_t i;
-
-	for (i = 0; ref && i < n; i++)
-		free(ref[i]);
-	free(ref);
-}
-
 /* ---- temporary files -------------------------------------------------------- */
 
 /* Temporary image files being written, removed if the run dies or is

@@ -113,9 +113,17 @@ void sr_make_dir(const char *d);
 void sr_make_dirs(const char *d);
 /* Dies naming list and line unless every tile can be read. */
 void sr_tiles_check(const sr_tiles *t);
-/* The reference mask of every tile: DIR/TILE + suffix, or DIR/TILE.tif
- * then .png (suffix NULL); dies naming one that cannot be read. */
+/* The reference of every tile: its mask DIR/TILE + suffix, or DIR/TILE.tif
+ * then .png (suffix NULL); else, for a tile of a tile table, its
+ * slide's annotations DIR/SLIDE.geojson (SLIDE the slide's file name
+ * without extension); dies naming a tile without either (refs.c). */
 char **sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t);
 void sr_ref_paths_free(char **ref, size_t n);
+
+/* Of the references ref (sr_ref_paths), reads each GeoJSON once, dying
+ * naming the file on a bad one: per tile, or NULL when no tile has a
+ * GeoJSON reference. */
+sr_tileref *sr_ref_georefs(char *const *ref, const sr_tiles *t);
+void sr_ref_georefs_free(sr_tileref *r, size_t n);
 
 #endif

@@ -225,6 +225,19 @@ command_input(run *r, size_t i, int decoded)
 	ts->cmd = sr_calloc(r->t->nnodes, sizeof *ts->cmd);
 }
 
+/* The reference of tile ts from its slide's GeoJSON, rasterized at its
+ * level (georef.h). */
+static void
+slide_reference(const sr_tileref *r, tstate *ts)
+{
+	size_t n = ts->w * ts->h;
+
+	ts->ref.w = ts->w;
+	ts->ref.h = ts->h;
+	ts->ref.px = sr_reallocarray(NULL, n ? n : 1, sizeof *ts->ref.px);
+	sr_georef_raster(r->g, r->x0, r->y0, r->ds, ts->w, ts->h, ts->ref.px);
+}
+
 /* Reads and normalizes tile i (node 0). */
 static void
 do_root(run *r, size_t i)
@@ -236,15 +249,20 @@ do_root(run *r, size_t i)
 	size_t bytes;
 	int decoded = read_tile(r, i);
 
-	if (job->ref_path) {
+	if (job->ref_path && job->georef && job->georef[i].g)
+		slide_reference(&job->georef[i], ts);
+	else if (job->ref_path) {
 		if (sr_labels_read(job->ref_path[i], &ts->ref, err) < 0)
 			sr_die(sr_exit_for_errno(errno), "%s", err);
+	}
+	if (job->ref_path) {
 		if (ts->ref.w != ts->w || ts->ref.h != ts->h)
 			sr_die(SR_EXIT_DATA, "%s: %zux%zu, but tile %s is %zux%zu",
 			    job->ref_path[i], ts->ref.w, ts->ref.h,
 			    sr_tile_label(job->tiles, i, lab, sizeof lab),
 			    ts->w, ts->h);
 		if (sr_objects_number(ts->ref.px, ts->ref.w, ts->ref.h,
+		    job->georef && job->georef[i].g ? SR_OBJECTS_LABELS :
 		    SR_OBJECTS_AUTO, &ts->nref, NULL, err) < 0)
 			sr_die(SR_EXIT_DATA, "%s: %s", job->ref_path[i], err);
 		ts->nref = sr_labels_keep_owned(ts->ref.px, ts->w, ts->h,
@@ -423,8 +441,9 @@ score_objects(const tstate *ts, const uint32_t *labels, const char *path,
 	return nm;
 }
 
-/* A copy of labels holding only the objects tile ts owns (owner.h),
- * numbered, their count in *n. */
+/* A copy of labels numbered (sr_objects_number, automatically), holding
+ * only the objects tile ts owns (owner.h; own NULL: all), their count in
+ * *n. */
 static uint32_t *
 owned_objects(const tstate *ts, const uint32_t *labels, const sr_tileown *own,
     const char *label, size_t *n)
@@ -509,8 +528,10 @@ finish(run *r, size_t i, size_t v)
 			status = SR_RUN_ERROR;
 		labels = out.px;
 	}
-	if (labels && status != SR_RUN_ERROR && (own = sr_tile_own(job->tiles,
-	    i)) != NULL) {	/* only the objects the tile owns */
+	own = sr_tile_own(job->tiles, i);
+	if (labels && status != SR_RUN_ERROR && (job->cmd || own)) {
+		/* a command's objects numbered as the comparison reads them;
+		 * only the objects the tile owns */
 		owned = owned_objects(ts, labels, own, sr_tile_label(job->tiles,
 		    i, lab, sizeof lab), &objects);
 		labels = owned;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "exec/cmdrun.h"
+#include "image/georef.h"
 #include "image/nuclei.h"
 #include "image/tiles.h"
 #include "plan/reuse_tree.h"
@@ -26,11 +27,22 @@
 struct sr_runresult;
 struct sr_runout;
 
+/* A tile's reference from its slide's GeoJSON: the annotations (shared
+ * by the slide's tiles) and where the tile lies (level-0 top-left, its
+ * level's downsample). */
+typedef struct {
+	sr_georef *g;		/* NULL: the tile has a mask */
+	double x0, y0, ds;
+	int first;		/* the tile that read (and frees) g */
+} sr_tileref;
+
 typedef struct {
 	size_t ntiles;
 	const sr_tiles *tiles;		/* images or slide regions, read on
 					 * demand (sr_tile_read) */
 	char *const *ref_path;		/* reference masks; NULL: no comparison */
+	const sr_tileref *georef;	/* per tile, for the paths of GeoJSON
+					 * (sr_ref_georefs); NULL: none */
 	int normalize;			/* 0: tiles used as read */
 	double mean[3], sd[3];		/* lαβ target of the normalization */
 	size_t ninst;			/* the bucket's instances */
