@@ -272,3 +272,63 @@ bats_require_minimum_version 1.5.0
 	awk -v a="$a" -v b="$b" 'BEGIN { exit !(a > 0 && (2 * a - b) ^ 2 < (1e-3 * b) ^ 2) }' ||
 	    fail "makespan $a s for 16 tasks of one tile, $b s for 8 of two"
 }
+
+# two_slides: a.tif (1000x950) and b.tif (1200x1000), each four 400x400
+# crops of MoNuSeg tiles in a 2x2 block, placed where the grid of 512
+# cuts through them (a at 100,100; b at 300,150), slides.list; their ground
+# truth as geo/a.geojson and geo/b.geojson, the crops' masks outlined in
+# level-0 coordinates (seg-run --geojson of a command that copies each
+# crop's mask, on a table of the crops' regions)
+two_slides() {
+	local f k s x y xy=(0_0 400_0 0_400 400_400) img=("$MONUSEG"/TCGA-21-5784-01Z-00-DX1.png
+	    "$MONUSEG"/TCGA-A7-A13E-01Z-00-DX1.png "$MONUSEG"/TCGA-B0-5698-01Z-00-DX1.png
+	    "$MONUSEG"/TCGA-G9-6362-01Z-00-DX1.png)
+	mkdir -p crops masks geo
+	printf 'name\ttype\tvalues\tdefault\nk\tint\t1:1:2\t1\n' > c.tsv
+	printf 'stage\ttask\tparams\tcost\trun\tmetrics\nseg\tcopy\tk\t1\t%s\t-\n' \
+	    "sh -c 'cp \"\$1\" \"\$2\"' copy {ref} {out.png} {k}" > c.wf
+	sa-sample --reference -o cref.tsv c.tsv
+	wf-compact -q -o ci.tsv c.wf cref.tsv
+	reuse-merge -a none -o cb.tsv c.wf ci.tsv
+	: > slides.list
+	for s in a:100:100 b:300:150; do
+		IFS=: read -r s x y <<< "$s"
+		printf 'tile\tslide\tlevel\tx\ty\twidth\theight\ttissue\n' > exact-$s.tsv
+		for k in 0 1 2 3; do
+			f=${img[k]}
+			sa-testimg crop "$f" $((50 * k)) 100 400 400 crops/$s$k.png
+			sa-testimg crop --mask "${f%.png}.mask.png" $((50 * k)) 100 400 400 \
+			    masks/$s$k.png
+			printf '%s%s\t%s.tif\t0\t%s\t%s\t400\t400\t1\n' $s $k $s \
+			    $((x + ${xy[k]%_*})) $((y + ${xy[k]#*_})) >> exact-$s.tsv
+		done
+		sa-testimg slide --levels 2 --downsample 2 $((x + 900)) $((y + 850)) $s.tif \
+		    "$x $y crops/${s}0.png" "$((x + 400)) $y crops/${s}1.png" \
+		    "$x $((y + 400)) crops/${s}2.png" "$((x + 400)) $((y + 400)) crops/${s}3.png"
+		seg-run -q --workflow c.wf --instances ci.tsv --buckets cb.tsv --bucket 0 \
+		    --tiles exact-$s.tsv --ref masks --ref-suffix .png --geojson g-$s \
+		    -o g-$s.tsv --timings g-$s.t.tsv
+		cp g-$s/0/$s.0000.geojson geo/$s.geojson
+		echo $s.tif >> slides.list
+	done
+}
+
+@test "tune on two slides against GeoJSON references: tiles that overlap, each scored against its slide's polygons at its place, a best set found" {
+	two_slides
+	campaign t.campaign slides=slides.list tile_size=512 tile_overlap=64 goal=tune method=random \
+	    samples=12 seed=4 cancel=none reference=geo metric=dice \
+	    -tiles -reference_suffix -trajectories
+	run -0 sa-campaign run t.campaign
+	grep -q '^#slide a: .* tile_size=512 overlap=64 ' t-out/tiles.list
+	grep -q '^#slide b: .* tile_size=512 overlap=64 ' t-out/tiles.list
+	assert_equal "$(body t-out/tiles.list | head -1 | cut -f 9,10)" "overlap	neighbours"
+	# every run on every tile of both slides scored against the polygons
+	local ntiles=$(($(body t-out/tiles.list | wc -l) - 1))
+	assert_equal "$(body t-out/results.tsv | awk -F'\t' 'NR > 1 && $3 == "ok" && $4 > 0' | wc -l)" \
+	    $((12 * ntiles))
+	# the best set: a mean Dice above 0.5 over the tiles of both slides
+	run -0 awk -F'\t' '!/^#/ && NR > 1 && $3 == "ok" { s[$1] += $4; n[$1]++ }
+	    END { for (r in s) { m = s[r] / n[r]; if (m > best) best = m }
+	        print best; exit !(best > 0.5) }' t-out/results.tsv
+	grep -q '^#best run=[0-9]* metric=dice ' t-out/best.tsv
+}

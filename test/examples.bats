@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # The examples, and so the README's main job (make demo), end to end.
 load common
+bats_require_minimum_version 1.5.0
 
 @test "examples/ishigami/run: Sobol indices of the Ishigami function, end to end" {
 	run "$TOP"/examples/ishigami/run out
@@ -68,12 +69,16 @@ copy_example() {
 	[ -s slide/demo.tif ]
 	# the tiles keep 95 % of the tissue or more: no warning
 	refute_output --partial 'below --min-coverage'
-	grep -q '^#slide demo: 5000x3500 .* tiles=36/70 .* covered=0.9[5-9][0-9]* norm_mean=' out/tiles.list
+	grep -q '^#slide demo: 5000x3500 .* tile_size=512 overlap=192 tiles=61/176 .* covered=1 norm_mean=' out/tiles.list
 	assert_equal "$(echo "$output" | awk '$1 == "param" { getline; print $1 }' | grep -c '^G[12]$')" 1
 	[ -s out/geojson/0/demo.geojson ]
 	file out/slides/demo.png | grep -q 'PNG image data'
 	grep -q 'id="slides"' out/report.html
 	assert_output --partial "report:  $PWD/out/report.html"
+	# each nucleus of a run once: no two polygons share a pixel or meet
+	# on a tile line
+	run -0 "$TOP/test/slide-check" out/geojson/0/demo.geojson out/tiles.list
+	assert_output --regexp '^features [0-9]+ overlapping 0 meeting 0$'
 }
 
 @test "examples/own-workflow: its campaigns plan without Python; run says what to install when scikit-image is missing" {
