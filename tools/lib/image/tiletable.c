@@ -108,6 +108,7 @@ read_row(const sr_tsv *t, sr_tilerow *r)
 {
 	double tissue;
 
+	memset(r, 0, sizeof *r);
 	r->tile = sr_strdup(tile_name(t));
 	if (*sr_tsv_str(t, C_SLIDE) == '\0')
 		sr_tsv_die(t, C_SLIDE, "empty slide path");
