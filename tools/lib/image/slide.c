@@ -210,6 +210,21 @@ unrecognised(const char *path, char *errbuf)
 
 /* Fills the levels; -1 with errbuf set when OpenSlide reports none, too
  * many, or one without pixels. */
+/* Whether level i is narrower or shorter than its tiles
+ * (openslide.level[i].tile-width, -height). */
+static int
+narrower_than_tiles(const sr_slide *s, int i)
+{
+	char name[64];
+	double tw, th;
+
+	snprintf(name, sizeof name, "openslide.level[%d].tile-width", i);
+	tw = property_number(s->osr, name);
+	snprintf(name, sizeof name, "openslide.level[%d].tile-height", i);
+	th = property_number(s->osr, name);
+	return (double)s->w[i] < tw || (double)s->h[i] < th;
+}
+
 static int
 slide_levels(sr_slide *s, char *errbuf)
 {
@@ -234,6 +249,7 @@ slide_levels(sr_slide *s, char *errbuf)
 		}
 		s->w[i] = (uint64_t)w;
 		s->h[i] = (uint64_t)h;
+		s->narrow[i] = narrower_than_tiles(s, i);
 	}
 	return 0;
 }
@@ -505,8 +521,12 @@ sr_slide_level_for_downsample(const sr_slide *s, double ds)
 {
 	int i, level = 0;
 
+	/* (not a level narrower than its tiles: through OpenSlide's
+	 * generic TIFF reader, Debian 12's libtiff 4.5.0 warns "Raster
+	 * width ... adapted" and returns scrambled pixels for it) */
 	for (i = 1; i < s->nlevel; i++)
-		if (s->ds[i] <= ds * (1 + 1e-9) && s->ds[i] > s->ds[level])
+		if (s->ds[i] <= ds * (1 + 1e-9) && s->ds[i] > s->ds[level] &&
+		    !s->narrow[i])
 			level = i;
 	return level;
 }

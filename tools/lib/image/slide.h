@@ -30,6 +30,8 @@ typedef struct {
 	uint64_t w[SR_SLIDE_MAX_LEVELS];	/* level dimensions */
 	uint64_t h[SR_SLIDE_MAX_LEVELS];
 	double ds[SR_SLIDE_MAX_LEVELS];	/* downsample of each level */
+	int narrow[SR_SLIDE_MAX_LEVELS];	/* the level is narrower or
+					 * shorter than its tiles */
 	double mpp;			/* microns per level-0 pixel (the mean of
 					 * x and y); NaN when the slide has none */
 	char vendor[32];		/* openslide.vendor, "-" when none */
@@ -88,7 +90,7 @@ int sr_slide_read_small(sr_slide *s, double ds,
 int sr_slide_level_for_mpp(const sr_slide *s, double mpp);
 
 /* The level with the largest downsample at most ds (level 0 when none
- * is). */
+ * is), passing over a level narrower or shorter than its tiles. */
 int sr_slide_level_for_downsample(const sr_slide *s, double ds);
 
 /* Up to max slides open at once, shared by threads: sr_slidepool_get
