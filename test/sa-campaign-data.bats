@@ -78,6 +78,36 @@ batches() {
 }
 
 # bats test_tags=fast
+@test "batch-seed: batch 1 the campaign's seed, later ones a hash of (seed, batch): campaigns of seeds 11 and 12 share no set; an output planned with seed + K - 1 keeps it" {
+	run -0 sa-campaign-data batch-seed out 1 11
+	assert_output 11
+	run -0 sa-campaign-data batch-seed out 2 11
+	assert_output 4454736
+	# three batches of 6 sets of the nuclei space for each seed: no set
+	# in common (with seed + K - 1, seed 12's batch 1 was seed 11's 2)
+	for seed in 11 12; do
+		for k in 1 2 3; do
+			sa-sample -m random -n 6 -s "$(sa-campaign-data batch-seed out $k $seed)" \
+			    -o d$seed-$k.tsv "$SPACE"
+			body d$seed-$k.tsv | tail -n +2 | cut -f 2- >> sets$seed
+		done
+	done
+	assert_equal "$(sort -u sets11 | wc -l)" 18
+	assert_equal "$(comm -12 <(sort -u sets11) <(sort -u sets12))" ""
+	# an output whose batch 1 was planned with the old rule
+	mkdir -p old/batch-1 new/batch-1
+	echo 'batch 1 of 3' > old/batch-1/inputs
+	echo 'batch 1 of 3 seed=11' > new/batch-1/inputs
+	run -0 sa-campaign-data batch-seed old 3 11
+	assert_output 13
+	run -0 sa-campaign-data batch-seed new 3 11
+	refute_output 13
+	run sa-campaign-data batch-seed out 0 11
+	assert_failure 2
+	run sa-campaign-data batch-seed out 1 4294967295
+	assert_failure 2
+}
+
 @test "bad input: a missing file, a malformed row, a changed header: exit 1 naming file and line, nothing written" {
 	run sa-campaign-data rows missing.tsv
 	assert_failure 1

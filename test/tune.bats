@@ -213,10 +213,12 @@ batched() {
 	grep -qP "^chosen\t$PWD/kb/p3\t1\t" b-out/batch-2/prune.tsv
 	grep -qP "^current\t$PWD/b-out\t12\t" b-out/batch-3/prune.tsv
 	for k in 2 3; do
-		sa-sample -m random -n 6 -s $((5 + k - 1)) -o d$k.tsv b-out/batch-$k/space.tsv
+		seed=$(sa-campaign-data batch-seed b-out $k 5)
+		sa-sample -m random -n 6 -s $seed -o d$k.tsv b-out/batch-$k/space.tsv
 		assert_equal "$(body b-out/batch-$k/design.tsv)" "$(body d$k.tsv)"
-		grep -qx "batch $k of 3" b-out/batch-$k/inputs
+		grep -qx "batch $k of 3 seed=$seed" b-out/batch-$k/inputs
 	done
+	grep -qx "batch 1 of 3 seed=5" b-out/batch-1/inputs
 	# trials: 18 sets, global runs, batch K's runs 6(K-1) to 6K-1
 	grep -q ' sets=18 complete=18 ' b-out/trials.tsv
 	assert_equal "$(body b-out/trials.tsv | awk -F'\t' 'NR > 1 { print $1, $10 }' | sort -n | awk '$2 != int($1 / 6) + 1')" ""

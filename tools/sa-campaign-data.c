@@ -38,6 +38,7 @@ usage(FILE *fp)
 "       sa-campaign-data best BEST.tsv\n"
 "       sa-campaign-data compose OUT K N\n"
 "       sa-campaign-data ledger OUT K N\n"
+"       sa-campaign-data batch-seed OUT K SEED\n"
 "       sa-campaign-data tiles [--what slide] LIST\n"
 "       sa-campaign-data tiles-kind LIST\n"
 "       sa-campaign-data tiles-count LIST\n"
@@ -55,6 +56,7 @@ usage(FILE *fp)
 "               of N, runs renumbered, with a #batches=K of N sizes= line\n"
 "  ledger       OUT/ledger.tsv, the ledgers of batches 1 to K of N as one,\n"
 "               runs renumbered, with a batch column\n"
+"  batch-seed   the seed of batch K of a campaign of seed SEED in OUT\n"
 "  tiles        the tiles list LIST with absolute paths, or the tile table\n"
 "               with absolute slides\n"
 "  tiles-kind   \"table\" for a tile table, else \"list\"\n"
@@ -148,7 +150,7 @@ status(char **a, int n)
 
 /* The verbs: their operands, min to max (-1: any number), and the
  * options they allow; run_verb runs verb v on its operands a[0..n). */
-enum { ROWS, BEST, COMPOSE, LEDGER, TILES, TILES_KIND, TILES_COUNT,
+enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, TILES, TILES_KIND, TILES_COUNT,
     TILES_NAMES, TILES_CHUNK, SLIDES, STATS, MODEL, ESTIMATE, STATUS };
 static const struct verb {
 	const char *name;
@@ -158,6 +160,7 @@ static const struct verb {
 	[BEST] = { "best", 1, 1, 0 },
 	[COMPOSE] = { "compose", 3, 3, 0 },
 	[LEDGER] = { "ledger", 3, 3, 0 },
+	[BATCH_SEED] = { "batch-seed", 3, 3, 0 },
 	[TILES] = { "tiles", 1, 1, ALLOW_WHAT },
 	[TILES_KIND] = { "tiles-kind", 1, 1, 0 },
 	[TILES_COUNT] = { "tiles-count", 1, 1, 0 },
@@ -180,6 +183,10 @@ run_verb(int v, char **a, int n)
 	case BEST: sr_data_best(a[0], out); break;
 	case COMPOSE: batches(a, &k, &nb); sr_data_compose(a[0], k, nb); break;
 	case LEDGER: batches(a, &k, &nb); sr_data_ledger(a[0], k, nb); break;
+	case BATCH_SEED:
+		fprintf(out, "%lu\n", sr_data_batch_seed(a[0], (int)sr_opt_count(
+		    "K", a[1], 1, 100000), sr_opt_seed("SEED", a[2])));
+		break;
 	case TILES: sr_data_tiles(a[0], opt_what, out); break;
 	case TILES_KIND:
 		fprintf(out, "%s\n", sr_data_tiles_kind(a[0]) ? "table" :
@@ -213,6 +220,7 @@ main(int argc, char **argv)
 	sr_init(argv[0]);
 	if (argc < 2)
 		sr_usage_error("expected a verb: rows, best, compose, ledger, "
+		    "batch-seed, "
 		    "tiles, tiles-kind, tiles-count, tiles-names, tiles-chunk, "
 		    "slides, stats, model, estimate, status");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))

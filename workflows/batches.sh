@@ -41,10 +41,12 @@ current_batch() {
 # plan_batch OUT K: plans batch K in OUT/batch-K (made in a staging
 # directory, moved whole): its space (the campaign's for batch 1, else
 # sa-prune's, with its report prune.tsv), a design of batch_size K sets
-# drawn with the seed + K - 1, its instances and buckets, and inputs,
-# the record of its own space; once
+# drawn with the batch's seed (sa-campaign-data batch-seed: a hash of the
+# campaign's seed and K; seed + K - 1 in a campaign planned before),
+# its instances and buckets, and inputs, the record of its own space
+# and seed; once
 plan_batch() {
-	local out=$1 k=$2 bd=$1/batch-$2 stage a flag='' args=() space
+	local out=$1 k=$2 bd=$1/batch-$2 stage a flag='' args=() space seed
 	planned "$bd" && return 0
 	take_lock "$out"
 	[ ! -e "$bd" ] || die "$bd: a batch directory without a complete plan: remove it, then run again"
@@ -56,10 +58,11 @@ plan_batch() {
 	else
 		prune "$out" "$stage"
 	fi
+	seed=$(sa-campaign-data batch-seed "$out" "$k" "${conf[seed]}") || exit
 	for a in "${sample_args[@]}"; do
 		case $flag in
 		-n) args+=("$(batch_size "$k")") ;;
-		-s) args+=("$((a + k - 1))") ;;
+		-s) args+=("$seed") ;;
 		*) args+=("$a") ;;
 		esac
 		flag=$a
@@ -72,7 +75,7 @@ plan_batch() {
 	ln -s ../norm "$stage/norm"
 	space=${conf[space]}
 	conf[space]=$stage/space.tsv
-	{ echo "batch $k of ${conf[batches]}"
+	{ echo "batch $k of ${conf[batches]} seed=$seed"
 	  plan_record "$(if [ -n "${conf[slides]}" ]; then echo "$out/slides.list"; else echo "$stage/tiles.list"; fi)"
 	} > "$stage/inputs"
 	conf[space]=$space

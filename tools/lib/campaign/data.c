@@ -8,8 +8,11 @@
 #include <sys/types.h>
 
 #include "core/err.h"
+#include "core/hash.h"
 #include "core/num.h"
 #include "core/out.h"
+#include "core/path.h"
+#include "core/rng.h"
 #include "core/tsv.h"
 #include "sa/ledger.h"
 
@@ -327,4 +330,28 @@ sr_data_ledger(const char *out, int k, int n)
 	}
 	free(path);
 	free(size);
+}
+
+unsigned long
+sr_data_batch_seed(const char *out, int k, unsigned long seed)
+{
+	char *path = sr_path_join(out, "batch-1/inputs", "");
+	FILE *fp = fopen(path, "r");
+	char line[256] = "";
+	int old = 0;
+
+	if (fp == NULL && errno != ENOENT)
+		sr_die_errno("%s", path);
+	if (fp) {
+		old = fgets(line, sizeof line, fp) != NULL &&
+		    strncmp(line, "batch 1 of ", 11) == 0 &&
+		    strstr(line, " seed=") == NULL;
+		fclose(fp);
+	}
+	free(path);
+	if (old || k == 1)	/* batch 1: the unbatched campaign's sets */
+		return seed + (unsigned long)k - 1;
+	/* (seed, k) through MurmurHash3's finalizer, into the seeds' range */
+	return (unsigned long)(sr_hash_u64((uint64_t)seed << 32 ^
+	    (uint64_t)k) % ((uint64_t)SR_SEED_MAX + 1));
 }

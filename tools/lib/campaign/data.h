@@ -35,6 +35,13 @@ void sr_data_best(const char *path, FILE *fp);
  * batch 1's, n= the sets so far, and "#batches=K of N sizes=N1,...". */
 void sr_data_compose(const char *out, int k, int n);
 
+/* The seed of batch k of a campaign of seed seed planned in OUT: seed
+ * for batch 1 (the sets of the campaign unbatched), then a hash of (seed,
+ * k), so that campaigns of other seeds share no batch; seed + k - 1 (the
+ * rule before it) when OUT's batch 1 was planned with that rule (its
+ * inputs' first line, "batch 1 of N", names no seed=). */
+unsigned long sr_data_batch_seed(const char *out, int k, unsigned long seed);
+
 /* OUT/ledger.tsv: the ledgers of batches 1 to k of n as one, runs
  * renumbered by the sizes of OUT/design.tsv's #batches line, a batch
  * column added; a missing batch ledger adds no rows. */
