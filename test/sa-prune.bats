@@ -316,13 +316,14 @@ field() {
 	refuse_run sa-prune 1 "column status: 'done' is not complete, cancelled or failed" --current cur --past k/p2 s.tsv
 	sed -i 's/^5\tdone/6\tcomplete/' k/p2/trials.tsv
 	refuse_run sa-prune 1 "column run: run 6 repeats" --current cur --past k/p2 s.tsv
-	# not campaign outputs; a missing directory; a knowledge directory that is one
+	# not campaign outputs; a missing directory
 	mkdir nothing
 	refuse_run sa-prune 1 "sa-prune: nothing: not a campaign output: no trials.tsv, and no results.tsv with its design.tsv" \
 	    --current cur --past nothing s.tsv
 	refuse_run sa-prune 1 "sa-prune: gone: No such file or directory" --current cur --past gone s.tsv
-	refuse_run sa-prune 1 "sa-prune: cur: a campaign output itself, not a directory of them: give it with --past" \
-	    --current k/p1 --knowledge cur s.tsv
+	# (a knowledge directory that is a campaign output: one past experiment)
+	run -0 sa-prune --current k/p1 --knowledge cur --report kc.tsv -o kc-space.tsv s.tsv
+	assert_equal "$(awk -F'\t' '$1 == "past" { print $2 }' kc.tsv)" cur
 	refuse_run sa-prune 1 "sa-prune: s.tsv: not a directory" --current cur --past s.tsv s.tsv
 	# a bad space
 	printf 'name\ttype\tvalues\tdefault\nG1\tint\t5:7:80\t80\n' > bad.tsv

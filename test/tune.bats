@@ -3,6 +3,7 @@
 # on real tissue crops with ground truth: the ledger's lines, resuming
 # without recomputing, cancelled runs skipped, bad options.
 load common
+bats_require_minimum_version 1.5.0
 load campaign
 
 WF=$TOP/share/workflows/nuclei.wf
@@ -246,6 +247,23 @@ batched() {
 # line KEY [FILE]: the line of KEY in FILE (b.campaign)
 line() {
 	grep -n "^$1 = " "${2:-b.campaign}" | cut -d: -f1
+}
+
+@test "knowledge that is one campaign output: one past experiment, said when planning; a directory of them: each one" {
+	tiles 96
+	mkdir kb
+	campaign kb/p.campaign goal=tune method=random samples=8 seed=11 bucket_size=6 \
+	    cancel=none plot=no report=no output=p tiles=$PWD/tiles/list reference=$PWD/tiles
+	sed -i '/^trajectories/d' kb/p.campaign
+	sa-campaign -q run kb/p.campaign
+	campaign b.campaign goal=tune method=random samples=8 seed=5 bucket_size=6 \
+	    cancel=none batches=2 knowledge=kb/p plot=no report=no
+	sed -i '/^trajectories/d' b.campaign
+	run -0 sa-campaign run b.campaign
+	assert_line "sa-campaign: knowledge: $PWD/kb/p: a campaign output, taken as one past experiment"
+	assert_equal "$(awk -F'\t' '$1 == "past" { print $2 }' b-out/batch-2/prune.tsv)" "$PWD/kb/p"
+	run -0 sa-campaign-data knowledge kb
+	assert_output "kb: 1 campaign output, each a past experiment"
 }
 
 @test "batches and knowledge: refused outside tune, beyond the samples, with a grid, knowledge not a directory; with file and line" {

@@ -39,6 +39,7 @@ usage(FILE *fp)
 "       sa-campaign-data compose OUT K N\n"
 "       sa-campaign-data ledger OUT K N\n"
 "       sa-campaign-data batch-seed OUT K SEED\n"
+"       sa-campaign-data knowledge DIR\n"
 "       sa-campaign-data tiles [--what slide] LIST\n"
 "       sa-campaign-data tiles-kind LIST\n"
 "       sa-campaign-data tiles-count LIST\n"
@@ -57,6 +58,7 @@ usage(FILE *fp)
 "  ledger       OUT/ledger.tsv, the ledgers of batches 1 to K of N as one,\n"
 "               runs renumbered, with a batch column\n"
 "  batch-seed   the seed of batch K of a campaign of seed SEED in OUT\n"
+"  knowledge    the past experiments a knowledge base DIR holds\n"
 "  tiles        the tiles list LIST with absolute paths, or the tile table\n"
 "               with absolute slides\n"
 "  tiles-kind   \"table\" for a tile table, else \"list\"\n"
@@ -150,7 +152,7 @@ status(char **a, int n)
 
 /* The verbs: their operands, min to max (-1: any number), and the
  * options they allow; run_verb runs verb v on its operands a[0..n). */
-enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, TILES, TILES_KIND, TILES_COUNT,
+enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, KNOWLEDGE, TILES, TILES_KIND, TILES_COUNT,
     TILES_NAMES, TILES_CHUNK, SLIDES, STATS, MODEL, ESTIMATE, STATUS };
 static const struct verb {
 	const char *name;
@@ -161,6 +163,7 @@ static const struct verb {
 	[COMPOSE] = { "compose", 3, 3, 0 },
 	[LEDGER] = { "ledger", 3, 3, 0 },
 	[BATCH_SEED] = { "batch-seed", 3, 3, 0 },
+	[KNOWLEDGE] = { "knowledge", 1, 1, 0 },
 	[TILES] = { "tiles", 1, 1, ALLOW_WHAT },
 	[TILES_KIND] = { "tiles-kind", 1, 1, 0 },
 	[TILES_COUNT] = { "tiles-count", 1, 1, 0 },
@@ -187,6 +190,7 @@ run_verb(int v, char **a, int n)
 		fprintf(out, "%lu\n", sr_data_batch_seed(a[0], (int)sr_opt_count(
 		    "K", a[1], 1, 100000), sr_opt_seed("SEED", a[2])));
 		break;
+	case KNOWLEDGE: sr_data_knowledge(a[0], out); break;
 	case TILES: sr_data_tiles(a[0], opt_what, out); break;
 	case TILES_KIND:
 		fprintf(out, "%s\n", sr_data_tiles_kind(a[0]) ? "table" :
@@ -220,7 +224,7 @@ main(int argc, char **argv)
 	sr_init(argv[0]);
 	if (argc < 2)
 		sr_usage_error("expected a verb: rows, best, compose, ledger, "
-		    "batch-seed, "
+		    "batch-seed, knowledge, "
 		    "tiles, tiles-kind, tiles-count, tiles-names, tiles-chunk, "
 		    "slides, stats, model, estimate, status");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))

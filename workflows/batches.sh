@@ -55,6 +55,8 @@ plan_batch() {
 	mkdir -p -- "$stage/logs" "$stage/results" "$stage/timings"
 	if [ "$k" = 1 ]; then
 		cp -- "${conf[space]}" "$stage/space.tsv"
+		[ -z "${conf[knowledge]}" ] ||
+		    say "knowledge: $(sa-campaign-data knowledge "${conf[knowledge]}")"
 	else
 		prune "$out" "$stage"
 	fi

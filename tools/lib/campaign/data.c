@@ -14,6 +14,7 @@
 #include "core/path.h"
 #include "core/rng.h"
 #include "core/tsv.h"
+#include "plan/experiment.h"
 #include "sa/ledger.h"
 
 void
@@ -354,4 +355,21 @@ sr_data_batch_seed(const char *out, int k, unsigned long seed)
 	/* (seed, k) through MurmurHash3's finalizer, into the seeds' range */
 	return (unsigned long)(sr_hash_u64((uint64_t)seed << 32 ^
 	    (uint64_t)k) % ((uint64_t)SR_SEED_MAX + 1));
+}
+
+void
+sr_data_knowledge(const char *dir, FILE *fp)
+{
+	size_t n, i;
+	char **past = sr_experiment_knowledge(dir, &n);
+
+	if (sr_experiment_is_output(dir))
+		fprintf(fp, "%s: a campaign output, taken as one past "
+		    "experiment\n", dir);
+	else
+		fprintf(fp, "%s: %zu campaign output%s, each a past "
+		    "experiment\n", dir, n, n == 1 ? "" : "s");
+	for (i = 0; i < n; i++)
+		free(past[i]);
+	free(past);
 }

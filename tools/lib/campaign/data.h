@@ -42,6 +42,11 @@ void sr_data_compose(const char *out, int k, int n);
  * inputs' first line, "batch 1 of N", names no seed=). */
 unsigned long sr_data_batch_seed(const char *out, int k, unsigned long seed);
 
+/* What the knowledge base dir holds, for the plan to say: "DIR: a
+ * campaign output, taken as one past experiment", or "DIR: N campaign
+ * outputs, each a past experiment" (sr_experiment_knowledge). */
+void sr_data_knowledge(const char *dir, FILE *fp);
+
 /* OUT/ledger.tsv: the ledgers of batches 1 to k of n as one, runs
  * renumbered by the sizes of OUT/design.tsv's #batches line, a batch
  * column added; a missing batch ledger adds no rows. */

@@ -222,9 +222,12 @@ sr_experiment_knowledge(const char *dir, size_t *n)
 	DIR *dp;
 
 	need_directory(dir);
-	if (sr_experiment_is_output(dir))
-		sr_die(SR_EXIT_DATA, "%s: a campaign output itself, not a directory "
-		    "of them: give it with --past", dir);
+	if (sr_experiment_is_output(dir)) {	/* one past experiment */
+		out = sr_calloc(1, sizeof *out);
+		out[0] = sr_strdup(dir);
+		*n = 1;
+		return out;
+	}
 	if ((dp = opendir(dir)) == NULL)
 		sr_die_errno("%s", dir);
 	*n = 0;

@@ -55,8 +55,9 @@ sr_experiment **sr_experiment_read_past(const sr_experiment_arg *args,
     const char *metric, size_t *npast);
 
 /* The campaign outputs directly inside dir, sorted by name (*n of them;
- * free each and the array); hidden entries are skipped. Dies when dir is
- * not a directory, or is itself a campaign output. */
+ * free each and the array); hidden entries are skipped; dir alone when
+ * it is a campaign output itself (sr_experiment_is_output). Dies when
+ * dir is not a directory. */
 char **sr_experiment_knowledge(const char *dir, size_t *n);
 
 #endif
