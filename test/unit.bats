@@ -170,3 +170,9 @@ load common
 	run owner_test
 	assert_success
 }
+
+# bats test_tags=fast
+@test "searches that learn: pso, anneal and tpe stay on the values, hold fixed parameters, draw a round again the same, and beat uniform draws on a known function over 30 seeds; refusals (search_test)" {
+	run search_test
+	assert_success
+}

@@ -1,18 +1,21 @@
 /* sa-sample - draw parameter sets (a design) from a parameter space. */
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sa/design.h"
 #include "core/err.h"
+#include "plan/trials.h"
 #include "sa/generator.h"
 #include "core/opt.h"
 #include "core/out.h"
 #include "sa/method.h"
 #include "sa/sample.h"
 #include "sa/sampler.h"
+#include "sa/search.h"
 #include "sa/space.h"
 
 #define DEF_N 1000
@@ -22,7 +25,8 @@
 
 enum {
 	OPT_BASE = CHAR_MAX + 1, OPT_SECOND_ORDER, OPT_OPTIMIZE, OPT_REFERENCE,
-	OPT_FIX, OPT_FORCE, OPT_VERSION
+	OPT_FIX, OPT_FORCE, OPT_ROUND, OPT_ROUNDS, OPT_HISTORY, OPT_WITHIN,
+	OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -38,6 +42,10 @@ static const struct option longopts[] = {
 	{ "reference", no_argument, NULL, OPT_REFERENCE },
 	{ "fix", required_argument, NULL, OPT_FIX },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "round", required_argument, NULL, OPT_ROUND },
+	{ "rounds", required_argument, NULL, OPT_ROUNDS },
+	{ "history", required_argument, NULL, OPT_HISTORY },
+	{ "within", required_argument, NULL, OPT_WITHIN },
 	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
@@ -46,6 +54,8 @@ struct opts {
 	const char *output, *space;
 	char **fix;
 	size_t nfix;
+	const char *history, *within;	/* pso, anneal, tpe */
+	size_t rounds;
 };
 
 static void
@@ -63,6 +73,8 @@ usage(FILE *fp)
 "  grid                     full factorial (continuous: -p levels)\n"
 "  moat                     Morris screening: -r trajectories on -p levels\n"
 "  vbd                      Saltelli/Sobol blocks: N base samples (-n)\n"
+"  pso, anneal, tpe         round K (--round) of a search that learns: N sets\n"
+"                           from the rounds before (--history)\n"
 "Options:\n"
 "  -m, --method METHOD      sampling method\n"
 "  -n, --samples N          points or VBD base samples [%d]\n"
@@ -75,6 +87,12 @@ usage(FILE *fp)
 "      --reference          add the default parameter set as the last run\n"
 "      --fix NAME=VALUE     hold NAME at VALUE (repeatable)\n"
 "      --force              allow a grid of more than %.0e runs\n"
+"      --round K            the round of a search to draw, from 1\n"
+"      --rounds R           the search's rounds in all (anneal's cooling) [K]\n"
+"      --history TRIALS     the rounds before: a trials.tsv (its batch column\n"
+"                           the round; needed from round 2)\n"
+"      --within SPACE2      project every set onto SPACE2's values (a pruned\n"
+"                           copy of SPACE.tsv)\n"
 "  -o, --output FILE        write here (atomically) instead of stdout\n"
 "  -h, --help               this help\n"
 "      --version            version\n",
@@ -115,6 +133,12 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_REFERENCE: s->reference = 1; break;
 		case OPT_FIX: o->fix[o->nfix++] = optarg; break;
 		case OPT_FORCE: s->force = 1; break;
+		case OPT_ROUND: s->round = sr_opt_count("--round", optarg, 1,
+		    SR_COUNT_MAX); break;
+		case OPT_ROUNDS: o->rounds = sr_opt_count("--rounds", optarg, 1,
+		    SR_COUNT_MAX); break;
+		case OPT_HISTORY: o->history = optarg; break;
+		case OPT_WITHIN: o->within = optarg; break;
 		case 'h': sr_opt_help(usage);
 		case OPT_VERSION: sr_print_version();
 		default: sr_getopt_fail(c, argv);
@@ -130,6 +154,138 @@ parse_args(int argc, char **argv, struct opts *o)
 	s->method = method < 0 ? SR_METHOD_REFERENCE : (enum sr_method)method;
 	if (sr_sample_check(s, errbuf, sizeof errbuf))
 		sr_usage_error("%s", errbuf);
+	if ((o->history || o->within || o->rounds) && !s->round)
+		sr_usage_error("--history, --within and --rounds go with "
+		    "--round");
+	if (s->round > 1 && !o->history)
+		sr_usage_error("--round %zu: a round after the first is drawn "
+		    "from the rounds before: give --history", s->round);
+	if (s->round == 1 && o->history)
+		sr_usage_error("--round 1 has no rounds before it: no "
+		    "--history");
+	if (o->rounds && o->rounds < s->round)
+		sr_usage_error("--rounds %zu: below --round %zu", o->rounds,
+		    s->round);
+}
+
+/* The column of trials table t named name, or -1. */
+static long
+column(const sr_trials_table *t, const char *name)
+{
+	size_t c;
+
+	for (c = 0; c < t->ncol; c++)
+		if (strcmp(t->name[c], name) == 0)
+			return (long)c;
+	return -1;
+}
+
+/* The search's history from trials.tsv path, in s's values: each set's
+ * values and mean (a cancelled set's over its tiles so far; none for a
+ * failed one), its round its batch (1 without a batch column). Dies
+ * naming the file on a parameter it lacks or a value s has not. */
+static void
+read_history(const char *path, const sr_space *s, sr_search_history *h)
+{
+	sr_trials_table *t = sr_trials_table_read(path);
+	double *x = sr_calloc(t->n * s->n + 1, sizeof *x);
+	double *y = sr_calloc(t->n + 1, sizeof *y);
+	size_t *rd = sr_calloc(t->n + 1, sizeof *rd), i, j, b;
+	long c, bcol = -1;
+
+	for (b = 0; b < t->nhead; b++)
+		if (t->kind[b] == SR_TRIALS_KIND_BATCH)
+			bcol = (long)b;
+	for (i = 0; i < t->n; i++)
+		rd[i] = 1;
+	for (i = 0; bcol >= 0 && i < t->n; i++)	/* the file's rows */
+		rd[t->row_set[i]] = (size_t)strtoul(t->field[i][bcol], NULL, 10);
+	for (j = 0; j < s->n; j++) {
+		if ((c = column(t, s->p[j].name)) < 0)
+			sr_die(SR_EXIT_DATA, "%s: no column %s, a parameter of "
+			    "the space", path, s->p[j].name);
+		for (i = 0; i < t->n; i++) {
+			double v = t->x[i * t->ncol + (size_t)c];
+			if (t->cparam[c])
+				v = sr_param_recode(t->cparam[c], &s->p[j], v);
+			if (isnan(v))
+				sr_die(SR_EXIT_DATA, "%s: run %zu: %s: a word the "
+				    "space has not", path, t->run[i], s->p[j].name);
+			x[i * s->n + j] = v;
+		}
+	}
+	for (i = 0; i < t->n; i++)
+		y[i] = t->mean[i];
+	*h = (sr_search_history){ t->n, x, y, rd };
+	sr_trials_table_free(t);
+}
+
+/* v, a value of p, as the nearest value of q (the same parameter in a
+ * pruned copy of p's space): itself when q has it; else, for a word
+ * enum, the word nearest by its place in p; else the nearest number. */
+static double
+project(const sr_param *p, const sr_param *q, double v)
+{
+	double best = INFINITY, w = NAN, d, x;
+	size_t i, m = sr_param_count(q);
+
+	if (q->fixed)
+		return q->fixed_value;
+	if (!isnan(x = sr_param_recode(p, q, v)) && sr_param_valid(q, x))
+		return x;
+	if (m == 0)
+		return v < q->lo ? q->lo : v > q->hi ? q->hi : v;
+	for (i = 0; i < m; i++) {
+		x = sr_param_value(q, i);
+		d = fabs((p->word ? sr_param_recode(q, p, x) : x) - v);
+		if (d < best) {
+			best = d;
+			w = x;
+		}
+	}
+	return p->word ? sr_param_recode(q, p, w) : w;
+}
+
+/* Draws round spec->round of the search into g: the rows projected onto
+ * within's values when given. */
+static void
+search(const struct opts *o, sr_generator *g, const sr_space *s)
+{
+	enum sr_search_method m;
+	sr_search_opts so;
+	sr_search_history h = { 0, NULL, NULL, NULL };
+	sr_space *w = NULL;
+	size_t n = o->spec.n, i, j;
+	double *out = sr_calloc(n * s->n + 1, sizeof *out);
+	const char *why;
+	long k;
+
+	sr_search_parse(sr_method_name(o->spec.method), &m);
+	sr_search_opts_init(&so, o->rounds ? o->rounds : o->spec.round);
+	if (o->history)
+		read_history(o->history, s, &h);
+	if ((why = sr_search_round(m, &so, s, &h, o->spec.round, n,
+	    o->spec.seed, out)) != NULL)
+		sr_die(SR_EXIT_DATA, "%s: %s", o->history, why);
+	if (o->within)
+		w = sr_space_read(o->within);
+	for (i = 0; w && i < n; i++)
+		for (j = 0; j < s->n; j++) {
+			if ((k = sr_space_find(w, s->p[j].name)) < 0)
+				sr_die(SR_EXIT_DATA, "%s: no parameter %s",
+				    o->within, s->p[j].name);
+			out[i * s->n + j] = project(&s->p[j], &w->p[k],
+			    out[i * s->n + j]);
+		}
+	for (i = 0; i < n; i++)
+		sr_generator_put(g, out + i * s->n);
+	if (n == 0 && g->before_rows)
+		g->before_rows(g->arg);
+	sr_space_free(w);
+	free((double *)h.x);
+	free((double *)h.y);
+	free((size_t *)h.round);
+	free(out);
 }
 
 /* What precedes the rows; written only once the first row is ready. */
@@ -175,7 +331,9 @@ main(int argc, char **argv)
 	h.g = &g;
 	g.before_rows = write_head;
 	g.arg = &h;
-	if (sr_sample_generate(&o.spec, &g, errbuf, sizeof errbuf))
+	if (sr_method_is_search(o.spec.method))
+		search(&o, &g, space);
+	else if (sr_sample_generate(&o.spec, &g, errbuf, sizeof errbuf))
 		sr_die(SR_EXIT_DATA, "%s: %s", o.space, errbuf);
 	if (o.spec.reference)
 		sr_generator_reference(&g);

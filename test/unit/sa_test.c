@@ -98,7 +98,7 @@ space3(void)
 static void
 test_sample(void)
 {
-	sr_sample_spec s = { SR_METHOD_MOAT, SR_SOBOL, 10, 20, 4, 0, 1, 0, 0, 0 };
+	sr_sample_spec s = { SR_METHOD_MOAT, SR_SOBOL, 10, 20, 4, 0, 1, 0, 0, 0, 0 };
 	sr_space *sp = space3();
 	sr_generator g;
 	char err[1024];

@@ -38,6 +38,8 @@ sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
 		fprintf(fp, " skip=%zu", sr_vbd_sobol_skip(s->n));
 	if (s->optimize)
 		fprintf(fp, " candidates=%zu", s->r);
+	if (s->round)
+		fprintf(fp, " round=%zu", s->round);
 	fprintf(fp, " seed=%lu", s->seed);
 	if (s->reference)
 		fprintf(fp, " reference=%.0f", rows);

@@ -77,6 +77,16 @@ emit_unit(sr_generator *g, const double *u, int level)
 }
 
 void
+sr_generator_put(sr_generator *g, const double *row)
+{
+	size_t j;
+
+	for (j = 0; j < g->k; j++)
+		g->row[g->varied[j]] = row[g->varied[j]];
+	emit(g);
+}
+
+void
 sr_generator_reference(sr_generator *g)
 {
 	size_t i;

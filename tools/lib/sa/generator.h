@@ -31,6 +31,9 @@ typedef struct {
 void sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long seed);
 void sr_generator_free(sr_generator *g);
 
+/* Writes row (space->n values; the held ones ignored) as the next run. */
+void sr_generator_put(sr_generator *g, const double *row);
+
 /* Writes the default parameter set as one run. */
 void sr_generator_reference(sr_generator *g);
 

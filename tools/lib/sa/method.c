@@ -13,7 +13,7 @@ _Static_assert((int)SR_METHOD_MC == (int)SR_MC &&
 
 const char *const sr_method_names[SR_NMETHOD] = {
 	"mc", "lhs", "halton", "hammersley", "sobol", "random", "grid", "moat",
-	"vbd", "corr", "reference"
+	"vbd", "corr", "reference", "pso", "anneal", "tpe"
 };
 
 int
@@ -47,6 +47,12 @@ int
 sr_method_is_unit(enum sr_method m)
 {
 	return (SR_METHODS_UNIT & SR_METHOD_BIT(m)) != 0;
+}
+
+int
+sr_method_is_search(enum sr_method m)
+{
+	return (SR_METHODS_SEARCH & SR_METHOD_BIT(m)) != 0;
 }
 
 size_t

@@ -17,6 +17,9 @@ enum sr_method {
 	SR_METHOD_VBD,		/* Saltelli/Sobol blocks */
 	SR_METHOD_CORR,		/* correlation measures (sa-indices only) */
 	SR_METHOD_REFERENCE,	/* only the reference run (sa-sample --reference) */
+	SR_METHOD_PSO,		/* searches that learn, a round at a time */
+	SR_METHOD_ANNEAL,	/* (sa/search.h) */
+	SR_METHOD_TPE,
 	SR_NMETHOD
 };
 
@@ -25,13 +28,15 @@ enum sr_method {
 #define SR_METHODS_UNIT (SR_METHOD_BIT(SR_METHOD_MC) | \
 	SR_METHOD_BIT(SR_METHOD_LHS) | SR_METHOD_BIT(SR_METHOD_HALTON) | \
 	SR_METHOD_BIT(SR_METHOD_HAMMERSLEY) | SR_METHOD_BIT(SR_METHOD_SOBOL))
+#define SR_METHODS_SEARCH (SR_METHOD_BIT(SR_METHOD_PSO) | \
+	SR_METHOD_BIT(SR_METHOD_ANNEAL) | SR_METHOD_BIT(SR_METHOD_TPE))
 #define SR_METHODS_SAMPLE (SR_METHODS_UNIT | SR_METHOD_BIT(SR_METHOD_RANDOM) | \
 	SR_METHOD_BIT(SR_METHOD_GRID) | SR_METHOD_BIT(SR_METHOD_MOAT) | \
-	SR_METHOD_BIT(SR_METHOD_VBD))
+	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHODS_SEARCH)
 #define SR_METHODS_INDICES (SR_METHOD_BIT(SR_METHOD_MOAT) | \
 	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHOD_BIT(SR_METHOD_CORR))
 
-/* "mc", "lhs", ..., "corr", "reference", as written in design(5)'s
+/* "mc", "lhs", ..., "corr", "reference", "pso", "anneal", "tpe", as written in design(5)'s
  * method= and on command lines. */
 extern const char *const sr_method_names[SR_NMETHOD];
 
@@ -45,6 +50,8 @@ const char *sr_method_name(enum sr_method m);
 const char **sr_method_table(unsigned mask, const char *names[SR_NMETHOD]);
 /* Whether m is a unit-cube sampler (mc, lhs, halton, hammersley, sobol). */
 int sr_method_is_unit(enum sr_method m);
+/* Whether m is a search that learns (pso, anneal, tpe). */
+int sr_method_is_search(enum sr_method m);
 
 /* Rows of one VBD block: A, AB_1..AB_k, [BA_1..BA_k,] B. */
 size_t sr_vbd_block_rows(size_t k, int second_order);

@@ -17,6 +17,11 @@ sr_sample_check(const sr_sample_spec *s, char *errbuf, size_t errlen)
 	if (s->optimize > s->r)
 		FAIL("--optimize %zu keeps more trajectories than the %zu drawn "
 		    "(-r)", s->optimize, s->r);
+	if (sr_method_is_search(s->method) && s->round == 0)
+		FAIL("-m %s draws a round of a search: give --round",
+		    sr_method_name(s->method));
+	if (!sr_method_is_search(s->method) && s->round)
+		FAIL("--round goes with -m pso, anneal or tpe");
 	return NULL;
 }
 

@@ -21,6 +21,7 @@ typedef struct {
 	size_t optimize;		/* moat: keep this many of r (0: all) */
 	unsigned long seed;
 	int second_order, reference, force;
+	size_t round;			/* pso, anneal, tpe: the round, from 1 */
 } sr_sample_spec;
 
 /* Whether the options go with the method: NULL, or the reason (a usage
