@@ -1007,3 +1007,51 @@ refuse() {
 	printf '\177ELF\002\001\001\000\000\000\n' > bin.tsv
 	refuse 1 "bin.tsv:1: NUL byte" -m lhs -n 3 bin.tsv
 }
+
+@test "pso, anneal, tpe: round 1 uniform on the values, later rounds from a trials.tsv history, the same again; --within projects onto a pruned space; usage and history errors" {
+	for m in pso anneal tpe; do
+		run -0 sa-sample -m $m -n 6 -s 3 --round 1 --rounds 3 -o r1.tsv "$SPACE"
+		grep -q "^#method=$m n=6 k=15 params=.* round=1 seed=3$" r1.tsv
+		assert_equal "$(body r1.tsv | wc -l)" 7
+		# scores for round 1: a design of two batches' worth as history
+		printf 'run\ttile\tstatus\tdice\tjaccard\tobject_dice\taji\tobjects\tseconds\n' > m1.tsv
+		for r in 0 1 2 3 4 5; do
+			printf '%s\tt\tok\t0.%s\t0.1\t0.1\t0.1\t3\t1\n' $r $((r + 1)) >> m1.tsv
+		done
+		sa-trials -o h.tsv r1.tsv m1.tsv
+		sa-sample -m $m -n 6 -s 3 --round 2 --rounds 3 --history h.tsv -o r2.tsv "$SPACE"
+		sa-sample -m $m -n 6 -s 3 --round 2 --rounds 3 --history h.tsv -o again.tsv "$SPACE"
+		assert_equal "$(body r2.tsv)" "$(body again.tsv)"
+		grep -q " round=2 seed=3$" r2.tsv
+		# within a pruned space: every value one of its values
+		awk -F'\t' -v OFS='\t' '$1 == "G1" { $3 = "5:5:20" } { print }' "$SPACE" > pruned.tsv
+		sa-sample -m $m -n 6 -s 3 --round 2 --history h.tsv --within pruned.tsv -o w.tsv "$SPACE"
+		col=$(body w.tsv | head -1 | tr '\t' '\n' | grep -nx G1 | cut -d: -f1)
+		assert_equal "$(body w.tsv | tail -n +2 | cut -f "$col" | sort -u | grep -cvxE '5|10|15|20')" 0
+	done
+	run sa-sample -m tpe -n 4 "$SPACE"
+	assert_failure 2
+	assert_output --partial "-m tpe draws a round of a search: give --round"
+	run sa-sample -m random -n 4 --round 2 "$SPACE"
+	assert_failure 2
+	assert_output --partial "--round goes with -m pso, anneal or tpe"
+	run sa-sample -m pso -n 4 --round 2 "$SPACE"
+	assert_failure 2
+	assert_output --partial "a round after the first is drawn from the rounds before: give --history"
+	run sa-sample -m pso -n 4 --round 1 --history h.tsv "$SPACE"
+	assert_failure 2
+	run sa-sample -m pso -n 4 --round 3 --rounds 2 --history h.tsv "$SPACE"
+	assert_failure 2
+	run sa-sample -m tpe -n 4 --within pruned.tsv "$SPACE"
+	assert_failure 2
+	# a history without round 2; without a parameter; pso's round 2 of
+	# fewer sets than round 1
+	run sa-sample -m tpe -n 4 --round 3 --history h.tsv -o x.tsv "$SPACE"
+	assert_failure 1
+	assert_output "sa-sample: h.tsv: the history lacks a round before the round drawn"
+	printf 'name\ttype\tvalues\tdefault\nextra\tint\t1:1:3\t1\n' > other.tsv
+	run sa-sample -m tpe -n 4 --round 2 --history h.tsv -o x.tsv other.tsv
+	assert_failure 1
+	assert_output "sa-sample: h.tsv: no column extra, a parameter of the space"
+	assert [ ! -e x.tsv ]
+}

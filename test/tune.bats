@@ -266,6 +266,40 @@ line() {
 	assert_output "kb: 1 campaign output, each a past experiment"
 }
 
+@test "method = pso, anneal, tpe: each batch a round of the search drawn from the rounds before (rounds 1 and 2 drawn again by hand the same); refused outside tune and without batches" {
+	tiles 96
+	for m in pso anneal tpe; do
+		campaign $m.campaign goal=tune method=$m samples=12 batches=3 seed=4 \
+		    bucket_size=6 cancel=none plot=no report=no
+		sed -i '/^trajectories/d' $m.campaign
+		run -0 sa-campaign run $m.campaign
+		grep -q " sets=12 complete=12 " $m-out/trials.tsv
+		for k in 1 2 3; do
+			grep -qx "batch $k of 3 seed=4" $m-out/batch-$k/inputs
+		done
+		# rounds 1 and 2 drawn again by hand: round 2 from round 1's
+		# trials as the history
+		assert_equal "$(body $m-out/batch-1/design.tsv)" \
+		    "$(sa-sample -m $m -n 4 -s 4 --round 1 --rounds 3 "$SPACE" | body /dev/stdin)"
+		assert_equal "$(body $m-out/batch-2/design.tsv)" \
+		    "$(sa-sample -m $m -n 4 -s 4 --round 2 --rounds 3 --history $m-out/batch-1/trials.tsv \
+		    --within $m-out/batch-2/space.tsv "$SPACE" | body /dev/stdin)"
+		grep -q "^#method=$m n=4 k=15 .* round=3 seed=4" $m-out/batch-3/design.tsv
+		# the search learned: round 3 is not what round 1's draws give
+		assert [ "$(body $m-out/batch-3/design.tsv | tail -n +2 | cut -f 2-)" != \
+		    "$(body $m-out/batch-1/design.tsv | tail -n +2 | cut -f 2-)" ]
+	done
+	campaign s.campaign method=tpe samples=12
+	run sa-campaign plan s.campaign
+	assert_failure 1
+	assert_output "sa-campaign: s.campaign:$(line method s.campaign): method: tpe is a search that learns from scores, only for goal = tune"
+	campaign t.campaign goal=tune method=pso samples=12
+	sed -i '/^trajectories/d' t.campaign
+	run sa-campaign plan t.campaign
+	assert_failure 1
+	assert_output --partial "pso learns from round to round: give batches = 2 or more"
+}
+
 @test "batches and knowledge: refused outside tune, beyond the samples, with a grid, knowledge not a directory; with file and line" {
 	tiles 96
 	campaign c.campaign batches=2

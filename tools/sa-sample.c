@@ -231,7 +231,8 @@ project(const sr_param *p, const sr_param *q, double v)
 
 	if (q->fixed)
 		return q->fixed_value;
-	if (!isnan(x = sr_param_recode(p, q, v)) && sr_param_valid(q, x))
+	if (!isnan(x = sr_param_recode(p, q, v)) && !isnan(sr_param_unit_of(q,
+	    x)))	/* one of q's values (its default may not be) */
 		return x;
 	if (m == 0)
 		return v < q->lo ? q->lo : v > q->hi ? q->hi : v;

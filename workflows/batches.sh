@@ -29,6 +29,13 @@ batch_size() {
 	fi
 }
 
+# searching: whether the campaign's method is a search that learns (pso,
+# anneal, tpe): each batch is a round drawn from the ones before
+searching() {
+	case ${conf[method]} in pso | anneal | tpe) return 0 ;; esac
+	return 1
+}
+
 # current_batch OUT: the last planned batch, 0 when none is
 current_batch() {
 	local k=0
@@ -61,6 +68,9 @@ plan_batch() {
 		prune "$out" "$stage"
 	fi
 	seed=$(sa-campaign-data batch-seed "$out" "$k" "${conf[seed]}") || exit
+	if searching; then	# a round of a search: the campaign's seed
+		seed=${conf[seed]}
+	fi
 	for a in "${sample_args[@]}"; do
 		case $flag in
 		-n) args+=("$(batch_size "$k")") ;;
@@ -69,7 +79,15 @@ plan_batch() {
 		esac
 		flag=$a
 	done
-	sa-sample "${args[@]}" -o "$stage/design.tsv" "$stage/space.tsv"
+	if searching; then
+		# round K from the rounds before (OUT/trials.tsv), in the
+		# campaign's space, each set projected onto the batch's space
+		args+=(--round "$k" --rounds "${conf[batches]}")
+		[ "$k" = 1 ] || args+=(--history "$out/trials.tsv" --within "$stage/space.tsv")
+		sa-sample "${args[@]}" -o "$stage/design.tsv" "${conf[space]}"
+	else
+		sa-sample "${args[@]}" -o "$stage/design.tsv" "$stage/space.tsv"
+	fi
 	wf-compact -q -o "$stage/instances.tsv" "${conf[workflow]}" "$stage/design.tsv"
 	reuse-merge "${merge_args[@]}" -o "$stage/buckets.tsv" "${conf[workflow]}" "$stage/instances.tsv"
 	cp -- "$out/tiles.list" "$stage/tiles.list"

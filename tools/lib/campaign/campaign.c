@@ -28,7 +28,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "method", SR_KEY_ENUM, NULL, 0,
 	    SR_CAMPAIGN_METHODS, PLAN, NULL, 1 },
 	{ "samples", SR_KEY_INT, "1000", 1, NULL, PLAN,
-	    "vbd mc lhs halton hammersley sobol random", 0 },
+	    "vbd mc lhs halton hammersley sobol random pso anneal tpe", 0 },
 	{ "trajectories", SR_KEY_INT, "20", 1, NULL, PLAN, "moat", 0 },
 	{ "levels", SR_KEY_INT, "4", 2, NULL, PLAN, "moat grid", 0 },
 	{ "optimize", SR_KEY_INT, NULL, 1, NULL, PLAN, "moat", 0 },

@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "core/text.h"
 #include "plan/results.h"
+#include "sa/method.h"
 #include "plan/workflow.h"
 
 int
@@ -242,6 +243,16 @@ sr_resolve_check_batches(sr_campaign *c, char *err, size_t errlen)
 		return sr_resolve_error(err, errlen, "%s: a grid is one "
 		    "design, not drawn in batches: use random, lhs, sobol, "
 		    "halton, hammersley or mc", where);
+	int mi = sr_method_parse(sr_campaign_get(c, "method"));
+
+	if (mi >= 0 && sr_method_is_search((enum sr_method)mi)) {
+		char mw[SR_CAMPAIGN_ERRLEN];
+		sr_resolve_key_place(c, "method", mw, sizeof mw);
+		if (n < 2 && sr_campaign_is_tune(c))
+			return sr_resolve_error(err, errlen, "%s: %s learns from "
+			    "round to round: give batches = 2 or more (each "
+			    "batch a round)", mw, sr_campaign_get(c, "method"));
+	}
 	if (n > 1 && n > strtol(sr_campaign_get(c, "samples"), NULL, 10))
 		return sr_resolve_error(err, errlen, "%s: %ld batches of %s "
 		    "samples: at most one batch per sample", where, n,
@@ -280,6 +291,13 @@ sr_resolve_check_tune(const sr_campaign *c, char *err, size_t errlen)
 	char where[SR_CAMPAIGN_ERRLEN];
 	const char *m = sr_campaign_get(c, "method");
 
+	int mi = sr_method_parse(m);
+
+	sr_resolve_key_place(c, "method", where, sizeof where);
+	if (!sr_campaign_is_tune(c) && mi >= 0 &&
+	    sr_method_is_search((enum sr_method)mi))
+		return sr_resolve_error(err, errlen, "%s: %s is a search that "
+		    "learns from scores, only for goal = tune", where, m);
 	if (!sr_campaign_is_tune(c))
 		return 0;
 	if (!builtin_metric_name(sr_campaign_get(c, "metric")))
