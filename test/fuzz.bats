@@ -41,7 +41,7 @@ setup_file() {
 	export -f smoke_run
 	export TOP BATS_FILE_TMPDIR
 	printf '%s\n' space design metrics workflow instances buckets results \
-	    timings model pairs tiles ledger campaign png tiff tiletable slide |
+	    timings model pairs tiles ledger campaign png tiff tiletable slide georef |
 	    xargs -P 2 -I{} bash -c 'smoke_run "$1"' smoke {}
 }
 

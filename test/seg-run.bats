@@ -479,7 +479,7 @@ refuse() {
 }
 
 @test "a slide's tiles are normalized from the slide's colour moments: the pixels two overlapping tiles share are the same in both, not without them" {
-	sa-testimg slide 1000 1000 s.tif "0 0 $MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
+	sa-testimg slide 1400 1000 s.tif "0 0 $MONUSEG/TCGA-21-5784-01Z-00-DX1.png"
 	# tiles of 600 at 0 and 400: s_0_0 and s_400_0 share x 400..599
 	wsi-tiles -q --size 600 --overlap 200 --min-tissue 0 -o t.tsv s.tif
 	grep -Eq '^#slide s: .* norm_mean=[-0-9.e]+,[-0-9.e]+,[-0-9.e]+ norm_sd=[0-9.e-]+,[0-9.e-]+,[0-9.e-]+$' t.tsv
@@ -773,7 +773,7 @@ same_masks() {
 	printf 'tile\tslide\tlevel\tx\ty\twidth\theight\n' > bad.tsv
 	run seg-run --estimate-memory --tiles bad.tsv
 	assert_failure 1
-	assert_output --partial 'bad.tsv:1: not a tile table header (tile slide level x y width height tissue)'
+	assert_output --partial 'bad.tsv:1: not a tile table header (tile slide level x y width height tissue, then optionally overlap neighbours)'
 	printf '%s\n' "$h" > bad.tsv
 	run seg-run --estimate-memory --tiles bad.tsv
 	assert_failure 1
