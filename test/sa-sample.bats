@@ -1029,6 +1029,13 @@ refuse() {
 		col=$(body w.tsv | head -1 | tr '\t' '\n' | grep -nx G1 | cut -d: -f1)
 		assert_equal "$(body w.tsv | tail -n +2 | cut -f "$col" | sort -u | grep -cvxE '5|10|15|20')" 0
 	done
+	# a history written by hand, without #space lines
+	printf 'run\tstatus\tmean\tG1\tbatch\n0\tcomplete\t0.5\t10\t1\n1\tfailed\t\t20\t1\n' > hand.tsv
+	printf 'name\ttype\tvalues\tdefault\nG1\tint\t5:5:80\t80\n' > g1.tsv
+	for m in pso anneal tpe; do
+		run -0 sa-sample -m $m -n 2 --round 2 --history hand.tsv g1.tsv
+		assert_equal "$(body /dev/stdin <<< "$output" | wc -l)" 3
+	done
 	run sa-sample -m tpe -n 4 "$SPACE"
 	assert_failure 2
 	assert_output --partial "-m tpe draws a round of a search: give --round"

@@ -206,7 +206,7 @@ read_history(const char *path, const sr_space *s, sr_search_history *h)
 			    "the space", path, s->p[j].name);
 		for (i = 0; i < t->n; i++) {
 			double v = t->x[i * t->ncol + (size_t)c];
-			if (t->cparam[c])
+			if (t->cparam && t->cparam[c])
 				v = sr_param_recode(t->cparam[c], &s->p[j], v);
 			if (isnan(v))
 				sr_die(SR_EXIT_DATA, "%s: run %zu: %s: a word the "
