@@ -169,6 +169,8 @@ bench: all $(OUT)/testbin/sa-testfn $(OUT)/testbin/sa-testimg $(OUT)/testbin/sa-
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/tune
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/prune
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/prune-monuseg
+	SR_BIN=$(CURDIR)/$(BIN) test/bench/search
+	SR_BIN=$(CURDIR)/$(BIN) test/bench/search-live
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/wsi
 	SR_BIN=$(CURDIR)/$(BIN) SR_TESTBIN=$(CURDIR)/$(OUT)/testbin test/bench/commands
 	SR_BIN=$(CURDIR)/$(BIN) test/bench/own-workflow
