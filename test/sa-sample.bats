@@ -1036,6 +1036,15 @@ refuse() {
 		run -0 sa-sample -m $m -n 2 --round 2 --history hand.tsv g1.tsv
 		assert_equal "$(body /dev/stdin <<< "$output" | wc -l)" 3
 	done
+	# the methods' settings: each with its method, in its range
+	run -0 sa-sample -m tpe -n 2 --round 1 --gamma 0.25 --candidates 8 g1.tsv
+	run -0 sa-sample -m pso -n 2 --round 1 --inertia 0.5 --c1 1 --c2 2 g1.tsv
+	run -0 sa-sample -m anneal -n 2 --round 1 --cooling 0.8 g1.tsv
+	run sa-sample -m pso -n 2 --round 1 --gamma 0.25 g1.tsv
+	assert_failure 2
+	assert_output --partial "--gamma and --candidates go with -m tpe"
+	run sa-sample -m anneal -n 2 --round 1 --cooling 1 g1.tsv
+	assert_failure 2
 	run sa-sample -m tpe -n 4 "$SPACE"
 	assert_failure 2
 	assert_output --partial "-m tpe draws a round of a search: give --round"

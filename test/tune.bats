@@ -285,6 +285,11 @@ line() {
 		    "$(sa-sample -m $m -n 4 -s 4 --round 2 --rounds 3 --history $m-out/batch-1/trials.tsv \
 		    --within $m-out/batch-2/space.tsv "$SPACE" | body /dev/stdin)"
 		grep -q "^#method=$m n=4 k=15 .* round=3 seed=4" $m-out/batch-3/design.tsv
+		# the method's settings reach sa-sample
+		case $m in
+		tpe) grep -q -- ' --gamma 0.1 --candidates 24 ' $m-out/batch-2/design.tsv ;;
+		pso) grep -q -- ' --inertia 0.7298 --c1 1.49618 --c2 1.49618 ' $m-out/batch-2/design.tsv ;;
+		esac
 		# the search learned: round 3 is not what round 1's draws give
 		assert [ "$(body $m-out/batch-3/design.tsv | tail -n +2 | cut -f 2-)" != \
 		    "$(body $m-out/batch-1/design.tsv | tail -n +2 | cut -f 2-)" ]

@@ -26,6 +26,7 @@
 enum {
 	OPT_BASE = CHAR_MAX + 1, OPT_SECOND_ORDER, OPT_OPTIMIZE, OPT_REFERENCE,
 	OPT_FIX, OPT_FORCE, OPT_ROUND, OPT_ROUNDS, OPT_HISTORY, OPT_WITHIN,
+	OPT_GAMMA, OPT_CANDIDATES, OPT_INERTIA, OPT_C1, OPT_C2, OPT_COOLING,
 	OPT_VERSION
 };
 
@@ -46,6 +47,12 @@ static const struct option longopts[] = {
 	{ "rounds", required_argument, NULL, OPT_ROUNDS },
 	{ "history", required_argument, NULL, OPT_HISTORY },
 	{ "within", required_argument, NULL, OPT_WITHIN },
+	{ "gamma", required_argument, NULL, OPT_GAMMA },
+	{ "candidates", required_argument, NULL, OPT_CANDIDATES },
+	{ "inertia", required_argument, NULL, OPT_INERTIA },
+	{ "c1", required_argument, NULL, OPT_C1 },
+	{ "c2", required_argument, NULL, OPT_C2 },
+	{ "cooling", required_argument, NULL, OPT_COOLING },
 	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
@@ -56,6 +63,8 @@ struct opts {
 	size_t nfix;
 	const char *history, *within;	/* pso, anneal, tpe */
 	size_t rounds;
+	sr_search_opts so;		/* their settings (rounds set later) */
+	int set[SR_NMETHOD];		/* which method's settings were given */
 };
 
 static void
@@ -93,6 +102,13 @@ usage(FILE *fp)
 "                           the round; needed from round 2)\n"
 "      --within SPACE2      project every set onto SPACE2's values (a pruned\n"
 "                           copy of SPACE.tsv)\n"
+"      --gamma G            tpe: the share of good sets [0.1]\n"
+"      --candidates N       tpe: candidates per set [24]\n"
+"      --inertia W          pso: the inertia weight [0.7298]\n"
+"      --c1 C, --c2 C       pso: the pulls to the particle's and the swarm's\n"
+"                           best [1.49618]\n"
+"      --cooling A          anneal: the temperature's factor per round [5 %%\n"
+"                           of the start at the last round]\n"
 "  -o, --output FILE        write here (atomically) instead of stdout\n"
 "  -h, --help               this help\n"
 "      --version            version\n",
@@ -108,6 +124,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	int c, method = -1;
 
 	memset(o, 0, sizeof *o);
+	sr_search_opts_init(&o->so, 0);
 	s->n = DEF_N;
 	s->r = DEF_R;
 	s->p = DEF_P;
@@ -139,6 +156,20 @@ parse_args(int argc, char **argv, struct opts *o)
 		    SR_COUNT_MAX); break;
 		case OPT_HISTORY: o->history = optarg; break;
 		case OPT_WITHIN: o->within = optarg; break;
+		case OPT_GAMMA: o->so.gamma = sr_opt_real("--gamma", optarg, 0, 1,
+		    SR_OPEN_LO, "a share"); o->set[SR_METHOD_TPE] = 1; break;
+		case OPT_CANDIDATES: o->so.candidates = sr_opt_count(
+		    "--candidates", optarg, 1, 100000);
+		    o->set[SR_METHOD_TPE] = 1; break;
+		case OPT_INERTIA: o->so.inertia = sr_opt_real("--inertia", optarg,
+		    0, 10, 0, "a weight"); o->set[SR_METHOD_PSO] = 1; break;
+		case OPT_C1: o->so.c1 = sr_opt_real("--c1", optarg, 0, 10, 0,
+		    "a weight"); o->set[SR_METHOD_PSO] = 1; break;
+		case OPT_C2: o->so.c2 = sr_opt_real("--c2", optarg, 0, 10, 0,
+		    "a weight"); o->set[SR_METHOD_PSO] = 1; break;
+		case OPT_COOLING: o->so.cooling = sr_opt_real("--cooling", optarg,
+		    0, 1, SR_OPEN_LO | SR_OPEN_HI, "a factor");
+		    o->set[SR_METHOD_ANNEAL] = 1; break;
 		case 'h': sr_opt_help(usage);
 		case OPT_VERSION: sr_print_version();
 		default: sr_getopt_fail(c, argv);
@@ -154,6 +185,12 @@ parse_args(int argc, char **argv, struct opts *o)
 	s->method = method < 0 ? SR_METHOD_REFERENCE : (enum sr_method)method;
 	if (sr_sample_check(s, errbuf, sizeof errbuf))
 		sr_usage_error("%s", errbuf);
+	for (c = SR_METHOD_PSO; c <= SR_METHOD_TPE; c++)
+		if (o->set[c] && (int)s->method != c)
+			sr_usage_error("%s with -m %s", c == SR_METHOD_TPE ?
+			    "--gamma and --candidates go" : c == SR_METHOD_PSO ?
+			    "--inertia, --c1 and --c2 go" : "--cooling goes",
+			    sr_method_name((enum sr_method)c));
 	if ((o->history || o->within || o->rounds) && !s->round)
 		sr_usage_error("--history, --within and --rounds go with "
 		    "--round");
@@ -262,7 +299,8 @@ search(const struct opts *o, sr_generator *g, const sr_space *s)
 	long k;
 
 	sr_search_parse(sr_method_name(o->spec.method), &m);
-	sr_search_opts_init(&so, o->rounds ? o->rounds : o->spec.round);
+	so = o->so;
+	so.rounds = o->rounds ? o->rounds : o->spec.round;
 	if (o->history)
 		read_history(o->history, s, &h);
 	if ((why = sr_search_round(m, &so, s, &h, o->spec.round, n,

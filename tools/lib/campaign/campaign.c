@@ -35,6 +35,12 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "base", SR_KEY_ENUM, "sobol", 0, "mc lhs halton hammersley sobol",
 	    PLAN, "vbd", 0 },
 	{ "second_order", SR_KEY_YESNO, "no", 0, NULL, PLAN, "vbd", 0 },
+	{ "tpe_gamma", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tpe", 0 },
+	{ "tpe_candidates", SR_KEY_INT, "24", 1, NULL, PLAN, "tpe", 0 },
+	{ "pso_inertia", SR_KEY_REAL, "0.7298", 0, NULL, PLAN, "pso", 0 },
+	{ "pso_c1", SR_KEY_REAL, "1.49618", 0, NULL, PLAN, "pso", 0 },
+	{ "pso_c2", SR_KEY_REAL, "1.49618", 0, NULL, PLAN, "pso", 0 },
+	{ "anneal_cooling", SR_KEY_FRACTION, NULL, 0, NULL, PLAN, "anneal", 0 },
 	{ "seed", SR_KEY_INT, "1", 0, NULL, PLAN, NULL, 0 },
 	{ "fix", SR_KEY_FIX, NULL, 0, NULL, PLAN, NULL, 0 },
 	/* the workflow and the tiles */

@@ -120,6 +120,23 @@ sr_resolve_sample_args(sr_campaign *c)
 	case SR_METHOD_GRID:
 		add_args(l, "-p", sr_campaign_get(c, "levels"), NULL);
 		break;
+	case SR_METHOD_TPE:
+		add_args(l, "-n", sr_campaign_get(c, "samples"), "--gamma",
+		    sr_campaign_get(c, "tpe_gamma"), "--candidates",
+		    sr_campaign_get(c, "tpe_candidates"), NULL);
+		break;
+	case SR_METHOD_PSO:
+		add_args(l, "-n", sr_campaign_get(c, "samples"), "--inertia",
+		    sr_campaign_get(c, "pso_inertia"), "--c1",
+		    sr_campaign_get(c, "pso_c1"), "--c2", sr_campaign_get(c,
+		    "pso_c2"), NULL);
+		break;
+	case SR_METHOD_ANNEAL:
+		add_args(l, "-n", sr_campaign_get(c, "samples"), NULL);
+		if (!sr_resolve_is(c, "anneal_cooling", ""))
+			add_args(l, "--cooling", sr_campaign_get(c,
+			    "anneal_cooling"), NULL);
+		break;
 	default:
 		add_args(l, "-n", sr_campaign_get(c, "samples"), NULL);
 	}
