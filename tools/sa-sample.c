@@ -1,7 +1,6 @@
 /* sa-sample - draw parameter sets (a design) from a parameter space. */
 #include <getopt.h>
 #include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,85 +204,6 @@ parse_args(int argc, char **argv, struct opts *o)
 		    s->round);
 }
 
-/* The column of trials table t named name, or -1. */
-static long
-column(const sr_trials_table *t, const char *name)
-{
-	size_t c;
-
-	for (c = 0; c < t->ncol; c++)
-		if (strcmp(t->name[c], name) == 0)
-			return (long)c;
-	return -1;
-}
-
-/* The search's history from trials.tsv path, in s's values: each set's
- * values and mean (a cancelled set's over its tiles so far; none for a
- * failed one), its round its batch (1 without a batch column). Dies
- * naming the file on a parameter it lacks or a value s has not. */
-static void
-read_history(const char *path, const sr_space *s, sr_search_history *h)
-{
-	sr_trials_table *t = sr_trials_table_read(path);
-	double *x = sr_calloc(t->n * s->n + 1, sizeof *x);
-	double *y = sr_calloc(t->n + 1, sizeof *y);
-	size_t *rd = sr_calloc(t->n + 1, sizeof *rd), i, j, b;
-	long c, bcol = -1;
-
-	for (b = 0; b < t->nhead; b++)
-		if (t->kind[b] == SR_TRIALS_KIND_BATCH)
-			bcol = (long)b;
-	for (i = 0; i < t->n; i++)
-		rd[i] = 1;
-	for (i = 0; bcol >= 0 && i < t->n; i++)	/* the file's rows */
-		rd[t->row_set[i]] = (size_t)strtoul(t->field[i][bcol], NULL, 10);
-	for (j = 0; j < s->n; j++) {
-		if ((c = column(t, s->p[j].name)) < 0)
-			sr_die(SR_EXIT_DATA, "%s: no column %s, a parameter of "
-			    "the space", path, s->p[j].name);
-		for (i = 0; i < t->n; i++) {
-			double v = t->x[i * t->ncol + (size_t)c];
-			if (t->cparam && t->cparam[c])
-				v = sr_param_recode(t->cparam[c], &s->p[j], v);
-			if (isnan(v))
-				sr_die(SR_EXIT_DATA, "%s: run %zu: %s: a word the "
-				    "space has not", path, t->run[i], s->p[j].name);
-			x[i * s->n + j] = v;
-		}
-	}
-	for (i = 0; i < t->n; i++)
-		y[i] = t->mean[i];
-	*h = (sr_search_history){ t->n, x, y, rd };
-	sr_trials_table_free(t);
-}
-
-/* v, a value of p, as the nearest value of q (the same parameter in a
- * pruned copy of p's space): itself when q has it; else, for a word
- * enum, the word nearest by its place in p; else the nearest number. */
-static double
-project(const sr_param *p, const sr_param *q, double v)
-{
-	double best = INFINITY, w = NAN, d, x;
-	size_t i, m = sr_param_count(q);
-
-	if (q->fixed)
-		return q->fixed_value;
-	if (!isnan(x = sr_param_recode(p, q, v)) && !isnan(sr_param_unit_of(q,
-	    x)))	/* one of q's values (its default may not be) */
-		return x;
-	if (m == 0)
-		return v < q->lo ? q->lo : v > q->hi ? q->hi : v;
-	for (i = 0; i < m; i++) {
-		x = sr_param_value(q, i);
-		d = fabs((p->word ? sr_param_recode(q, p, x) : x) - v);
-		if (d < best) {
-			best = d;
-			w = x;
-		}
-	}
-	return p->word ? sr_param_recode(q, p, w) : w;
-}
-
 /* Draws round spec->round of the search into g: the rows projected onto
  * within's values when given. */
 static void
@@ -302,7 +222,7 @@ search(const struct opts *o, sr_generator *g, const sr_space *s)
 	so = o->so;
 	so.rounds = o->rounds ? o->rounds : o->spec.round;
 	if (o->history)
-		read_history(o->history, s, &h);
+		sr_trials_search_history(o->history, s, &h);
 	if ((why = sr_search_round(m, &so, s, &h, o->spec.round, n,
 	    o->spec.seed, out)) != NULL)
 		sr_die(SR_EXIT_DATA, "%s: %s", o->history, why);
@@ -313,17 +233,15 @@ search(const struct opts *o, sr_generator *g, const sr_space *s)
 			if ((k = sr_space_find(w, s->p[j].name)) < 0)
 				sr_die(SR_EXIT_DATA, "%s: no parameter %s",
 				    o->within, s->p[j].name);
-			out[i * s->n + j] = project(&s->p[j], &w->p[k],
-			    out[i * s->n + j]);
+			out[i * s->n + j] = sr_search_project(&s->p[j],
+			    &w->p[k], out[i * s->n + j]);
 		}
 	for (i = 0; i < n; i++)
 		sr_generator_put(g, out + i * s->n);
 	if (n == 0 && g->before_rows)
 		g->before_rows(g->arg);
 	sr_space_free(w);
-	free((double *)h.x);
-	free((double *)h.y);
-	free((size_t *)h.round);
+	sr_search_history_free(&h);
 	free(out);
 }
 

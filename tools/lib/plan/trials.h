@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "sa/design.h"
+#include "sa/search.h"
 #include "sa/space.h"
 
 /* The columns, in order; the design's parameter columns follow. */
@@ -143,5 +144,13 @@ typedef struct {
  * word of its word enum. */
 sr_trials_table *sr_trials_table_read(const char *path);
 void sr_trials_table_free(sr_trials_table *t);
+
+/* The history of a search (sa/search.h) from the trials.tsv path, in the
+ * values of s: each set's values and mean (a cancelled set's over its
+ * tiles so far; none for a failed one), its round its batch (1 without a
+ * batch column), in run order. Dies naming the file on a parameter of s
+ * it lacks or a word s has not. Free with sr_search_history_free. */
+void sr_trials_search_history(const char *path, const sr_space *s,
+    sr_search_history *h);
 
 #endif

@@ -6,6 +6,7 @@
 #include "core/hash.h"
 #include "core/opt.h"
 #include "core/tsv.h"
+#include "sa/search.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -217,3 +218,53 @@ sr_trials_table_free(sr_trials_table *tt)
 	free(tt->path);
 	free(tt);
 }
+
+/* The column of trials table t named name, or -1. */
+static long
+param_column(const sr_trials_table *t, const char *name)
+{
+	size_t c;
+
+	for (c = 0; c < t->ncol; c++)
+		if (strcmp(t->name[c], name) == 0)
+			return (long)c;
+	return -1;
+}
+
+void
+sr_trials_search_history(const char *path, const sr_space *s,
+    sr_search_history *h)
+{
+	sr_trials_table *t = sr_trials_table_read(path);
+	double *x = sr_calloc(t->n * s->n + 1, sizeof *x);
+	double *y = sr_calloc(t->n + 1, sizeof *y);
+	size_t *rd = sr_calloc(t->n + 1, sizeof *rd), i, j, b;
+	long c, bcol = -1;
+
+	for (b = 0; b < t->nhead; b++)
+		if (t->kind[b] == SR_TRIALS_KIND_BATCH)
+			bcol = (long)b;
+	for (i = 0; i < t->n; i++)
+		rd[i] = 1;
+	for (i = 0; bcol >= 0 && i < t->n; i++)	/* the file's rows */
+		rd[t->row_set[i]] = (size_t)strtoul(t->field[i][bcol], NULL, 10);
+	for (j = 0; j < s->n; j++) {
+		if ((c = param_column(t, s->p[j].name)) < 0)
+			sr_die(SR_EXIT_DATA, "%s: no column %s, a parameter of "
+			    "the space", path, s->p[j].name);
+		for (i = 0; i < t->n; i++) {
+			double v = t->x[i * t->ncol + (size_t)c];
+			if (t->cparam && t->cparam[c])
+				v = sr_param_recode(t->cparam[c], &s->p[j], v);
+			if (isnan(v))
+				sr_die(SR_EXIT_DATA, "%s: run %zu: %s: a word the "
+				    "space has not", path, t->run[i], s->p[j].name);
+			x[i * s->n + j] = v;
+		}
+	}
+	for (i = 0; i < t->n; i++)
+		y[i] = t->mean[i];
+	*h = (sr_search_history){ t->n, x, y, rd };
+	sr_trials_table_free(t);
+}
+

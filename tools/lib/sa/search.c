@@ -632,3 +632,36 @@ sr_search_round(enum sr_search_method m, const sr_search_opts *o,
 	free(first);
 	return why;
 }
+
+double
+sr_search_project(const sr_param *p, const sr_param *q, double v)
+{
+	double best = INFINITY, w = NAN, d, x;
+	size_t i, m = sr_param_count(q);
+
+	if (q->fixed)
+		return q->fixed_value;
+	if (!isnan(x = sr_param_recode(p, q, v)) && !isnan(sr_param_unit_of(q,
+	    x)))	/* one of q's values (its default may not be) */
+		return x;
+	if (m == 0)
+		return v < q->lo ? q->lo : v > q->hi ? q->hi : v;
+	for (i = 0; i < m; i++) {
+		x = sr_param_value(q, i);
+		d = fabs((p->word ? sr_param_recode(q, p, x) : x) - v);
+		if (d < best) {
+			best = d;
+			w = x;
+		}
+	}
+	return p->word ? sr_param_recode(q, p, w) : w;
+}
+
+void
+sr_search_history_free(sr_search_history *h)
+{
+	free((double *)h->x);
+	free((double *)h->y);
+	free((size_t *)h->round);
+	memset(h, 0, sizeof *h);
+}

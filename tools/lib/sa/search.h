@@ -95,4 +95,13 @@ const char *sr_search_round(enum sr_search_method m, const sr_search_opts *o,
     const sr_space *s, const sr_search_history *h, size_t round, size_t q,
     unsigned long seed, double *out);
 
+/* Frees a history whose arrays were allocated (sr_trials_search_history). */
+void sr_search_history_free(sr_search_history *h);
+
+/* v, a value of p, as the nearest value of q, the same parameter in a
+ * pruned copy of p's space: itself when it is one of q's values (q's
+ * default may not be); else, for a word enum, the word nearest by its
+ * place in p; else the nearest number (a range's bound). */
+double sr_search_project(const sr_param *p, const sr_param *q, double v);
+
 #endif
