@@ -706,7 +706,7 @@ refuse() {
 }
 
 @test "unknown method is a usage error (exit 2)" {
-	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat or vbd" -m bogus "$SPACE"
+	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat, vbd, pso, anneal or tpe" -m bogus "$SPACE"
 	assert_output --partial "--help"
 }
 

@@ -512,8 +512,9 @@ attempts() {
 		assert_equal "$(body slurm-out/batch-$k/space.tsv)" "$(body local-out/batch-$k/space.tsv)"
 		assert_equal "$(grep -E '^(past|chosen|paggr|parameter|outcome)' slurm-out/batch-$k/prune.tsv)" \
 		    "$(grep -E '^(past|chosen|paggr|parameter|outcome)' local-out/batch-$k/prune.tsv)"
-		grep -qP "^chosen\t$PWD/kb/p1\t" slurm-out/batch-$k/prune.tsv
 	done
+	# (batch 2 prunes from batch 1's sets, the seed's own: p1 is chosen)
+	grep -qP "^chosen\t$PWD/kb/p1\t" slurm-out/batch-2/prune.tsv
 	# the ledger of all batches and the report of all batches, written
 	# by the last merge job: the local engine's rows (their seconds
 	# aside), every batch on the page

@@ -64,7 +64,7 @@ test_method(void)
 	sr_method_table(SR_METHODS_SAMPLE, names);
 	check("sample table", strcmp(sr_word_list(buf, sizeof buf, names,
 	    SR_NMETHOD), "mc, lhs, halton, hammersley, sobol, random, grid, "
-	    "moat or vbd") == 0);
+	    "moat, vbd, pso, anneal or tpe") == 0);
 	check("vbd runs", sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 0) == 50);
 	check("vbd second-order runs",
 	    sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 1) == 80);
