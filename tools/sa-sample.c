@@ -184,62 +184,34 @@ parse_args(int argc, char **argv, struct opts *o)
 	s->method = method < 0 ? SR_METHOD_REFERENCE : (enum sr_method)method;
 	if (sr_sample_check(s, errbuf, sizeof errbuf))
 		sr_usage_error("%s", errbuf);
-	for (c = SR_METHOD_PSO; c <= SR_METHOD_TPE; c++)
-		if (o->set[c] && (int)s->method != c)
-			sr_usage_error("%s with -m %s", c == SR_METHOD_TPE ?
-			    "--gamma and --candidates go" : c == SR_METHOD_PSO ?
-			    "--inertia, --c1 and --c2 go" : "--cooling goes",
-			    sr_method_name((enum sr_method)c));
-	if ((o->history || o->within || o->rounds) && !s->round)
-		sr_usage_error("--history, --within and --rounds go with "
-		    "--round");
-	if (s->round > 1 && !o->history)
-		sr_usage_error("--round %zu: a round after the first is drawn "
-		    "from the rounds before: give --history", s->round);
-	if (s->round == 1 && o->history)
-		sr_usage_error("--round 1 has no rounds before it: no "
-		    "--history");
-	if (o->rounds && o->rounds < s->round)
-		sr_usage_error("--rounds %zu: below --round %zu", o->rounds,
-		    s->round);
+	if (sr_sample_check_search(s, o->set, o->history != NULL, o->within !=
+	    NULL, o->rounds, errbuf, sizeof errbuf))
+		sr_usage_error("%s", errbuf);
 }
 
-/* Draws round spec->round of the search into g: the rows projected onto
- * within's values when given. */
+/* Draws round spec->round of the search into g (sa/search.h). */
 static void
 search(const struct opts *o, sr_generator *g, const sr_space *s)
 {
-	enum sr_search_method m;
-	sr_search_opts so;
 	sr_search_history h = { 0, NULL, NULL, NULL };
-	sr_space *w = NULL;
-	size_t n = o->spec.n, i, j;
-	double *out = sr_calloc(n * s->n + 1, sizeof *out);
+	sr_space *w = o->within ? sr_space_read(o->within) : NULL;
+	double *out = sr_calloc(o->spec.n * s->n + 1, sizeof *out);
+	sr_search_opts so = o->so;
+	enum sr_search_method m;
 	const char *why;
-	long k;
+	size_t i;
 
 	sr_search_parse(sr_method_name(o->spec.method), &m);
-	so = o->so;
 	so.rounds = o->rounds ? o->rounds : o->spec.round;
 	if (o->history)
 		sr_trials_search_history(o->history, s, &h);
-	if ((why = sr_search_round(m, &so, s, &h, o->spec.round, n,
+	if ((why = sr_search_round(m, &so, s, &h, o->spec.round, o->spec.n,
 	    o->spec.seed, out)) != NULL)
 		sr_die(SR_EXIT_DATA, "%s: %s", o->history, why);
-	if (o->within)
-		w = sr_space_read(o->within);
-	for (i = 0; w && i < n; i++)
-		for (j = 0; j < s->n; j++) {
-			if ((k = sr_space_find(w, s->p[j].name)) < 0)
-				sr_die(SR_EXIT_DATA, "%s: no parameter %s",
-				    o->within, s->p[j].name);
-			out[i * s->n + j] = sr_search_project(&s->p[j],
-			    &w->p[k], out[i * s->n + j]);
-		}
-	for (i = 0; i < n; i++)
+	if (w && (why = sr_search_within(s, w, o->spec.n, out)) != NULL)
+		sr_die(SR_EXIT_DATA, "%s: no parameter %s", o->within, why);
+	for (i = 0; i < o->spec.n; i++)
 		sr_generator_put(g, out + i * s->n);
-	if (n == 0 && g->before_rows)
-		g->before_rows(g->arg);
 	sr_space_free(w);
 	sr_search_history_free(&h);
 	free(out);

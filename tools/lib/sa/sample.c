@@ -26,6 +26,30 @@ sr_sample_check(const sr_sample_spec *s, char *errbuf, size_t errlen)
 }
 
 const char *
+sr_sample_check_search(const sr_sample_spec *s, const int *set, int history,
+    int within, size_t rounds, char *errbuf, size_t errlen)
+{
+	int m;
+
+	for (m = SR_METHOD_PSO; m <= SR_METHOD_TPE; m++)
+		if (set[m] && (int)s->method != m)
+			FAIL("%s with -m %s", m == SR_METHOD_TPE ? "--gamma and "
+			    "--candidates go" : m == SR_METHOD_PSO ? "--inertia, "
+			    "--c1 and --c2 go" : "--cooling goes",
+			    sr_method_name((enum sr_method)m));
+	if ((history || within || rounds) && !s->round)
+		FAIL("--history, --within and --rounds go with --round");
+	if (s->round > 1 && !history)
+		FAIL("--round %zu: a round after the first is drawn from the "
+		    "rounds before: give --history", s->round);
+	if (s->round == 1 && history)
+		FAIL("--round 1 has no rounds before it: no --history");
+	if (rounds && rounds < s->round)
+		FAIL("--rounds %zu: below --round %zu", rounds, s->round);
+	return NULL;
+}
+
+const char *
 sr_sample_rows(const sr_sample_spec *s, const sr_generator *g, double *rows,
     char *errbuf, size_t errlen)
 {

@@ -28,6 +28,12 @@ typedef struct {
  * error) in errbuf. */
 const char *sr_sample_check(const sr_sample_spec *s, char *errbuf,
     size_t errlen);
+/* The options of a search's round (pso, anneal, tpe) against s: set[m]
+ * says method m's settings were given; history, within, rounds (0: not
+ * given) the rest. NULL, or the reason (a usage error) in errbuf. */
+const char *sr_sample_check_search(const sr_sample_spec *s, const int *set,
+    int history, int within, size_t rounds, char *errbuf, size_t errlen);
+
 /* The runs the design will have (the reference run not counted) in
  * *rows: NULL, or the reason there are too many (a usage error). */
 const char *sr_sample_rows(const sr_sample_spec *s, const sr_generator *g,

@@ -657,6 +657,23 @@ sr_search_project(const sr_param *p, const sr_param *q, double v)
 	return p->word ? sr_param_recode(q, p, w) : w;
 }
 
+const char *
+sr_search_within(const sr_space *s, const sr_space *within, size_t q,
+    double *out)
+{
+	size_t i, j;
+	int k;
+
+	for (j = 0; j < s->n; j++) {
+		if ((k = sr_space_find(within, s->p[j].name)) < 0)
+			return s->p[j].name;
+		for (i = 0; i < q; i++)
+			out[i * s->n + j] = sr_search_project(&s->p[j],
+			    &within->p[k], out[i * s->n + j]);
+	}
+	return NULL;
+}
+
 void
 sr_search_history_free(sr_search_history *h)
 {

@@ -95,6 +95,12 @@ const char *sr_search_round(enum sr_search_method m, const sr_search_opts *o,
     const sr_space *s, const sr_search_history *h, size_t round, size_t q,
     unsigned long seed, double *out);
 
+/* Projects the q sets of out (q * s->n values of s) onto the values of
+ * within, a pruned copy of s (sr_search_project): NULL, or the name of a
+ * parameter of s that within lacks. */
+const char *sr_search_within(const sr_space *s, const sr_space *within,
+    size_t q, double *out);
+
 /* Frees a history whose arrays were allocated (sr_trials_search_history). */
 void sr_search_history_free(sr_search_history *h);
 
