@@ -7,6 +7,7 @@
 #include "image/raster.h"
 
 #include <errno.h>
+#include <gsl/gsl_sort.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
@@ -223,14 +224,6 @@ sr_georef_free(sr_georef *g)
 	memset(g, 0, sizeof *g);
 }
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The first pixel whose centre, x0 + (i + 0.5) ds, is at or past v,
  * within [0, n]. */
 static size_t
@@ -269,7 +262,7 @@ sr_georef_raster(const sr_georef *g, double x0, double y0, double ds,
 					xs[nx++] = p[0] + (cy - p[1]) *
 					    (p[2] - p[0]) / (p[3] - p[1]);
 			}
-			qsort(xs, nx, sizeof *xs, cmp_double);
+			gsl_sort(xs, 1, nx);
 			/* a centre is inside when an odd number of crossings
 			 * lie right of it: from xs[2m] to before xs[2m + 1] */
 			for (m = 0; m + 1 < nx; m += 2) {

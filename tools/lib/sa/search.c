@@ -8,6 +8,8 @@
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_randist.h>
+#include <gsl/gsl_sort.h>
+#include <gsl/gsl_statistics_double.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -254,14 +256,6 @@ pso(const sr_search_opts *o, const sr_space *s, const sr_search_history *h,
 
 /* ---- simulated annealing ----------------------------------------------- */
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The start temperature: the median absolute difference of the scores
  * y[0..n) that are numbers, over ln 2; a tiny one without two. */
 static double
@@ -274,8 +268,8 @@ start_temperature(const double *y, size_t n)
 		for (j = i + 1; j < n; j++)
 			if (!isnan(y[i]) && !isnan(y[j]))
 				d[m++] = fabs(y[i] - y[j]);
-	qsort(d, m, sizeof *d, cmp_double);
-	t = m == 0 ? 0 : (m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2);
+	gsl_sort(d, 1, m);
+	t = m == 0 ? 0 : gsl_stats_median_from_sorted_data(d, 1, m);
 	free(d);
 	return t > 0 ? t / log(2) : 1e-12;
 }
@@ -456,7 +450,7 @@ parzen_make(parzen *e, const sr_param *p, const double *u, size_t n)
 	e->z = sr_calloc(n + 1, sizeof *e->z);
 	v = sr_calloc(n + 1, sizeof *v);
 	memcpy(v, u, n * sizeof *v);
-	qsort(v, n, sizeof *v, cmp_double);
+	gsl_sort(v, 1, n);
 	e->mu[0] = 0.5;
 	e->sd[0] = 1;
 	for (i = 0; i < n; i++) {	/* as wide as the larger gap */
