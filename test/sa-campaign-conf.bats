@@ -423,7 +423,12 @@ tune() {
 	    "cancel_window = 0:'0' is not a positive integer" \
 	    "cancel_warmup = 1.5:'1.5' is not a positive integer" \
 	    "cancel_startup = -1:'-1' is not a positive integer" \
-	    "cancel_p = 1:'1' is not a number between 0 and 1 (both excluded)"; do
+	    "cancel_p = 1:'1' is not a number between 0 and 1 (both excluded)" \
+	    "prune_k = 0:'0' is not a positive integer" \
+	    "prune_min_ncorr = 1:'1' is not a number between 0 and 1 (both excluded)" \
+	    "prune_paggr = max:'max' is not a number between 0 and 1 (both excluded) or auto" \
+	    "prune_paggr_max = 1.5:'1.5' is not a number between 0 and 1 (both excluded)" \
+	    "prune_bins = 1:'1' is not an integer from 2"; do
 		tune t.campaign "${v%%:*}"
 		run sa-campaign-conf t.campaign
 		assert_failure 1
@@ -443,6 +448,8 @@ tune() {
 	assert_line "$(printf 'cancel_warmup\tint\t2\tplan\ttune median wilcoxon')"
 	assert_line "$(printf 'cancel_startup\tint\t5\tplan\ttune median')"
 	assert_line "$(printf 'cancel_p\tfraction\t0.1\tplan\ttune wilcoxon')"
+	assert_line "$(printf 'prune_paggr\tfraction\tauto\tplan\ttune')"
+	assert_line "$(printf 'prune_bins\tint\t10\tplan\ttune')"
 }
 
 @test "warnings: keys the method, merge or engine does not use; exit 0, the records on stdout" {

@@ -72,9 +72,12 @@ field() {
 	assert_equal "$(sed -n 4p r.tsv)" 'item	name	value	detail'
 	assert_equal "$(field current cur r.tsv)" 40
 	assert_equal "$(awk -F '\t' '$1 == "past" { print $2 }' r.tsv | paste -sd ' ')" 'k/p1 k/p2 k/p3'
-	# p1 correlates (0.71), p2 and p3 hardly (0.01, 0.10)
-	awk -F '\t' '$1 == "past" { c[$2] = $3 } END { exit !(c["k/p1"] > 0.7 &&
-	    c["k/p2"] < 0.2 && c["k/p3"] < 0.2) }' r.tsv
+	# ncorr, the rank correlation of the current sets' own values with
+	# each past surrogate's there (no past campaign ran them: T1 is
+	# random): p1 correlates (0.97), p2 and p3 hardly (0.24, 0.08)
+	awk -F '\t' '$1 == "past" { c[$2] = $3 } END { exit !(c["k/p1"] > 0.95 &&
+	    c["k/p2"] < 0.3 && c["k/p3"] < 0.1) }' r.tsv
+	assert_equal "$(awk -F '\t' '$1 == "past" { split($4, d, " "); print d[2] }' r.tsv | sort -u)" 'shared=0'
 	assert_equal "$(field chosen k/p1 r.tsv)" "$(field past k/p1 r.tsv)"
 	assert_equal "$(field paggr fixed r.tsv)" 0.75
 	assert_equal "$(awk -F '\t' '$1 == "cut" { print $2, $3, $4 }' r.tsv)" 'k/p1 0.62505 max=0.8334 paggr=0.75'
@@ -97,11 +100,24 @@ field() {
 	no_temp_files
 }
 
+@test "the current experiment's best set so far stays in the space, whatever the past experiment says" {
+	knowledge
+	# p2's bump is far from the current one's: cut at 0.9 of its best, it
+	# would remove G1 35 and minSize 16, the values of cur's best set
+	sa-prune --current cur --past k/p2 --min-ncorr -1 --paggr 0.9 --report r.tsv -o new.tsv s.tsv
+	best=$(awk -F '\t' '!/^#/ && $1 != "run" && $4 > m { m = $4; s = $10 " " $11 } END { print s }' cur/trials.tsv)
+	assert_equal "$best" '35 16'
+	assert_equal "$(awk -F '\t' '$1 == "kept" { print $2, $3, $4 }' r.tsv)" "$(printf '%s\n' \
+	    "G1 35 best=0.194: the current experiment's best set has it, kept" \
+	    "minSize 16 best=0.714: the current experiment's best set has it, kept")"
+	assert_equal "$(body new.tsv | sed -n '2,3p')" "$(printf '%s\n' 'G1	int	35,65,70,75,80	80' 'minSize	int	2:2:16	11')"
+}
+
 @test "experiments: --past DIR and --past-files, trials.tsv or design.tsv and results.tsv; a directory read once; the current one's left out of the knowledge" {
 	knowledge
 	sa-prune --current cur --past k/p2 --past k/p1 --past k/p1/ --paggr 0.75 --report r.tsv -o a.tsv s.tsv
 	assert_equal "$(awk -F '\t' '$1 == "past" { print $2 }' r.tsv | paste -sd ' ')" 'k/p2 k/p1'
-	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r.tsv | sort -u)" 'jobs=320 source=trials.tsv (its mean column)'
+	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r.tsv | sort -u)" 'jobs=320 shared=0 source=trials.tsv (its mean column)'
 	# the files directly: the same ncorr and the same space
 	sa-prune --current-files cur/design.tsv cur/results.tsv --past-files k/p1/design.tsv k/p1/results.tsv \
 	    --paggr 0.75 --report r2.tsv -o b.tsv s.tsv
@@ -112,7 +128,7 @@ field() {
 	sa-prune --current cur --past k/p1 --paggr 0.75 --report r3.tsv -o c.tsv s.tsv
 	assert_equal "$(body c.tsv)" "$(body a.tsv)"
 	assert_equal "$(field past k/p1 r3.tsv)" "$(field past k/p1 r.tsv)"
-	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r3.tsv)" 'jobs=320 source=design.tsv and results.tsv (the mean over the tiles)'
+	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r3.tsv)" 'jobs=320 shared=0 source=design.tsv and results.tsv (the mean over the tiles)'
 	# the current campaign inside the knowledge directory is not a past one;
 	# entries that are not campaign outputs, or hidden, are skipped
 	mv cur k/cur
@@ -130,7 +146,7 @@ field() {
 	sa-sample -m grid -o old/design.tsv old.tsv
 	results 42 22 old/design.tsv > old/results.tsv
 	sa-prune --current cur --past old --paggr 0.75 --report r.tsv -o new.tsv s.tsv
-	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r.tsv)" 'jobs=640 source=design.tsv and results.tsv (the mean over the tiles) ignored=Extra'
+	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r.tsv)" 'jobs=640 shared=0 source=design.tsv and results.tsv (the mean over the tiles) ignored=Extra'
 	# W held at its default 8 there: 4 untried, kept; T1 at 5: one bin tried
 	assert_equal "$(body new.tsv | cut -f 1,3 | tail -n 2)" "$(printf 'T1\t2.5..7.5\nW\t4,8')"
 	# a column the space lacks in the current experiment is an error
@@ -165,7 +181,7 @@ field() {
 	knowledge
 	run sa-prune --current cur --past k/p3 --report r.tsv -o new.tsv s.tsv
 	assert_success
-	assert_output 'sa-prune: nothing pruned: the most similar past experiment, k/p3, has ncorr 0.1047, below --min-ncorr 0.5'
+	assert_output 'sa-prune: nothing pruned: the most similar past experiment, k/p3, has ncorr 0.08443, below --min-ncorr 0.5'
 	assert_equal "$(body new.tsv)" "$(cat s.tsv)"
 	assert_equal "$(awk -F '\t' '$1 == "chosen"' r.tsv)" ''
 	assert_equal "$(awk -F '\t' '$1 == "outcome" { print $2 }' r.tsv)" unchanged
@@ -174,7 +190,7 @@ field() {
 	assert_success
 	assert_output ''
 	run sa-prune --current cur --knowledge k --min-ncorr 1 -o new.tsv s.tsv
-	assert_output --partial 'the most similar past experiment, k/p1, has ncorr 0.7139, below --min-ncorr 1'
+	assert_output --partial 'the most similar past experiment, k/p1, has ncorr 0.969, below --min-ncorr 1'
 }
 
 @test "-k, --points, -s: the surrogates and the common points" {
@@ -221,7 +237,7 @@ field() {
 	printf 'run\tdice\n0\t0\n1\t1\n2\t0\n3\t2\n' > past/results.tsv
 	cp past/design.tsv cur/
 	printf 'run\tdice\n0\t0.1\n1\t1.1\n2\t0.2\n3\t1.9\n' > cur/results.tsv
-	sa-prune --current cur --past past -k 1 --report r.tsv -o new.tsv x.tsv
+	sa-prune --current cur --past past -k 1 --paggr-max 0.9 --report r.tsv -o new.tsv x.tsv
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, $3 }' r.tsv)" 'variogram 0.9'
 	assert_equal "$(awk -F '\t' '$1 == "variogram" { printf "%s %.12f\n", $2, $3 }' r.tsv | paste -sd ' ')" \
 	    'nugget 0.083333333333 sill 0.916666666667'
@@ -230,8 +246,29 @@ field() {
 	sa-prune --current cur --past past -k 1 --paggr-max 0.95 --lags 3 --report r2.tsv -o new.tsv x.tsv
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, substr($3, 1, 8) }' r2.tsv)" 'variogram 0.909090'
 	assert_equal "$(awk -F '\t' '$1 == "lag"' r2.tsv | wc -l)" 3
-	# grid landscapes are not normal: the fallback
+	sa-prune --current cur --past past -k 1 --report r1.tsv -o new.tsv x.tsv
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, substr($3, 1, 8) }' r1.tsv)" 'variogram 0.909090'
+	assert_equal "$(sed -n 3p r1.tsv)" '#metric=dice k=1 points=current seed=1 min_ncorr=0.5 bins=10 paggr=auto lags=10 paggr_max=0.97 paggr_top=0.1'
+	# grid landscapes are not normal: the top share rule. p1's 320 jobs
+	# (two rows of each grid point but for T1 and W, 0.8334 at best):
+	# its best 10 % score the 0.9 quantile of the values, 0.787155 for
+	# this landscape (computed below), so paggr 0.787155 / 0.8334
 	knowledge
+	sa-prune --current cur --knowledge k --report r4.tsv -o new4.tsv s.tsv
+	q=$(awk -F '\t' 'NR > 1 && !/^#/ { print $4 }' k/p1/trials.tsv | sort -g |
+	    awk '{ v[NR] = $1 } END { h = 0.9 * (NR - 1) + 1; i = int(h)
+	        printf "%.6g", v[i] + (h - i) * (v[i + 1] - v[i]) }')
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2 }' r4.tsv)" top
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { printf "%.6f", $3 }' r4.tsv)" \
+	    "$(awk -v q="$q" 'BEGIN { printf "%.6f", q / 0.8334 }')"
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $4 }' r4.tsv | cut -d : -f 1)" 'jarque_bera'
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { sub(/^[^;]*; /, "", $4); print $4 }' r4.tsv)" \
+	    "its best 10 % of jobs score $q or more, at most --paggr-max"
+	assert_equal "$(sed -n 3p new4.tsv | grep -o 'paggr=[^ ]* (top)' | cut -c 1-6)" 'paggr='
+	sa-prune --current cur --knowledge k --paggr-top 0.5 --report r5.tsv -o new5.tsv s.tsv
+	awk -F '\t' 'FNR == 1 { f++ } $1 == "removed_fraction" { r[f] = $3 }
+	    END { exit !(r[2] < r[1]) }' r4.tsv r5.tsv
+	# or a fixed fallback
 	sa-prune --current cur --knowledge k --paggr-fallback 0.5 --report r3.tsv -o new.tsv s.tsv
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, $3 }' r3.tsv)" 'fallback 0.5'
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $4 }' r3.tsv | cut -d : -f 1)" 'jarque_bera'
@@ -242,7 +279,7 @@ field() {
 	knowledge
 	sa-prune --current cur --knowledge k --metric aji --paggr 0.75 --report r.tsv -o new.tsv s.tsv
 	assert_equal "$(sed -n 3p r.tsv | cut -d ' ' -f 1)" '#metric=aji'
-	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r.tsv | sort -u)" 'jobs=320 source=design.tsv and results.tsv (the mean over the tiles)'
+	assert_equal "$(awk -F '\t' '$1 == "past" { print $4 }' r.tsv | sort -u)" 'jobs=320 shared=0 source=design.tsv and results.tsv (the mean over the tiles)'
 	# the aji rises with G1: the cut keeps more of the high values
 	assert_not_equal "$(body new.tsv)" "$(sa-prune --current cur --knowledge k --paggr 0.75 s.tsv | grep -v '^#')"
 	rm k/p1/results.tsv
@@ -375,10 +412,18 @@ field() {
 	assert_output --partial "--past: '-': experiments are read from files"
 	run sa-prune --paggr 0.7 --lags 5 s.tsv
 	assert_failure 2
-	assert_output --partial '--lags, --paggr-max and --paggr-fallback go with --paggr auto'
+	assert_output --partial '--lags, --paggr-max, --paggr-top and --paggr-fallback go with --paggr auto'
 	run sa-prune --paggr-max 0.5 --paggr-fallback 0.6 s.tsv
 	assert_failure 2
 	assert_output --partial '--paggr-fallback 0.6 is above --paggr-max 0.5'
+	run sa-prune --paggr-top 0.2 --paggr-fallback 0.6 s.tsv
+	assert_failure 2
+	assert_output --partial '--paggr-top and --paggr-fallback: one or the other'
+	for bad in 0 1 x; do
+		run sa-prune --paggr-top $bad s.tsv
+		assert_failure 2
+		assert_output --partial "--paggr-top '$bad'"
+	done
 	# options after the operand, and --current-files before it
 	knowledge
 	run sa-prune s.tsv --current-files cur/design.tsv cur/results.tsv --knowledge k --paggr 0.75

@@ -200,14 +200,16 @@ batched() {
 @test "a tune campaign in 3 batches with knowledge: each batch drawn from sa-prune's space, global runs, the best of all, resumed" {
 	tiles 96
 	knowledge
-	batched
+	batched prune_paggr=0.8 prune_bins=4
 	sa-campaign -q run b.campaign
 	# batch 1 from the campaign's space; 2 and 3 from sa-prune's, with
 	# the knowledge base (p2's batches are not experiments of their own)
+	# and the prune_ keys
 	assert_equal "$(body b-out/batch-1/space.tsv)" "$(body "$SPACE")"
 	assert [ ! -e b-out/batch-1/prune.tsv ]
 	sa-prune --current-files b-out/batch-1/design.tsv b-out/batch-1/results.tsv \
-	    --knowledge kb -s 5 -o by-hand.tsv "$SPACE"
+	    --knowledge kb -s 5 --paggr 0.8 --bins 4 -o by-hand.tsv "$SPACE"
+	assert_equal "$(sed -n 3p b-out/batch-2/prune.tsv)" '#metric=dice k=5 points=current seed=5 min_ncorr=0.5 bins=4 paggr=0.8'
 	assert_equal "$(body b-out/batch-2/space.tsv)" "$(body by-hand.tsv)"
 	assert_equal "$(awk -F'\t' '$1 == "past" { print $2 }' b-out/batch-2/prune.tsv)" \
 	    "$(printf '%s\n' "$PWD/kb/p1" "$PWD/kb/p2" "$PWD/kb/p3")"
@@ -259,9 +261,13 @@ line() {
 	campaign b.campaign goal=tune method=random samples=8 seed=5 bucket_size=6 \
 	    cancel=none batches=2 knowledge=kb/p plot=no report=no
 	sed -i '/^trajectories/d' b.campaign
+	echo 'prune_k = 3' >> b.campaign
+	echo 'prune_min_ncorr = 0.2' >> b.campaign
+	echo 'prune_paggr_max = 0.8' >> b.campaign
 	run -0 sa-campaign run b.campaign
 	assert_line "sa-campaign: knowledge: $PWD/kb/p: a campaign output, taken as one past experiment"
 	assert_equal "$(awk -F'\t' '$1 == "past" { print $2 }' b-out/batch-2/prune.tsv)" "$PWD/kb/p"
+	assert_equal "$(sed -n 3p b-out/batch-2/prune.tsv)" '#metric=dice k=3 points=current seed=5 min_ncorr=0.2 bins=10 paggr=auto lags=10 paggr_max=0.8 paggr_top=0.1'
 	run -0 sa-campaign-data knowledge kb
 	assert_output "kb: 1 campaign output, each a past experiment"
 }

@@ -110,8 +110,11 @@ prune() {
 	local out=$1 stage=$2 args=()
 	need sa-prune "sareuse's sa-prune (make; make install)"
 	[ -z "${conf[knowledge]}" ] || args+=(--knowledge "${conf[knowledge]}")
-	sa-prune --current "$out" ${args[@]+"${args[@]}"} --metric "${conf[metric]}" \
-	    -s "${conf[seed]}" --report "$stage/prune.tsv" -o "$stage/space.tsv" \
+	args+=(--paggr "${conf[prune_paggr]}")
+	[ "${conf[prune_paggr]}" != auto ] || args+=(--paggr-max "${conf[prune_paggr_max]}")
+	sa-prune --current "$out" "${args[@]}" --metric "${conf[metric]}" \
+	    -s "${conf[seed]}" -k "${conf[prune_k]}" --min-ncorr "${conf[prune_min_ncorr]}" \
+	    --bins "${conf[prune_bins]}" --report "$stage/prune.tsv" -o "$stage/space.tsv" \
 	    "${conf[space]}" 2> >(while IFS= read -r line; do say "${line#sa-prune: }"; done)
 }
 

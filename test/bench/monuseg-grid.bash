@@ -1,7 +1,6 @@
 # monuseg-grid.bash - the cached grid of test/bench/prune-monuseg and
 # test/bench/search, sourced in a scratch directory: NSUB (nsub)
-# MoNuSeg 2018 training tiles of $train (every second one in name
-# order), each scored by pixel Dice on the full grid of G1 10:10:80, G2
+# MoNuSeg 2018 training tiles of $train, each scored by pixel Dice on the full grid of G1 10:10:80, G2
 # 4:4:40, maxSize 900:200:1500 and maxSizeSeg 900:300:1500 (960 sets, the
 # other parameters at their defaults), computed once by a tune campaign
 # and cached under a checksum of what decides a run's Dice (see
@@ -11,14 +10,18 @@
 # (metrics(5) of grid.tsv's runs) per subject; defines look and best.
 # shellcheck shell=bash
 
-# the subjects: every second tile of the training set, in name order
+# the subjects: the tiles of the training set in name order, every
+# second one first (so NSUB 12 is six organs, two tiles each), then the
+# others (NSUB 23: all of them)
 mapfile -t all < <(find "$train" -maxdepth 1 -name '*.png' ! -name '*.mask.png' ! -name '*.labels.png' | sort)
 subjects=()
-for ((i = 0; i < ${#all[@]} && ${#subjects[@]} < nsub; i += 2)); do
-	subjects+=("${all[i]}")
+for ((j = 0; j < 2; j++)); do
+	for ((i = j; i < ${#all[@]} && ${#subjects[@]} < nsub; i += 2)); do
+		subjects+=("${all[i]}")
+	done
 done
 [ "${#subjects[@]}" -eq "$nsub" ] ||
-    { echo "prune-monuseg: $train: ${#all[@]} tiles, $nsub subjects wanted (every second tile)" >&2; exit 1; }
+    { echo "prune-monuseg: $train: ${#all[@]} tiles, $nsub subjects wanted" >&2; exit 1; }
 
 # the campaign's space: nuclei.tsv with the four parameters on the grid,
 # the others held at their defaults (one value each: a fix setting would

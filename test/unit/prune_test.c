@@ -72,23 +72,32 @@ experiment_of(const char *name, const double *raw, const double *y,
 	return e;
 }
 
-/* ---- ncorr ------------------------------------------------------------- */
+/* ---- ncorr: the rank correlation -------------------------------------- */
 
 static void
 test_ncorr(void)
 {
-	/* f: deviations -1.5 -0.5 0.5 1.5, p: -3 -1 0 4 (means 2.5, 5):
-	 * (1/4) * 11 / (sqrt(5/4) * sqrt(26/4)) = 2.75 / sqrt(8.125) */
-	const double f[4] = { 1, 2, 3, 4 }, p[4] = { 2, 4, 5, 9 };
-	const double neg[4] = { 8, 6, 4, 2 }, flat[4] = { 3, 3, 3, 3 };
+	/* p's ranks 2 1 4 3 5 against 1..5: sum d^2 = 4, so
+	 * 1 - 6 * 4 / (5 * 24) = 0.8 */
+	const double f[5] = { 1, 2, 3, 4, 5 }, p[5] = { 2, 1, 4, 3, 5 };
+	/* ties at their mean rank: 1 2.5 2.5 4 against 1 2 3 4, Pearson's
+	 * r of the ranks 4.5 / sqrt(4.5 * 5) */
+	const double tf[4] = { 1, 2, 2, 3 }, tp[4] = { 1, 2, 3, 4 };
+	const double neg[5] = { 8, 6, 4, 2, 0 }, flat[5] = { 3, 3, 3, 3, 3 };
+	double e[5];
+	size_t i;
 
-	near("ncorr of hand vectors", sr_ncorr(f, p, 4), 2.75 / sqrt(8.125),
+	for (i = 0; i < 5; i++)
+		e[i] = exp(3 * f[i]);
+	near("ncorr of hand vectors", sr_rank_corr(f, p, 5), 0.8, 1e-15);
+	near("ncorr symmetric", sr_rank_corr(p, f, 5), 0.8, 1e-15);
+	near("ncorr with ties", sr_rank_corr(tf, tp, 4), 4.5 / sqrt(22.5),
 	    1e-15);
-	near("ncorr symmetric", sr_ncorr(p, f, 4), 2.75 / sqrt(8.125), 1e-15);
-	near("ncorr of a reversed line", sr_ncorr(f, neg, 4), -1, 1e-15);
-	near("ncorr of itself", sr_ncorr(p, p, 4), 1, 1e-15);
-	check("ncorr of a constant is NaN", isnan(sr_ncorr(f, flat, 4)));
-	check("ncorr of one point is NaN", isnan(sr_ncorr(f, p, 1)));
+	near("ncorr of a reversed line", sr_rank_corr(f, neg, 5), -1, 1e-15);
+	near("ncorr of a monotone transform is 1", sr_rank_corr(f, e, 5), 1,
+	    1e-15);
+	check("ncorr of a constant is NaN", isnan(sr_rank_corr(f, flat, 5)));
+	check("ncorr of one point is NaN", isnan(sr_rank_corr(f, p, 1)));
 }
 
 /* ---- kNN --------------------------------------------------------------- */
@@ -222,7 +231,7 @@ test_worked_example(void)
 	sr_experiment *e = experiment_of("past", raw, y, 6, 3);
 	sr_cut cut;
 
-	sr_prune_cut(&cut, s, e, 0.75, 4);
+	sr_prune_cut(&cut, s, e, 0.75, 4, NULL);
 	near("max", cut.max, 0.4, 0);
 	near("threshold 0.75 * 0.4", cut.threshold, 0.3, 1e-15);
 	check("G1 = 10 (0.4) kept", cut.param[0].kept[0] && !cut.param[0].removed[0]);
@@ -248,6 +257,20 @@ test_worked_example(void)
 	    cut.param[2].removed[0] && cut.param[2].kept[0] &&
 	    cut.param[2].kept_default && cut.param[2].values == NULL);
 	near("removed fraction 1 - 0.6 * 0.5", cut.removed_fraction, 0.7, 1e-15);
+	sr_cut_free(&cut);
+	/* the current experiment's best set so far at G1 = 30, T = 0.6: both
+	 * its values stay, T's hull grows to bin 2 */
+	sr_prune_cut(&cut, s, e, 0.75, 4, (const double[]){ 30, 0.6, 4 });
+	check("G1 = 30, the current best's, kept", cut.param[0].removed[2] &&
+	    cut.param[0].kept[2] && cut.param[0].kept_current &&
+	    cut.param[0].current_slot == 2);
+	check("G1 written as a list with 30", cut.param[0].values &&
+	    strcmp(cut.param[0].values, "10,20,30,50") == 0);
+	check("T's bin 2, the current best's, kept: 0..0.75",
+	    cut.param[1].kept[2] && cut.param[1].values &&
+	    strcmp(cut.param[1].values, "0..0.75") == 0);
+	check("a value kept anyway is not the current best's rescue",
+	    !cut.param[2].kept_current && cut.param[2].current_slot == 0);
 	sr_cut_free(&cut);
 	sr_experiment_free(e);
 	sr_space_free(s);
@@ -281,7 +304,7 @@ test_cut_shapes(void)
 	sr_experiment *e = experiment_of("past", raw, y, 6, 5);
 	sr_cut cut;
 
-	sr_prune_cut(&cut, s, e, 0.75, 10);
+	sr_prune_cut(&cut, s, e, 0.75, 10, NULL);
 	check("g: 4 and 6 survive, consecutive: a grid 4:2:6",
 	    cut.param[0].values && strcmp(cut.param[0].values, "4:2:6") == 0);
 	/* r: 10 bins; bins 0 (1.0) and 9 (0.8) stay, 5, 1, 3, 7 go, the
@@ -318,7 +341,7 @@ test_variogram_by_hand(void)
 	const char *const rows[][4] = { { "x", "real", "0..0.3", "0" } };
 	sr_space *s = space_of(rows, 1);
 	double raw[4] = { 0, 0.1, 0.2, 0.3 }, z[4] = { 0, 1, 0, 2 }, x[4];
-	sr_paggr_opts o = { 3, 0.95, 0.6, 1 };
+	sr_paggr_opts o = { 3, 0.95, 0.6, 1, 0.1 };
 	char err[SR_ERRLEN];
 	sr_variogram v;
 	sr_paggr a;
@@ -529,10 +552,11 @@ test_split(void)
 
 /* paggr auto on n jobs of the unit square: values from draw. */
 static sr_paggr
-auto_on(const sr_space *s, gsl_rng *rng, int kind, size_t n)
+auto_on(const sr_space *s, gsl_rng *rng, int kind, size_t n,
+    double fallback)
 {
 	double *raw = sr_calloc(2 * n, sizeof *raw), *y = sr_calloc(n, sizeof *y);
-	sr_paggr_opts o = { 10, 0.9, 0.6, 1 };
+	sr_paggr_opts o = { 10, 0.9, fallback, 1, 0.1 };
 	sr_paggr a;
 	sr_cube c;
 	size_t i;
@@ -562,24 +586,51 @@ test_fallbacks(void)
 	gsl_rng *rng = sr_rng_new(11);
 	sr_paggr a;
 
-	a = auto_on(s, rng, 0, 300);	/* normal, stationary, pure nugget */
+	a = auto_on(s, rng, 0, 300, 0.6);	/* normal, stationary, nugget */
 	check("normal white noise: the variogram decides",
 	    a.method == SR_PAGGR_VARIOGRAM && a.jb.p > 0.05);
 	near("white noise: paggr near 0", a.paggr, 0, 0.15);
 	sr_paggr_free(&a);
-	a = auto_on(s, rng, 1, 300);	/* exponential: skewed */
+	a = auto_on(s, rng, 1, 300, 0.6);	/* exponential: skewed */
 	check("exponential values fail Jarque-Bera: the fallback",
 	    a.method == SR_PAGGR_FALLBACK && a.jb.p < 0.05 &&
 	    strncmp(a.why, "jarque_bera", 11) == 0);
 	near("the fallback's paggr", a.paggr, 0.6, 0);
 	sr_paggr_free(&a);
-	a = auto_on(s, rng, 2, 300);	/* a trend in y */
+	a = auto_on(s, rng, 2, 300, 0.6);	/* a trend in y */
 	check("a trend in y: normal, but y's split fails stationarity",
 	    a.method == SR_PAGGR_FALLBACK && a.jb.p > 0.05 &&
 	    strstr(a.why, "stationarity") && strstr(a.why, "median of y"));
 	sr_paggr_free(&a);
+	/* without a fixed fallback: the top share rule, capped at 0.9 */
+	a = auto_on(s, rng, 1, 300, NAN);
+	check("exponential values, no fixed fallback: the top share rule",
+	    a.method == SR_PAGGR_TOP && strncmp(a.why, "jarque_bera", 11) == 0 &&
+	    a.top_score > 0 && a.paggr > 0 && a.paggr <= 0.9);
+	sr_paggr_free(&a);
 	gsl_rng_free(rng);
 	sr_space_free(s);
+}
+
+/* The top share rule by hand: 0.1, 0.2, ..., 1.0; the best 10 % score
+ * their 0.9 quantile, 0.9 + 0.1 * (1.0 - 0.9) = 0.91 (R's type 7). */
+static void
+test_paggr_top(void)
+{
+	double y[10], q;
+	size_t i;
+
+	for (i = 0; i < 10; i++)
+		y[9 - i] = 0.1 * (double)(i + 1);	/* unsorted */
+	near("paggr 0.91", sr_paggr_top(y, 10, 0.1, 1, &q), 0.91, 1e-12);
+	near("its score", q, 0.91, 1e-12);
+	near("the best 50 %: the median 0.55", sr_paggr_top(y, 10, 0.5, 1, &q),
+	    0.55, 1e-12);
+	near("capped at max", sr_paggr_top(y, 10, 0.1, 0.9, &q), 0.9, 0);
+	for (i = 0; i < 10; i++)
+		y[i] -= 2;
+	check("a best score not positive: NaN",
+	    isnan(sr_paggr_top(y, 10, 0.1, 1, &q)));
 }
 
 /* ---- sa-prune's choice ------------------------------------------------- */
@@ -593,7 +644,7 @@ test_choice(void)
 	const char *const rows[][4] = { { "x", "int", "0:1:9", "0" } };
 	double raw[10], y[10], rev[10], shift[10];
 	sr_experiment *cur, *past[3];
-	sr_prune_opts o = { 2, 0, 1, 0.5, 10, 0, 0.75, { 10, 0.9, 0.6, 1 } };
+	sr_prune_opts o = { 2, 0, 1, 0.5, 10, 0, 0.75, { 10, 0.9, 0.6, 1, 0.1 } };
 	sr_prune_result r;
 	char err[SR_ERRLEN];
 	sr_space *s = space_of(rows, 1);
@@ -611,6 +662,8 @@ test_choice(void)
 	past[2] = experiment_of("same", raw, y, 10, 1);
 	check("sa-prune runs", sr_prune_run(&r, s, cur, past, 3, &o, err) == 0);
 	check("the same landscape chosen", r.pruned && r.chosen == 2);
+	check("every past experiment ran the current sets", r.shared[0] == 10 &&
+	    r.shared[1] == 10 && r.shared[2] == 10);
 	near("its ncorr", r.ncorr[2], 1, 1e-12);
 	check("the reverse's ncorr is -1 and the shifted one's between",
 	    fabs(r.ncorr[0] + 1) < 1e-12 && r.ncorr[1] > -1 && r.ncorr[1] < 1);
@@ -619,7 +672,7 @@ test_choice(void)
 	    "3:1:9") == 0);
 	sr_prune_result_free(&r);
 	o.min_ncorr = 1;
-	past[2]->y[0] += 1e-3;
+	past[2]->y[0] += 0.1;	/* its ranks change */
 	sr_prune_run(&r, s, cur, past, 3, &o, err);
 	check("min-ncorr 1 above every ncorr: nothing pruned, and why",
 	    !r.pruned && r.chosen < 0 && strstr(r.why, "below --min-ncorr"));
@@ -646,6 +699,7 @@ main(void)
 	test_jarque_bera();
 	test_split();
 	test_fallbacks();
+	test_paggr_top();
 	test_choice();
 	if (failures)
 		return 1;

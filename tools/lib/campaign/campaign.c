@@ -81,6 +81,11 @@ const sr_campaign_key sr_campaign_keys[] = {
 	/* tuning in batches, the space pruned between them */
 	{ "batches", SR_KEY_INT, "1", 1, NULL, PLAN, "tune", 0 },
 	{ "knowledge", SR_KEY_DIR, NULL, 0, NULL, PLAN, "tune", 0 },
+	{ "prune_k", SR_KEY_INT, "5", 1, NULL, PLAN, "tune", 0 },
+	{ "prune_min_ncorr", SR_KEY_FRACTION, "0.5", 0, NULL, PLAN, "tune", 0 },
+	{ "prune_paggr", SR_KEY_FRACTION, "auto", 0, "auto", PLAN, "tune", 0 },
+	{ "prune_paggr_max", SR_KEY_FRACTION, "0.9", 0, NULL, PLAN, "tune", 0 },
+	{ "prune_bins", SR_KEY_INT, "10", 2, NULL, PLAN, "tune", 0 },
 	/* the buckets */
 	{ "merge", SR_KEY_ENUM, "rtma", 0, SR_CAMPAIGN_MERGES, PLAN, NULL, 0 },
 	{ "bucket_size", SR_KEY_INT, "8", 1, NULL, PLAN, "naive sca rtma", 0 },
@@ -320,7 +325,8 @@ is_int_from(const char *v, long min)
 	return errno == 0 && n >= min;
 }
 
-/* Checks a real: above 0, and below 1 for a fraction. */
+/* Checks a real: above 0, and below 1 for a fraction; or one of the
+ * key's words (prune_paggr's auto). */
 static int
 check_real(const sr_campaign_key *k, const char *v, char *err, size_t errlen)
 {
@@ -329,9 +335,12 @@ check_real(const sr_campaign_key *k, const char *v, char *err, size_t errlen)
 	if (sr_parse_double(v, &x) == NULL && x > 0 &&
 	    (k->type == SR_KEY_REAL || x < 1))
 		return 0;
-	snprintf(err, errlen, "%s: '%s' is not %s", k->name, SR_SHOW(v),
+	if (k->words && is_word_of(v, k->words))
+		return 0;
+	snprintf(err, errlen, "%s: '%s' is not %s%s%s", k->name, SR_SHOW(v),
 	    k->type == SR_KEY_REAL ? "a positive number" :
-	    "a number between 0 and 1 (both excluded)");
+	    "a number between 0 and 1 (both excluded)", k->words ? " or " : "",
+	    k->words ? k->words : "");
 	return -1;
 }
 

@@ -69,7 +69,8 @@ typedef struct {
 	enum sr_key_type type;
 	const char *def;	/* the default as written; NULL: none */
 	long min;		/* SR_KEY_INT: the least value */
-	const char *words;	/* SR_KEY_ENUM: the words, blank-separated */
+	const char *words;	/* SR_KEY_ENUM: the words, blank-separated;
+				 * SR_KEY_REAL, _FRACTION: words taken too */
 	enum sr_key_role role;
 	const char *concerns;	/* the goals, cancellation rules, methods,
 				 * merges or engines it concerns,

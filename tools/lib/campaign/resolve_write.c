@@ -60,9 +60,9 @@ decides_runs(const sr_campaign *c, const sr_campaign_key *k)
 
 /* The plan_key records: "KEY = VALUE", one per key that decides the
  * runs, but for the files (space, workflow, tiles), which sa-campaign
- * fingerprints by their contents, and batches, knowledge and
- * threads_per_path at their defaults (one batch, nothing pruned, one
- * thread: the runs of an output planned before these keys existed). */
+ * fingerprints by their contents, and the keys added later at their
+ * defaults (one batch, nothing pruned, sa-prune's defaults, one thread:
+ * the runs of an output planned before these keys existed). */
 static void
 plan_keys(FILE *fp, const sr_campaign *c)
 {
@@ -73,6 +73,7 @@ plan_keys(FILE *fp, const sr_campaign *c)
 		k = &sr_campaign_keys[i];
 		if ((strcmp(k->name, "batches") == 0 ||
 		    strcmp(k->name, "knowledge") == 0 ||
+		    strncmp(k->name, "prune_", 6) == 0 ||
 		    strcmp(k->name, "threads_per_path") == 0) &&
 		    strcmp(c->setting[i], k->def ? k->def : "") == 0)
 			continue;

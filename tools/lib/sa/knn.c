@@ -98,11 +98,16 @@ sr_knn_predict(const sr_knn *m, const double *u)
 }
 
 double
-sr_ncorr(const double *f, const double *p, size_t s)
+sr_rank_corr(const double *f, const double *p, size_t s)
 {
+	double *work, r;
+
 	if (s < 2 || gsl_stats_variance(f, 1, s) == 0 ||
 	    gsl_stats_variance(p, 1, s) == 0)
 		return NAN;
-	/* Pearson's r: the (1/s) and the sds' 1/s cancel as the n - 1 do */
-	return gsl_stats_correlation(f, 1, p, 1, s);
+	/* Pearson's r of the ranks, ties at their mean rank */
+	work = sr_calloc(2 * s, sizeof *work);
+	r = gsl_stats_spearman(f, 1, p, 1, s, work);
+	free(work);
+	return r;
 }

@@ -1,6 +1,6 @@
 /* knn.h - distances in the unit cube of a space, the k-nearest-neighbour
- * surrogate of an experiment, and the normalized cross-correlation of two
- * surrogates (sa-prune, after the JobPruner study).
+ * surrogate of an experiment, and the rank correlation of two
+ * experiments (sa-prune, after the JobPruner study).
  *
  * Pure numerical code: no file I/O, no exits. */
 #ifndef SR_KNN_H
@@ -44,10 +44,9 @@ typedef struct {
 /* The surrogate's prediction at the point u; NaN when it has no jobs. */
 double sr_knn_predict(const sr_knn *m, const double *u);
 
-/* The normalized cross-correlation of f and p over s points:
- * (1/s) sum (f - mean f)(p - mean p) / (sd f * sd p), the standard
- * deviations taken over the s points (Pearson's r); NaN when s < 2 or
- * either is constant. */
-double sr_ncorr(const double *f, const double *p, size_t s);
+/* The similarity of two experiments (sa-prune's ncorr): Spearman's rank
+ * correlation of f and p over s points, Pearson's r of their ranks with
+ * ties at their mean rank; NaN when s < 2 or either is constant. */
+double sr_rank_corr(const double *f, const double *p, size_t s);
 
 #endif

@@ -167,6 +167,26 @@ decide(sr_paggr *a, const sr_space *s, double max, const char *vg_err)
 	}
 }
 
+double
+sr_paggr_top(const double *y, size_t n, double top, double max,
+    double *score)
+{
+	double *v, best;
+
+	*score = NAN;
+	if (n == 0)
+		return NAN;
+	v = sr_calloc(n, sizeof *v);
+	memcpy(v, y, n * sizeof *v);
+	gsl_sort(v, 1, n);
+	best = v[n - 1];
+	*score = gsl_stats_quantile_from_sorted_data(v, 1, n, 1 - top);
+	free(v);
+	if (!(best > 0))
+		return NAN;
+	return fmin(max, fmax(0, *score / best));
+}
+
 void
 sr_paggr_auto(sr_paggr *a, const sr_space *s, const sr_cube *c,
     const double *raw, const double *x, const double *y, size_t n,
@@ -177,6 +197,7 @@ sr_paggr_auto(sr_paggr *a, const sr_space *s, const sr_cube *c,
 
 	memset(a, 0, sizeof *a);
 	a->paggr = o->fallback;
+	a->top_score = NAN;
 	a->dim = c->dim;
 	a->jb = sr_jarque_bera_test(y, n);
 	a->split = sr_calloc(c->dim + 1, sizeof *a->split);
@@ -185,6 +206,10 @@ sr_paggr_auto(sr_paggr *a, const sr_space *s, const sr_cube *c,
 	a->have_variogram = sr_variogram_compute(&a->vg, c, x, y, n, o->lags,
 	    o->seed, err) == 0;
 	decide(a, s, o->max, a->have_variogram ? NULL : err);
+	if (a->method == SR_PAGGR_FALLBACK && isnan(o->fallback)) {
+		a->method = SR_PAGGR_TOP;
+		a->paggr = sr_paggr_top(y, n, o->top, o->max, &a->top_score);
+	}
 }
 
 void

@@ -129,9 +129,11 @@ best_per_value(sr_param_cut *pc, const sr_param *p, size_t j, size_t dim,
 }
 
 /* Marks what survives: untried and good values; when none would, the
- * best; an enum's default; a range's hull. */
+ * best; an enum's default; the current experiment's best set's value
+ * (slot keep, or -1); a range's hull. */
 static void
-mark_survivors(sr_param_cut *pc, const sr_param *p, double threshold)
+mark_survivors(sr_param_cut *pc, const sr_param *p, double threshold,
+    long keep)
 {
 	double tol = fabs(threshold) > 1 ? 1e-9 * fabs(threshold) : 1e-9;
 	double top = -INFINITY;
@@ -154,6 +156,9 @@ mark_survivors(sr_param_cut *pc, const sr_param *p, double threshold)
 	if (p->type == SR_ENUM && (d = value_slot(p, pc, p->def)) >= 0 &&
 	    !pc->kept[d])
 		pc->kept[d] = pc->kept_default = 1;
+	if (keep >= 0 && !pc->kept[keep])
+		pc->kept[keep] = pc->kept_current = 1;
+	pc->current_slot = keep;
 	for (i = 0; pc->binned && i < n; i++)
 		if (pc->kept[i]) {
 			first = i < first ? i : first;
@@ -228,15 +233,18 @@ range_values(sr_param_cut *pc, const sr_param *p)
 	return buf;
 }
 
-/* Algorithm 1 for parameter j. */
+/* Algorithm 1 for parameter j; keep: the current experiment's best set
+ * (NULL: none). */
 static void
 cut_param(sr_param_cut *pc, const sr_param *p, size_t j, size_t dim,
-    const sr_experiment *e, double threshold, size_t bins)
+    const sr_experiment *e, double threshold, size_t bins,
+    const double *keep)
 {
 	size_t i, nkept = 0;
 
 	memset(pc, 0, sizeof *pc);
 	pc->kept_fraction = 1;
+	pc->current_slot = -1;
 	pc->binned = p->kind == SR_RANGE;
 	pc->nvalues = !pc->binned ? (p->nlist > 1 ? p->nlist : 0) :
 	    p->type == SR_INT && range_count(p) < bins ? range_count(p) : bins;
@@ -246,7 +254,8 @@ cut_param(sr_param_cut *pc, const sr_param *p, size_t j, size_t dim,
 	pc->removed = sr_calloc(pc->nvalues, 1);
 	pc->kept = sr_calloc(pc->nvalues, 1);
 	best_per_value(pc, p, j, dim, e);
-	mark_survivors(pc, p, threshold);
+	mark_survivors(pc, p, threshold, keep ? value_slot(p, pc, keep[j]) :
+	    -1);
 	for (i = 0; i < pc->nvalues; i++)
 		nkept += pc->kept[i];
 	if (nkept == pc->nvalues)
@@ -261,7 +270,7 @@ cut_param(sr_param_cut *pc, const sr_param *p, size_t j, size_t dim,
 
 void
 sr_prune_cut(sr_cut *cut, const sr_space *s, const sr_experiment *e,
-    double paggr, size_t bins)
+    double paggr, size_t bins, const double *keep)
 {
 	double kept = 1;
 	size_t i, j;
@@ -276,7 +285,7 @@ sr_prune_cut(sr_cut *cut, const sr_space *s, const sr_experiment *e,
 	cut->param = sr_calloc(s->n + 1, sizeof *cut->param);
 	for (j = 0; j < s->n; j++) {
 		cut_param(&cut->param[j], &s->p[j], j, s->n, e, cut->threshold,
-		    bins);
+		    bins, keep);
 		kept *= cut->param[j].kept_fraction;
 	}
 	cut->removed_fraction = 1 - kept;
@@ -386,8 +395,47 @@ surrogate_at(const sr_cube *c, const sr_experiment *e, size_t k,
 	return f;
 }
 
-/* Fills r->ncorr; the common points are the current experiment's or
- * Sobol points. Returns -1 (errbuf) when the points cannot be drawn. */
+/* Whether two parameter sets are the same: every value equal within a
+ * relative 1e-12 (both read from the same decimal text are equal). */
+static int
+same_set(const double *a, const double *b, size_t dim)
+{
+	size_t j;
+
+	for (j = 0; j < dim; j++)
+		if (fabs(a[j] - b[j]) > 1e-12 * fmax(1, fabs(a[j])))
+			return 0;
+	return 1;
+}
+
+/* Replaces p[i], past's surrogate at the current job i, by past's own
+ * value (the mean of its jobs) where past ran the same set; returns how
+ * many sets it shares with cur. */
+static size_t
+exact_values(double *p, const sr_experiment *cur, const sr_experiment *past,
+    size_t dim)
+{
+	size_t i, t, m, shared = 0;
+	double sum;
+
+	for (i = 0; i < cur->n; i++) {
+		for (t = m = 0, sum = 0; t < past->n; t++)
+			if (same_set(cur->raw + i * dim, past->raw + t * dim, dim)) {
+				sum += past->y[t];
+				m++;
+			}
+		if (m) {
+			p[i] = sum / (double)m;
+			shared++;
+		}
+	}
+	return shared;
+}
+
+/* Fills r->ncorr and r->shared. On the current experiment's points, the
+ * current values are its jobs' own and the past's are its own where it
+ * ran the same set, its surrogate's elsewhere; on Sobol points, both are
+ * surrogates. Returns -1 (errbuf) when the points cannot be drawn. */
 static int
 similarity(sr_prune_result *r, const sr_space *s, const sr_cube *c,
     const sr_experiment *cur, sr_experiment *const *past,
@@ -401,16 +449,19 @@ similarity(sr_prune_result *r, const sr_space *s, const sr_cube *c,
 		return -1;
 	r->ncommon = o->points ? o->points : cur->n;
 	pts = coords(c, raw, r->ncommon);
-	f = surrogate_at(c, cur, o->k, pts, r->ncommon);
+	f = o->points ? surrogate_at(c, cur, o->k, pts, r->ncommon) : cur->y;
 	for (i = 0; i < r->npast; i++) {
 		p = surrogate_at(c, past[i], o->k, pts, r->ncommon);
-		r->ncorr[i] = past[i]->n ? sr_ncorr(f, p, r->ncommon) : NAN;
+		if (!o->points)
+			r->shared[i] = exact_values(p, cur, past[i], s->n);
+		r->ncorr[i] = past[i]->n ? sr_rank_corr(f, p, r->ncommon) : NAN;
 		free(p);
 	}
-	free(f);
-	free(pts);
-	if (o->points)
+	if (o->points) {
+		free(f);
 		free(raw);
+	}
+	free(pts);
 	return 0;
 }
 
@@ -460,10 +511,23 @@ why_not_compared(char *buf, size_t len, const sr_experiment *cur,
 	return NULL;
 }
 
-/* paggr of the chosen experiment's jobs, and Algorithm 1 with it. */
+/* The parameter values of cur's best job (the first of equals). */
+static const double *
+best_set(const sr_experiment *cur, size_t dim)
+{
+	size_t i, b = 0;
+
+	for (i = 1; i < cur->n; i++)
+		if (cur->y[i] > cur->y[b])
+			b = i;
+	return cur->raw + b * dim;
+}
+
+/* paggr of the chosen experiment's jobs, and Algorithm 1 with it, the
+ * current experiment's best set kept. */
 static void
 cut_chosen(sr_prune_result *r, const sr_space *s, const sr_cube *c,
-    const sr_experiment *e, const sr_prune_opts *o)
+    const sr_experiment *cur, const sr_experiment *e, const sr_prune_opts *o)
 {
 	double *x, paggr = o->paggr;
 
@@ -479,7 +543,7 @@ cut_chosen(sr_prune_result *r, const sr_space *s, const sr_cube *c,
 		r->paggr.paggr = paggr;
 	}
 	r->have_paggr = 1;
-	sr_prune_cut(&r->cut, s, e, paggr, o->bins);
+	sr_prune_cut(&r->cut, s, e, paggr, o->bins, best_set(cur, s->n));
 	r->have_cut = 1;
 	if (!(r->cut.max > 0)) {
 		snprintf(r->why, sizeof r->why, "the best value of %s is %g, not "
@@ -505,6 +569,7 @@ sr_prune_run(sr_prune_result *r, const sr_space *s,
 	r->chosen = -1;
 	r->npast = npast;
 	r->ncorr = sr_calloc(npast + 1, sizeof *r->ncorr);
+	r->shared = sr_calloc(npast + 1, sizeof *r->shared);
 	for (i = 0; i < npast; i++)
 		r->ncorr[i] = NAN;
 	if ((why = why_not_compared(buf, sizeof buf, current, npast, o))) {
@@ -518,7 +583,7 @@ sr_prune_run(sr_prune_result *r, const sr_space *s,
 	}
 	choose(r, past, o->min_ncorr);
 	if (r->chosen >= 0)
-		cut_chosen(r, s, &c, past[r->chosen], o);
+		cut_chosen(r, s, &c, current, past[r->chosen], o);
 	sr_cube_free(&c);
 	return 0;
 }
@@ -527,6 +592,7 @@ void
 sr_prune_result_free(sr_prune_result *r)
 {
 	free(r->ncorr);
+	free(r->shared);
 	if (r->have_paggr && r->paggr.method != SR_PAGGR_FIXED)
 		sr_paggr_free(&r->paggr);
 	if (r->have_cut)

@@ -47,6 +47,9 @@ typedef struct {
 				 * that would lose all) */
 	int lost_all;		/* every value was removed: the best kept */
 	int kept_default;	/* an enum's default was removed: kept */
+	long current_slot;	/* the current experiment's best set's value,
+				 * or -1 */
+	int kept_current;	/* that value was removed: kept */
 	char *values;		/* the pruned values as space(5) writes them
 				 * (NULL: unchanged) */
 	double kept_fraction;	/* of the values, or of a range's width */
@@ -66,9 +69,11 @@ typedef struct {
  * into at most bins groups) and a bin is a value; a parameter never
  * loses all its values (its best ones stay), an enum never its default.
  * A grid keeps its surviving values as a list, or as a grid when they are
- * consecutive; a range shrinks to the hull of its surviving bins. */
+ * consecutive; a range shrinks to the hull of its surviving bins. The
+ * values of the parameter set keep (s's order; NULL: none), the current
+ * experiment's best so far, are kept. */
 void sr_prune_cut(sr_cut *cut, const sr_space *s, const sr_experiment *e,
-    double paggr, size_t bins);
+    double paggr, size_t bins, const double *keep);
 void sr_cut_free(sr_cut *cut);
 /* Value i of parameter p as the report writes it: the number, or the
  * bin "lo..hi" (an int range's bin: its first and last integers). */
@@ -96,6 +101,8 @@ typedef struct {
 	char why[SR_ERRLEN];
 	size_t npast;
 	double *ncorr;		/* npast: NaN when undefined */
+	size_t *shared;		/* npast: the current sets each past
+				 * experiment ran too */
 	size_t ncommon;		/* common points */
 	long chosen;		/* the past experiment used, or -1 */
 	int have_paggr;

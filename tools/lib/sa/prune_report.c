@@ -22,7 +22,7 @@ static const char *
 method_name(enum sr_paggr_method m)
 {
 	return m == SR_PAGGR_FIXED ? "fixed" : m == SR_PAGGR_VARIOGRAM ?
-	    "variogram" : "fallback";
+	    "variogram" : m == SR_PAGGR_TOP ? "top" : "fallback";
 }
 
 /* The rows of the experiments: current, past with their ncorr. */
@@ -41,8 +41,8 @@ experiments(FILE *fp, const sr_prune_result *r, const sr_prune_inputs *in)
 		row(fp, "current", "-", 0, "none given");
 	for (i = 0; i < in->npast; i++) {
 		e = in->past[i];
-		len = (size_t)snprintf(detail, sizeof detail, "jobs=%zu source=%s",
-		    e->n, e->source);
+		len = (size_t)snprintf(detail, sizeof detail, "jobs=%zu "
+		    "shared=%zu source=%s", e->n, r->shared[i], e->source);
 		for (j = 0; j < e->nignored && len < sizeof detail; j++)
 			len += (size_t)snprintf(detail + len, sizeof detail - len,
 			    "%s%s", j ? "," : " ignored=", e->ignored[j]);
@@ -109,8 +109,10 @@ value_rows(FILE *fp, const sr_param *p, const sr_param_cut *pc)
 		sr_cut_value_text(p, pc, i, val, sizeof val);
 		snprintf(detail, sizeof detail, "best=%.6g%s", pc->best[i],
 		    !pc->kept[i] ? "" : pc->lost_all ? ": every value is below "
-		    "the cut, the best kept" : pc->binned ? ": inside the range's "
-		    "hull, kept" : ": the enum's default, kept");
+		    "the cut, the best kept" : (long)i == pc->current_slot ?
+		    ": the current experiment's best set has it, kept" :
+		    pc->binned ? ": inside the range's hull, kept" :
+		    ": the enum's default, kept");
 		fprintf(fp, "%s\t%s\t%s\t%s\n", pc->kept[i] ? "kept" : "removed",
 		    p->name, val, detail);
 	}
@@ -121,11 +123,15 @@ static void
 cut_rows(FILE *fp, const sr_prune_result *r, const sr_prune_inputs *in)
 {
 	const sr_space *s = in->space, *ns = r->space;
-	char detail[SR_ERRLEN + 64];
+	char detail[SR_ERRLEN + 160];
 	size_t j;
 
 	if (r->paggr.method == SR_PAGGR_FALLBACK)
 		snprintf(detail, sizeof detail, "%s", r->paggr.why);
+	else if (r->paggr.method == SR_PAGGR_TOP)
+		snprintf(detail, sizeof detail, "%.200s; its best %g %% of jobs "
+		    "score %.6g or more, at most --paggr-max", r->paggr.why,
+		    100 * in->opts->auto_opts.top, r->paggr.top_score);
 	else
 		snprintf(detail, sizeof detail, "%s", r->paggr.method ==
 		    SR_PAGGR_FIXED ? "--paggr" : "1 - nugget/sill, at most "
@@ -158,7 +164,10 @@ sr_prune_report_write(FILE *fp, const sr_prune_result *r,
 		fputs("current", fp);
 	fprintf(fp, " seed=%lu min_ncorr=%g bins=%zu ", o->seed, o->min_ncorr,
 	    o->bins);
-	if (o->paggr_auto)
+	if (o->paggr_auto && isnan(o->auto_opts.fallback))
+		fprintf(fp, "paggr=auto lags=%zu paggr_max=%g paggr_top=%g\n",
+		    o->auto_opts.lags, o->auto_opts.max, o->auto_opts.top);
+	else if (o->paggr_auto)
 		fprintf(fp, "paggr=auto lags=%zu paggr_max=%g paggr_fallback=%g\n",
 		    o->auto_opts.lags, o->auto_opts.max, o->auto_opts.fallback);
 	else
