@@ -1023,6 +1023,11 @@ refuse() {
 		sa-sample -m $m -n 6 -s 3 --round 2 --rounds 3 --history h.tsv -o again.tsv "$SPACE"
 		assert_equal "$(body r2.tsv)" "$(body again.tsv)"
 		grep -q " round=2 seed=3$" r2.tsv
+		if [ $m = tpe ]; then	# independent estimators draw other sets
+			sa-sample -m $m -n 6 -s 3 --round 2 --rounds 3 --history h.tsv --independent -o ind.tsv "$SPACE"
+			assert_equal "$(body ind.tsv | wc -l)" 7
+			assert [ "$(body ind.tsv)" != "$(body r2.tsv)" ]
+		fi
 		# within a pruned space: every value one of its values
 		awk -F'\t' -v OFS='\t' '$1 == "G1" { $3 = "5:5:20" } { print }' "$SPACE" > pruned.tsv
 		sa-sample -m $m -n 6 -s 3 --round 2 --history h.tsv --within pruned.tsv -o w.tsv "$SPACE"
@@ -1037,12 +1042,15 @@ refuse() {
 		assert_equal "$(body /dev/stdin <<< "$output" | wc -l)" 3
 	done
 	# the methods' settings: each with its method, in its range
-	run -0 sa-sample -m tpe -n 2 --round 1 --gamma 0.25 --candidates 8 g1.tsv
+	run -0 sa-sample -m tpe -n 2 --round 1 --gamma 0.25 --candidates 8 --independent g1.tsv
 	run -0 sa-sample -m pso -n 2 --round 1 --inertia 0.5 --c1 1 --c2 2 g1.tsv
 	run -0 sa-sample -m anneal -n 2 --round 1 --cooling 0.8 g1.tsv
 	run sa-sample -m pso -n 2 --round 1 --gamma 0.25 g1.tsv
 	assert_failure 2
-	assert_output --partial "--gamma and --candidates go with -m tpe"
+	assert_output --partial "--gamma, --candidates and --independent go with -m tpe"
+	run sa-sample -m anneal -n 2 --round 1 --independent g1.tsv
+	assert_failure 2
+	assert_output --partial "--gamma, --candidates and --independent go with -m tpe"
 	run sa-sample -m anneal -n 2 --round 1 --cooling 1 g1.tsv
 	assert_failure 2
 	run sa-sample -m tpe -n 4 "$SPACE"

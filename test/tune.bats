@@ -275,8 +275,11 @@ line() {
 @test "method = pso, anneal, tpe: each batch a round of the search drawn from the rounds before (rounds 1 and 2 drawn again by hand the same); refused outside tune and without batches" {
 	tiles 96
 	for m in pso anneal tpe; do
+		extra=()	# tpe: its independent estimators (sa-sample's tests
+		ind=()		# cover the default)
+		[ $m != tpe ] || extra=(tpe_multivariate=no) ind=(--independent)
 		campaign $m.campaign goal=tune method=$m samples=12 batches=3 seed=4 \
-		    bucket_size=6 cancel=none plot=no report=no
+		    bucket_size=6 cancel=none plot=no report=no ${extra[@]+"${extra[@]}"}
 		sed -i '/^trajectories/d' $m.campaign
 		run -0 sa-campaign run $m.campaign
 		grep -q " sets=12 complete=12 " $m-out/trials.tsv
@@ -289,11 +292,11 @@ line() {
 		    "$(sa-sample -m $m -n 4 -s 4 --round 1 --rounds 3 "$SPACE" | body /dev/stdin)"
 		assert_equal "$(body $m-out/batch-2/design.tsv)" \
 		    "$(sa-sample -m $m -n 4 -s 4 --round 2 --rounds 3 --history $m-out/batch-1/trials.tsv \
-		    --within $m-out/batch-2/space.tsv "$SPACE" | body /dev/stdin)"
+		    ${ind[@]+"${ind[@]}"} --within $m-out/batch-2/space.tsv "$SPACE" | body /dev/stdin)"
 		grep -q "^#method=$m n=4 k=15 .* round=3 seed=4" $m-out/batch-3/design.tsv
 		# the method's settings reach sa-sample
 		case $m in
-		tpe) grep -q -- ' --gamma 0.1 --candidates 24 ' $m-out/batch-2/design.tsv ;;
+		tpe) grep -q -- ' --gamma 0.1 --candidates 24 --independent ' $m-out/batch-2/design.tsv ;;
 		pso) grep -q -- ' --inertia 0.7298 --c1 1.49618 --c2 1.49618 ' $m-out/batch-2/design.tsv ;;
 		esac
 		# the search learned: round 3 is not what round 1's draws give

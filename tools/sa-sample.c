@@ -25,7 +25,7 @@
 enum {
 	OPT_BASE = CHAR_MAX + 1, OPT_SECOND_ORDER, OPT_OPTIMIZE, OPT_REFERENCE,
 	OPT_FIX, OPT_FORCE, OPT_ROUND, OPT_ROUNDS, OPT_HISTORY, OPT_WITHIN,
-	OPT_GAMMA, OPT_CANDIDATES, OPT_INERTIA, OPT_C1, OPT_C2, OPT_COOLING,
+	OPT_GAMMA, OPT_CANDIDATES, OPT_INDEPENDENT, OPT_INERTIA, OPT_C1, OPT_C2, OPT_COOLING,
 	OPT_VERSION
 };
 
@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 	{ "within", required_argument, NULL, OPT_WITHIN },
 	{ "gamma", required_argument, NULL, OPT_GAMMA },
 	{ "candidates", required_argument, NULL, OPT_CANDIDATES },
+	{ "independent", no_argument, NULL, OPT_INDEPENDENT },
 	{ "inertia", required_argument, NULL, OPT_INERTIA },
 	{ "c1", required_argument, NULL, OPT_C1 },
 	{ "c2", required_argument, NULL, OPT_C2 },
@@ -103,6 +104,7 @@ usage(FILE *fp)
 "                           copy of SPACE.tsv)\n"
 "      --gamma G            tpe: the share of good sets [0.1]\n"
 "      --candidates N       tpe: candidates per set [24]\n"
+"      --independent        tpe: one estimator per parameter, not one joint\n"
 "      --inertia W          pso: the inertia weight [0.7298]\n"
 "      --c1 C, --c2 C       pso: the pulls to the particle's and the swarm's\n"
 "                           best [1.49618]\n"
@@ -159,6 +161,8 @@ parse_args(int argc, char **argv, struct opts *o)
 		    SR_OPEN_LO, "a share"); o->set[SR_METHOD_TPE] = 1; break;
 		case OPT_CANDIDATES: o->so.candidates = sr_opt_count(
 		    "--candidates", optarg, 1, 100000);
+		    o->set[SR_METHOD_TPE] = 1; break;
+		case OPT_INDEPENDENT: o->so.multivariate = 0;
 		    o->set[SR_METHOD_TPE] = 1; break;
 		case OPT_INERTIA: o->so.inertia = sr_opt_real("--inertia", optarg,
 		    0, 10, 0, "a weight"); o->set[SR_METHOD_PSO] = 1; break;

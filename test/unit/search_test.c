@@ -59,7 +59,8 @@ f(const double *x)
 /* Runs a search of ROUNDS rounds of PER sets; its best value. Checks
  * every set on the values and a round drawn twice the same. */
 static double
-run(enum sr_search_method m, const sr_space *s, unsigned long seed)
+run(enum sr_search_method m, const sr_space *s, unsigned long seed,
+    int multivariate)
 {
 	size_t n = ROUNDS * PER, k = s->n, r, i, j;
 	double *x = sr_calloc(n * k, sizeof *x), *y = sr_calloc(n, sizeof *y);
@@ -69,6 +70,7 @@ run(enum sr_search_method m, const sr_space *s, unsigned long seed)
 	const char *why;
 
 	sr_search_opts_init(&o, ROUNDS);
+	o.multivariate = multivariate;
 	for (r = 1; r <= ROUNDS; r++) {
 		sr_search_history h = { (r - 1) * PER, x, y, rd };
 		double *out = x + (r - 1) * PER * k;
@@ -123,24 +125,27 @@ uniform_best(const sr_space *s, unsigned long seed)
 static void
 test_methods(void)
 {
-	static const char *const name[] = { "pso", "anneal", "tpe" };
+	/* the fourth: tpe with independent estimators */
+	static const char *const name[] = { "pso", "anneal", "tpe",
+	    "tpe --independent" };
 	sr_space *s = space(0), *sf = space(1);
-	double mean[3] = { 0, 0, 0 }, uni = 0;
+	double mean[4] = { 0, 0, 0, 0 }, uni = 0;
 	unsigned long seed;
 	int m;
 
 	for (seed = 1; seed <= NSEED; seed++) {
 		uni += uniform_best(s, seed) / NSEED;
-		for (m = 0; m < 3; m++)
-			mean[m] += run((enum sr_search_method)m, s, seed) / NSEED;
+		for (m = 0; m < 4; m++)
+			mean[m] += run((enum sr_search_method)(m < 3 ? m : 2), s,
+			    seed, m < 3) / NSEED;
 	}
-	for (m = 0; m < 3; m++) {
+	for (m = 0; m < 4; m++) {
 		printf("%s: mean best %.5f over %d seeds (uniform %.5f)\n",
 		    name[m], mean[m], NSEED, uni);
 		if (!(mean[m] > uni))
 			fail("%s: mean best %.5f, not above uniform draws' %.5f",
 			    name[m], mean[m], uni);
-		run((enum sr_search_method)m, sf, 3);	/* c held at 7 */
+		run((enum sr_search_method)(m < 3 ? m : 2), sf, 3, m < 3);	/* c = 7 */
 	}
 	sr_space_free(s);
 	sr_space_free(sf);

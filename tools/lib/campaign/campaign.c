@@ -37,6 +37,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "second_order", SR_KEY_YESNO, "no", 0, NULL, PLAN, "vbd", 0 },
 	{ "tpe_gamma", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tpe", 0 },
 	{ "tpe_candidates", SR_KEY_INT, "24", 1, NULL, PLAN, "tpe", 0 },
+	{ "tpe_multivariate", SR_KEY_YESNO, "yes", 0, NULL, PLAN, "tpe", 0 },
 	{ "pso_inertia", SR_KEY_REAL, "0.7298", 0, NULL, PLAN, "pso", 0 },
 	{ "pso_c1", SR_KEY_REAL, "1.49618", 0, NULL, PLAN, "pso", 0 },
 	{ "pso_c2", SR_KEY_REAL, "1.49618", 0, NULL, PLAN, "pso", 0 },

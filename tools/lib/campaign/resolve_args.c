@@ -124,6 +124,8 @@ sr_resolve_sample_args(sr_campaign *c)
 		add_args(l, "-n", sr_campaign_get(c, "samples"), "--gamma",
 		    sr_campaign_get(c, "tpe_gamma"), "--candidates",
 		    sr_campaign_get(c, "tpe_candidates"), NULL);
+		if (sr_resolve_is(c, "tpe_multivariate", "no"))
+			add_args(l, "--independent", NULL);
 		break;
 	case SR_METHOD_PSO:
 		add_args(l, "-n", sr_campaign_get(c, "samples"), "--inertia",

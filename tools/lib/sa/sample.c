@@ -33,8 +33,8 @@ sr_sample_check_search(const sr_sample_spec *s, const int *set, int history,
 
 	for (m = SR_METHOD_PSO; m <= SR_METHOD_TPE; m++)
 		if (set[m] && (int)s->method != m)
-			FAIL("%s with -m %s", m == SR_METHOD_TPE ? "--gamma and "
-			    "--candidates go" : m == SR_METHOD_PSO ? "--inertia, "
+			FAIL("%s with -m %s", m == SR_METHOD_TPE ? "--gamma, "
+			    "--candidates and --independent go" : m == SR_METHOD_PSO ? "--inertia, "
 			    "--c1 and --c2 go" : "--cooling goes",
 			    sr_method_name((enum sr_method)m));
 	if ((history || within || rounds) && !s->round)

@@ -42,13 +42,17 @@
  *  - tpe: round 1 is drawn uniformly (the startup); each later set is the
  *    best of n_ei candidates drawn from l(x) by l(x) / g(x), l and g
  *    Parzen estimators of the best gamma share of the sets so far
- *    (ceil(gamma n), at most 25) and of the rest, per parameter
- *    (independent TPE: Bergstra et al. 2011; Optuna's defaults gamma
- *    0.1, 24 candidates, a prior of weight 1): truncated Gaussians on
- *    the sets' coordinates, each as wide as its larger gap to a neighbour
- *    (within 1 / min(100, n + 1) and 1), and a prior N(0.5, 1); an enum a
- *    categorical estimator. A candidate equal to a set already drawn is
- *    passed over while another is left. */
+ *    (ceil(gamma n), at most 25) and of the rest (Optuna's defaults
+ *    gamma 0.1, 24 candidates). Multivariate by default (Optuna's
+ *    multivariate TPE, BOHB: Falkner et al. 2018): a mixture of a
+ *    uniform prior and one product kernel per set, truncated Gaussians
+ *    of bandwidth 0.2 n^(-1/(d+4)) and, for an enum, half on the set's
+ *    value; a candidate draws one component and all its coordinates
+ *    from it. Independent (Bergstra et al. 2011): per parameter,
+ *    truncated Gaussians on the sets' coordinates, each as wide as its
+ *    larger gap to a neighbour (within 1 / min(100, n + 1) and 1), and a
+ *    prior N(0.5, 1); an enum a categorical estimator. A candidate equal
+ *    to a set already drawn is passed over while another is left. */
 #ifndef SR_SEARCH_H
 #define SR_SEARCH_H
 
@@ -70,6 +74,8 @@ typedef struct {
 	double gamma;		/* tpe: the share of good sets (0.1) */
 	size_t gamma_max;	/* tpe: at most this many (25) */
 	size_t candidates;	/* tpe: candidates per set (24) */
+	int multivariate;	/* tpe: joint estimators (1), or one per
+				 * parameter (0) */
 } sr_search_opts;
 
 /* The defaults above, for a search of rounds rounds. */
