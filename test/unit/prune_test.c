@@ -684,6 +684,18 @@ test_choice(void)
 	for (i = 0; i < 3; i++)
 		sr_experiment_free(past[i]);
 	sr_experiment_free(cur);
+	/* three points ranked 1 3 2 against 1 2 3: ncorr 1 - 6 * 2 / 24 =
+	 * 0.5 exactly, which reaches --min-ncorr 0.5 (computed a hair
+	 * below it) */
+	cur = experiment_of("cur", raw, (const double[]){ 1, 3, 2 }, 3, 1);
+	past[0] = experiment_of("p", raw, (const double[]){ 1, 2, 3 }, 3, 1);
+	o.min_ncorr = 0.5;
+	sr_prune_run(&r, s, cur, past, 1, &o, err);
+	near("three points: ncorr 0.5", r.ncorr[0], 0.5, 1e-12);
+	check("ncorr 0.5 reaches --min-ncorr 0.5", r.chosen == 0);
+	sr_prune_result_free(&r);
+	sr_experiment_free(past[0]);
+	sr_experiment_free(cur);
 	sr_space_free(s);
 }
 

@@ -466,7 +466,9 @@ similarity(sr_prune_result *r, const sr_space *s, const sr_cube *c,
 }
 
 /* Picks the past experiment of highest ncorr (the first of equals), or
- * says why none: r->chosen stays -1. */
+ * says why none: r->chosen stays -1. An ncorr within 1e-12 of min_ncorr
+ * reaches it: Spearman's r of three points, 0.5 exactly, computes as
+ * 0.49999999999999983. */
 static void
 choose(sr_prune_result *r, sr_experiment *const *past, double min_ncorr)
 {
@@ -477,10 +479,10 @@ choose(sr_prune_result *r, sr_experiment *const *past, double min_ncorr)
 		    r->ncorr[i] > r->ncorr[r->chosen]))
 			r->chosen = (long)i;
 	if (r->chosen < 0)
-		snprintf(r->why, sizeof r->why, "no past experiment's surrogate "
-		    "correlates with the current one's on the %zu common points "
-		    "(a surrogate is constant there, or has no jobs)", r->ncommon);
-	else if (r->ncorr[r->chosen] < min_ncorr) {
+		snprintf(r->why, sizeof r->why, "no past experiment's values "
+		    "correlate with the current one's on the %zu common points "
+		    "(constant there, or no jobs)", r->ncommon);
+	else if (r->ncorr[r->chosen] < min_ncorr - 1e-12) {
 		snprintf(r->why, sizeof r->why, "the most similar past experiment, "
 		    "%s, has ncorr %.4g, below --min-ncorr %g",
 		    past[r->chosen]->name, r->ncorr[r->chosen], min_ncorr);
