@@ -233,6 +233,44 @@ bats_require_minimum_version 1.5.0
 	assert [ ! -e c-out/design.tsv ]
 }
 
+@test "vary: only the named parameters searched, the others at their defaults; a space without the workflow's parameters refused when planning, naming them; vary's mistakes" {
+	tiles 160
+	# the grid of G1 x G2 by vary: every other parameter at its default
+	campaign c.campaign method=grid vary=G1,G2
+	run -0 sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv | tail -n +2 | wc -l)" 320	# G1 16 x G2 20
+	assert_equal "$(body c-out/design.tsv | tail -n +2 | cut -f 2-6,9- | sort -u)" \
+	    "$(printf '220\t220\t220\t5\t4\t11\t1000\t30\t21\t1000\t4\t8\t8')"
+	assert_equal "$(body c-out/design.tsv | tail -n +2 | cut -f 7,8 | sort -u | wc -l)" 320
+	grep -q -- '--fix B=220 .* --fix Watershed=8 -o ' c-out/design.tsv
+	# with fix: a held parameter at another value than its default
+	rm -r c-out
+	campaign c.campaign method=random samples=6 'vary=G1 minSize' fix=maxSize=1200
+	run -0 sa-campaign -q plan c.campaign
+	assert_equal "$(body c-out/design.tsv | tail -n +2 | cut -f 10 | sort -u)" 1200
+	assert_equal "$(body c-out/design.tsv | tail -n +2 | cut -f 8 | sort -u)" 45
+	# a space of two parameters: refused, naming the others and vary; no
+	# output, no .plan.tmp
+	awk -F '\t' '$1 == "name" || $1 == "G1" || $1 == "G2"' "$SPACE" > two.tsv
+	campaign t.campaign space=two.tsv method=random samples=6
+	run sa-campaign plan t.campaign
+	assert_failure 1
+	assert_output "sa-campaign: t.campaign:9: space: $PWD/two.tsv has no parameters B, G, R, T1, T2, MorphRecon, FillHoles, minSize, maxSize, minSizePl, Watershed, minSizeSeg, maxSizeSeg, which $TOP/share/workflows/nuclei.wf reads: a space lists every parameter of the workflow, each with its default; to search only some, name them with vary (the others stay at their defaults)"
+	assert [ ! -e t-out ]
+	assert_equal "$(find . -name '.plan.tmp*')" ""
+	# vary's mistakes, with file and line
+	for v in 'G3:no parameter G3 in '"$SPACE" 'G1,G1:G1 is named twice'; do
+		campaign v.campaign method=random samples=6 "vary=${v%%:*}"
+		run sa-campaign plan v.campaign
+		assert_failure 1
+		assert_output "sa-campaign: v.campaign:12: vary: ${v#*:}"
+	done
+	campaign v.campaign method=random samples=6 vary=G1,G2 fix=G2=8
+	run sa-campaign plan v.campaign
+	assert_output "sa-campaign: v.campaign:12: vary: G2 is fixed too (line 13)"
+	assert [ ! -e v-out ]
+}
+
 @test "tuning keys through sa-campaign: refused with file and line in a sensitivity campaign, with another rule, and what tune needs; nothing made" {
 	tiles 160
 	campaign c.campaign cancel=median

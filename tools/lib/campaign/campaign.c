@@ -44,6 +44,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "anneal_cooling", SR_KEY_FRACTION, NULL, 0, NULL, PLAN, "anneal", 0 },
 	{ "seed", SR_KEY_INT, "1", 0, NULL, PLAN, NULL, 0 },
 	{ "fix", SR_KEY_FIX, NULL, 0, NULL, PLAN, NULL, 0 },
+	{ "vary", SR_KEY_TEXT, NULL, 0, NULL, PLAN, NULL, 0 },
 	/* the workflow and the tiles */
 	{ "workflow", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 0 },
 	{ "tiles", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 0 },

@@ -192,7 +192,9 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 		goto done;
 	sr_resolve_sample_args(c);
 	space = sr_space_read(sr_campaign_get(c, "space"));
-	if (sr_resolve_check_fixes(c, space, err, errlen) ||
+	if (sr_resolve_check_params(c, space, err, errlen) ||
+	    sr_resolve_check_fixes(c, space, err, errlen) ||
+	    sr_resolve_check_vary(c, space, err, errlen) ||
 	    sr_resolve_check_bounds(c, space, err, errlen) ||
 	    sr_resolve_check_words(c, space, err, errlen))
 		goto done;

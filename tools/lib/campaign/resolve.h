@@ -77,4 +77,16 @@ int sr_resolve_check_bounds(const sr_campaign *c, const sr_space *s,
     char *err, size_t errlen);
 void sr_resolve_merge_args(sr_campaign *c);
 
+/* resolve_vary.c: the space against the workflow, and vary */
+
+/* Every parameter the workflow reads is in the space s: else -1 with
+ * err naming the missing ones and suggesting vary. */
+int sr_resolve_check_params(const sr_campaign *c, const sr_space *s,
+    char *err, size_t errlen);
+/* vary: each name a parameter of s, once, not fixed; every other
+ * parameter not fixed becomes --fix NAME=DEFAULT of sa-sample (its
+ * default one of its values). After sr_resolve_check_fixes. */
+int sr_resolve_check_vary(sr_campaign *c, const sr_space *s, char *err,
+    size_t errlen);
+
 #endif

@@ -74,6 +74,7 @@ plan_keys(FILE *fp, const sr_campaign *c)
 		if ((strcmp(k->name, "batches") == 0 ||
 		    strcmp(k->name, "knowledge") == 0 ||
 		    strncmp(k->name, "prune_", 6) == 0 ||
+		    strcmp(k->name, "vary") == 0 ||
 		    strcmp(k->name, "threads_per_path") == 0) &&
 		    strcmp(c->setting[i], k->def ? k->def : "") == 0)
 			continue;
