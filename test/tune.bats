@@ -393,11 +393,14 @@ values() {
 	for p in G1 G2; do
 		assert_equal "$(comm -13 <(values g.tsv $p) <(values b-out/batch-2/space.tsv $p))" ""
 		# Algorithm 1 by hand on the chosen campaign's jobs: a value is
-		# removed exactly when every job with it scored below paggr x max
-		body "$chosen/trials.tsv" | awk -F'\t' -v p=$p -v a="$paggr" '
+		# removed exactly when every job with it scored below paggr x max,
+		# but for the value of batch 1's best set (the current best)
+		cur=$(body b-out/batch-1/trials.tsv | awk -F'\t' -v p=$p '
+		    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } NR == 2 { print $c[p] }')
+		body "$chosen/trials.tsv" | awk -F'\t' -v p=$p -v a="$paggr" -v cur="$cur" '
 		    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		    { v = $c[p]; y = $c["mean"]; if (!(v in top) || y > top[v]) top[v] = y; if (y > max) max = y }
-		    END { for (v in top) print v, (top[v] < a * max ? "removed" : "kept") }' | sort > cut-$p
+		    END { for (v in top) print v, (top[v] < a * max && v != cur ? "removed" : "kept") }' | sort > cut-$p
 		assert_equal "$(awk '$2 == "removed" { print $1 }' cut-$p)" \
 		    "$(comm -23 <(values g.tsv $p) <(values b-out/batch-2/space.tsv $p))"
 	done
@@ -432,7 +435,8 @@ values() {
 	g2=$(awk -F'\t' '$1 == "parameter" && $2 == "G2" { print $4 }' b-out/batch-2/prune.tsv)
 	grep -qF "<b>G2</b> $(sed 's/->/-\&gt;/' <<< "$g2")" batches
 	grep -qF "chosen: $chosen" batches
-	grep -q '>pruned: 15 % of the space removed<' batches
+	pct=$(awk -F'\t' '$1 == "removed_fraction" { printf "%.3g", 100 * $3 }' b-out/batch-2/prune.tsv)
+	grep -q ">pruned: $pct % of the space removed<" batches
 	# its reuse and buckets: both batches'
 	sum() {
 		for k in 1 2; do
