@@ -1,8 +1,9 @@
 # monuseg-grid.bash - the cached grid of test/bench/prune-monuseg and
 # test/bench/search, sourced in a scratch directory: NSUB (nsub)
-# MoNuSeg 2018 training tiles of $train, each scored by pixel Dice on the full grid of G1 10:10:80, G2
-# 4:4:40, maxSize 900:200:1500 and maxSizeSeg 900:300:1500 (960 sets, the
-# other parameters at their defaults), computed once by a tune campaign
+# MoNuSeg 2018 training tiles of $train, each scored by pixel Dice on
+# the full grid of G1 10:10:80, G2 4:4:40, maxSize 900:200:1500 and
+# maxSizeSeg 900:300:1500 (960 sets, the other parameters at their
+# defaults), computed once by a tune campaign
 # and cached under a checksum of what decides a run's Dice (see
 # prune-monuseg). Needs top, wf, train, nsub, jobs and tmp; sets
 # subjects, npoints, cache and gridsecs; writes full.tsv, space.tsv (the
