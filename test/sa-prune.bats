@@ -248,7 +248,7 @@ field() {
 	assert_equal "$(awk -F '\t' '$1 == "lag"' r2.tsv | wc -l)" 3
 	sa-prune --current cur --past past -k 1 --report r1.tsv -o new.tsv x.tsv
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, substr($3, 1, 8) }' r1.tsv)" 'variogram 0.909090'
-	assert_equal "$(sed -n 3p r1.tsv)" '#metric=dice k=1 points=current seed=1 min_ncorr=0.5 bins=10 paggr=auto lags=10 paggr_max=0.97 paggr_top=0.1'
+	assert_equal "$(sed -n 3p r1.tsv)" '#metric=dice k=1 points=current seed=1 min_ncorr=0.5 bins=10 paggr=auto lags=10 paggr_max=0.97 paggr_top=0.1 paggr_min=0.6'
 	# grid landscapes are not normal: the top share rule. p1's 320 jobs
 	# (two rows of each grid point but for T1 and W, 0.8334 at best):
 	# its best 10 % score the 0.9 quantile of the values, 0.787155 for
@@ -263,11 +263,19 @@ field() {
 	    "$(awk -v q="$q" 'BEGIN { printf "%.6f", q / 0.8334 }')"
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $4 }' r4.tsv | cut -d : -f 1)" 'jarque_bera'
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { sub(/^[^;]*; /, "", $4); print $4 }' r4.tsv)" \
-	    "its best 10 % of jobs score $q or more, at most --paggr-max"
+	    "its best 10 % of jobs score $q or more, within --paggr-min and --paggr-max"
 	assert_equal "$(sed -n 3p new4.tsv | grep -o 'paggr=[^ ]* (top)' | cut -c 1-6)" 'paggr='
 	sa-prune --current cur --knowledge k --paggr-top 0.5 --report r5.tsv -o new5.tsv s.tsv
 	awk -F '\t' 'FNR == 1 { f++ } $1 == "removed_fraction" { r[f] = $3 }
 	    END { exit !(r[2] < r[1]) }' r4.tsv r5.tsv
+	# the rule's floor: the best half of p1's jobs score below 0.8 of
+	# its best, so --paggr-min 0.8 sets paggr; the default 0.6 yields
+	# to a --paggr-max below it
+	sa-prune --current cur --knowledge k --paggr-top 0.5 --paggr-min 0.8 --report r6.tsv -o new6.tsv s.tsv
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, $3 }' r6.tsv)" 'top 0.8'
+	sa-prune --current cur --knowledge k --paggr-top 0.5 --paggr-max 0.5 --report r7.tsv -o new7.tsv s.tsv
+	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2 }' r7.tsv)" top
+	awk -F '\t' '$1 == "paggr" { exit !($3 <= 0.5) }' r7.tsv
 	# or a fixed fallback
 	sa-prune --current cur --knowledge k --paggr-fallback 0.5 --report r3.tsv -o new.tsv s.tsv
 	assert_equal "$(awk -F '\t' '$1 == "paggr" { print $2, $3 }' r3.tsv)" 'fallback 0.5'
@@ -412,13 +420,16 @@ field() {
 	assert_output --partial "--past: '-': experiments are read from files"
 	run sa-prune --paggr 0.7 --lags 5 s.tsv
 	assert_failure 2
-	assert_output --partial '--lags, --paggr-max, --paggr-top and --paggr-fallback go with --paggr auto'
+	assert_output --partial '--lags, --paggr-max, --paggr-top, --paggr-min and --paggr-fallback go with --paggr auto'
 	run sa-prune --paggr-max 0.5 --paggr-fallback 0.6 s.tsv
 	assert_failure 2
 	assert_output --partial '--paggr-fallback 0.6 is above --paggr-max 0.5'
+	run sa-prune --paggr-min 0.7 --paggr-max 0.6 s.tsv
+	assert_failure 2
+	assert_output --partial '--paggr-min 0.7 is above --paggr-max 0.6'
 	run sa-prune --paggr-top 0.2 --paggr-fallback 0.6 s.tsv
 	assert_failure 2
-	assert_output --partial '--paggr-top and --paggr-fallback: one or the other'
+	assert_output --partial '--paggr-top or --paggr-min, and --paggr-fallback: one or the other'
 	for bad in 0 1 x; do
 		run sa-prune --paggr-top $bad s.tsv
 		assert_failure 2

@@ -267,7 +267,7 @@ line() {
 	run -0 sa-campaign run b.campaign
 	assert_line "sa-campaign: knowledge: $PWD/kb/p: a campaign output, taken as one past experiment"
 	assert_equal "$(awk -F'\t' '$1 == "past" { print $2 }' b-out/batch-2/prune.tsv)" "$PWD/kb/p"
-	assert_equal "$(sed -n 3p b-out/batch-2/prune.tsv)" '#metric=dice k=3 points=current seed=5 min_ncorr=0.2 bins=10 paggr=auto lags=10 paggr_max=0.8 paggr_top=0.1'
+	assert_equal "$(sed -n 3p b-out/batch-2/prune.tsv)" '#metric=dice k=3 points=current seed=5 min_ncorr=0.2 bins=10 paggr=auto lags=10 paggr_max=0.8 paggr_top=0.1 paggr_min=0.6'
 	run -0 sa-campaign-data knowledge kb
 	assert_output "kb: 1 campaign output, each a past experiment"
 }

@@ -24,10 +24,11 @@
 #define DEF_LAGS 10
 #define DEF_PAGGR_MAX 0.97
 #define DEF_PAGGR_TOP 0.1
+#define DEF_PAGGR_MIN 0.6
 
 enum { OPT_CURRENT = CHAR_MAX + 1, OPT_PAST, OPT_CURRENT_FILES,
     OPT_PAST_FILES, OPT_KNOWLEDGE, OPT_METRIC, OPT_POINTS, OPT_MIN_NCORR,
-    OPT_BINS, OPT_PAGGR, OPT_LAGS, OPT_PAGGR_MAX, OPT_PAGGR_TOP,
+    OPT_BINS, OPT_PAGGR, OPT_LAGS, OPT_PAGGR_MAX, OPT_PAGGR_TOP, OPT_PAGGR_MIN,
     OPT_PAGGR_FALLBACK,
     OPT_REPORT, OPT_VERSION };
 
@@ -46,6 +47,7 @@ static const struct option longopts[] = {
 	{ "lags", required_argument, NULL, OPT_LAGS },
 	{ "paggr-max", required_argument, NULL, OPT_PAGGR_MAX },
 	{ "paggr-top", required_argument, NULL, OPT_PAGGR_TOP },
+	{ "paggr-min", required_argument, NULL, OPT_PAGGR_MIN },
 	{ "paggr-fallback", required_argument, NULL, OPT_PAGGR_FALLBACK },
 	{ "report", required_argument, NULL, OPT_REPORT },
 	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
@@ -55,7 +57,7 @@ struct opts {
 	sr_prune_opts x;
 	const char *metric, *report, *output, *space;
 	int have_current, auto_set;	/* auto_set: an option of paggr auto */
-	int top_set;
+	int top_set, min_set;
 	sr_experiment_arg current, *past;
 	size_t npast;
 };
@@ -84,12 +86,14 @@ usage(FILE *fp)
 "      --paggr-max P         auto: the largest paggr [%g]\n"
 "      --paggr-top Q         auto, when a test fails: paggr from the\n"
 "                            score of the best Q of the jobs [%g]\n"
+"      --paggr-min P         auto: the least paggr of that rule [%g]\n"
 "      --paggr-fallback P    auto, when a test fails: paggr P instead\n"
 "      --report FILE         write what was found and done (TSV)\n"
 "  -o, --output FILE         write the space here (atomically), not stdout\n"
 "  -h, --help                this help\n"
 "      --version             version\n", DEF_METRIC, DEF_K, DEF_SEED,
-	    DEF_MIN_NCORR, DEF_BINS, DEF_LAGS, DEF_PAGGR_MAX, DEF_PAGGR_TOP);
+	    DEF_MIN_NCORR, DEF_BINS, DEF_LAGS, DEF_PAGGR_MAX, DEF_PAGGR_TOP,
+	    DEF_PAGGR_MIN);
 }
 
 /* An experiment option's arguments: DIR, or DESIGN METRICS (the second
@@ -147,11 +151,16 @@ check_args(int argc, char **argv, struct opts *o)
 		sr_usage_error("expected SPACE.tsv, got %d arguments", argc - optind);
 	o->space = argv[optind];
 	if (o->auto_set && !o->x.paggr_auto)
-		sr_usage_error("--lags, --paggr-max, --paggr-top and "
-		    "--paggr-fallback go with --paggr auto");
+		sr_usage_error("--lags, --paggr-max, --paggr-top, --paggr-min "
+		    "and --paggr-fallback go with --paggr auto");
 	if (o->top_set && !isnan(o->x.auto_opts.fallback))
-		sr_usage_error("--paggr-top and --paggr-fallback: one or the "
-		    "other");
+		sr_usage_error("--paggr-top or --paggr-min, and --paggr-fallback: "
+		    "one or the other");
+	if (o->x.auto_opts.min > o->x.auto_opts.max && o->min_set)
+		sr_usage_error("--paggr-min %g is above --paggr-max %g",
+		    o->x.auto_opts.min, o->x.auto_opts.max);
+	if (o->x.auto_opts.min > o->x.auto_opts.max)	/* the default */
+		o->x.auto_opts.min = o->x.auto_opts.max;
 	if (o->x.paggr_auto && o->x.auto_opts.fallback > o->x.auto_opts.max)
 		sr_usage_error("--paggr-fallback %g is above --paggr-max %g",
 		    o->x.auto_opts.fallback, o->x.auto_opts.max);
@@ -177,7 +186,8 @@ parse_args(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->metric = DEF_METRIC;
 	o->x = (sr_prune_opts){ DEF_K, 0, DEF_SEED, DEF_MIN_NCORR, DEF_BINS, 1,
-	    0, { DEF_LAGS, DEF_PAGGR_MAX, NAN, DEF_SEED, DEF_PAGGR_TOP } };
+	    0, { DEF_LAGS, DEF_PAGGR_MAX, NAN, DEF_SEED, DEF_PAGGR_TOP,
+	    DEF_PAGGR_MIN } };
 	while ((c = getopt_long(argc, argv, ":k:s:o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_CURRENT: add_current(o, "--current", SR_EXP_DIR, argc,
@@ -207,6 +217,9 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_PAGGR_TOP: o->x.auto_opts.top = sr_opt_real("--paggr-top",
 		    optarg, 0, 1, SR_OPEN_LO | SR_OPEN_HI, "a fraction");
 		    o->auto_set = o->top_set = 1; break;
+		case OPT_PAGGR_MIN: o->x.auto_opts.min = sr_opt_real("--paggr-min",
+		    optarg, 0, 1, SR_OPEN_HI, "a fraction");
+		    o->auto_set = o->top_set = o->min_set = 1; break;
 		case OPT_PAGGR_FALLBACK: o->x.auto_opts.fallback = sr_opt_real(
 		    "--paggr-fallback", optarg, 0, 1, SR_OPEN_LO | SR_OPEN_HI,
 		    "a fraction"); o->auto_set = 1; break;

@@ -341,7 +341,7 @@ test_variogram_by_hand(void)
 	const char *const rows[][4] = { { "x", "real", "0..0.3", "0" } };
 	sr_space *s = space_of(rows, 1);
 	double raw[4] = { 0, 0.1, 0.2, 0.3 }, z[4] = { 0, 1, 0, 2 }, x[4];
-	sr_paggr_opts o = { 3, 0.95, 0.6, 1, 0.1 };
+	sr_paggr_opts o = { 3, 0.95, 0.6, 1, 0.1, 0 };
 	char err[SR_ERRLEN];
 	sr_variogram v;
 	sr_paggr a;
@@ -556,7 +556,7 @@ auto_on(const sr_space *s, gsl_rng *rng, int kind, size_t n,
     double fallback)
 {
 	double *raw = sr_calloc(2 * n, sizeof *raw), *y = sr_calloc(n, sizeof *y);
-	sr_paggr_opts o = { 10, 0.9, fallback, 1, 0.1 };
+	sr_paggr_opts o = { 10, 0.9, fallback, 1, 0.1, 0 };
 	sr_paggr a;
 	sr_cube c;
 	size_t i;
@@ -622,15 +622,16 @@ test_paggr_top(void)
 
 	for (i = 0; i < 10; i++)
 		y[9 - i] = 0.1 * (double)(i + 1);	/* unsorted */
-	near("paggr 0.91", sr_paggr_top(y, 10, 0.1, 1, &q), 0.91, 1e-12);
+	near("paggr 0.91", sr_paggr_top(y, 10, 0.1, 0, 1, &q), 0.91, 1e-12);
 	near("its score", q, 0.91, 1e-12);
-	near("the best 50 %: the median 0.55", sr_paggr_top(y, 10, 0.5, 1, &q),
-	    0.55, 1e-12);
-	near("capped at max", sr_paggr_top(y, 10, 0.1, 0.9, &q), 0.9, 0);
+	near("the best 50 %: the median 0.55", sr_paggr_top(y, 10, 0.5, 0, 1,
+	    &q), 0.55, 1e-12);
+	near("capped at max", sr_paggr_top(y, 10, 0.1, 0, 0.9, &q), 0.9, 0);
+	near("raised to min", sr_paggr_top(y, 10, 0.5, 0.6, 1, &q), 0.6, 0);
 	for (i = 0; i < 10; i++)
 		y[i] -= 2;
 	check("a best score not positive: NaN",
-	    isnan(sr_paggr_top(y, 10, 0.1, 1, &q)));
+	    isnan(sr_paggr_top(y, 10, 0.1, 0, 1, &q)));
 }
 
 /* ---- sa-prune's choice ------------------------------------------------- */
@@ -644,7 +645,7 @@ test_choice(void)
 	const char *const rows[][4] = { { "x", "int", "0:1:9", "0" } };
 	double raw[10], y[10], rev[10], shift[10];
 	sr_experiment *cur, *past[3];
-	sr_prune_opts o = { 2, 0, 1, 0.5, 10, 0, 0.75, { 10, 0.9, 0.6, 1, 0.1 } };
+	sr_prune_opts o = { 2, 0, 1, 0.5, 10, 0, 0.75, { 10, 0.9, 0.6, 1, 0.1, 0 } };
 	sr_prune_result r;
 	char err[SR_ERRLEN];
 	sr_space *s = space_of(rows, 1);

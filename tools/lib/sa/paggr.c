@@ -168,8 +168,8 @@ decide(sr_paggr *a, const sr_space *s, double max, const char *vg_err)
 }
 
 double
-sr_paggr_top(const double *y, size_t n, double top, double max,
-    double *score)
+sr_paggr_top(const double *y, size_t n, double top, double min,
+    double max, double *score)
 {
 	double *v, best;
 
@@ -184,7 +184,7 @@ sr_paggr_top(const double *y, size_t n, double top, double max,
 	free(v);
 	if (!(best > 0))
 		return NAN;
-	return fmin(max, fmax(0, *score / best));
+	return fmin(max, fmax(min, *score / best));
 }
 
 void
@@ -208,7 +208,8 @@ sr_paggr_auto(sr_paggr *a, const sr_space *s, const sr_cube *c,
 	decide(a, s, o->max, a->have_variogram ? NULL : err);
 	if (a->method == SR_PAGGR_FALLBACK && isnan(o->fallback)) {
 		a->method = SR_PAGGR_TOP;
-		a->paggr = sr_paggr_top(y, n, o->top, o->max, &a->top_score);
+		a->paggr = sr_paggr_top(y, n, o->top, o->min, o->max,
+		    &a->top_score);
 	}
 }
 

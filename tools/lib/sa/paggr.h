@@ -68,21 +68,21 @@ sr_split_test sr_split_test_at_median(const double *v, size_t stride,
     const double *y, size_t n);
 
 /* How paggr auto works: the variogram's lags, the cap on paggr, the top
- * share, the fixed fallback (NaN: the top share rule), and the seed of
- * the variogram's subset of jobs. */
+ * share and the top share rule's floor, the fixed fallback (NaN: the top
+ * share rule), and the seed of the variogram's subset of jobs. */
 typedef struct {
 	size_t lags;
 	double max, fallback;
 	unsigned long seed;
-	double top;
+	double top, min;
 } sr_paggr_opts;
 
 /* The top share rule: the score the best top share of the n values y
  * reach (their (1 - top) quantile, interpolated as R's type 7) over
- * their largest, within [0, max]; NaN when the largest is not
+ * their largest, within [min, max]; NaN when the largest is not
  * positive. The quantile is written to *score. */
-double sr_paggr_top(const double *y, size_t n, double top, double max,
-    double *score);
+double sr_paggr_top(const double *y, size_t n, double top, double min,
+    double max, double *score);
 
 /* Chooses paggr from the values y of n jobs of space s with parameter
  * values raw (n * s->n, row-major) at the points x (their coordinates in

@@ -130,7 +130,8 @@ cut_rows(FILE *fp, const sr_prune_result *r, const sr_prune_inputs *in)
 		snprintf(detail, sizeof detail, "%s", r->paggr.why);
 	else if (r->paggr.method == SR_PAGGR_TOP)
 		snprintf(detail, sizeof detail, "%.200s; its best %g %% of jobs "
-		    "score %.6g or more, at most --paggr-max", r->paggr.why,
+		    "score %.6g or more, within --paggr-min and --paggr-max",
+		    r->paggr.why,
 		    100 * in->opts->auto_opts.top, r->paggr.top_score);
 	else
 		snprintf(detail, sizeof detail, "%s", r->paggr.method ==
@@ -165,8 +166,9 @@ sr_prune_report_write(FILE *fp, const sr_prune_result *r,
 	fprintf(fp, " seed=%lu min_ncorr=%g bins=%zu ", o->seed, o->min_ncorr,
 	    o->bins);
 	if (o->paggr_auto && isnan(o->auto_opts.fallback))
-		fprintf(fp, "paggr=auto lags=%zu paggr_max=%g paggr_top=%g\n",
-		    o->auto_opts.lags, o->auto_opts.max, o->auto_opts.top);
+		fprintf(fp, "paggr=auto lags=%zu paggr_max=%g paggr_top=%g "
+		    "paggr_min=%g\n", o->auto_opts.lags, o->auto_opts.max,
+		    o->auto_opts.top, o->auto_opts.min);
 	else if (o->paggr_auto)
 		fprintf(fp, "paggr=auto lags=%zu paggr_max=%g paggr_fallback=%g\n",
 		    o->auto_opts.lags, o->auto_opts.max, o->auto_opts.fallback);
