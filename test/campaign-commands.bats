@@ -178,8 +178,11 @@ stat() {
 	sa-campaign -q run t.campaign
 	grep -q $'^k\tenum\tone,two,;rm\t' t-out/best.tsv
 	grep -q $'^#space\tk\tenum\tone,two,;rm\tone$' t-out/trials.tsv
-	campaign x.campaign space=sw.tsv trajectories=2 plot=no report=no
+	# the nuclei workflow's own space with FillHoles as words
+	awk -F '\t' -v OFS='\t' '$1 == "FillHoles" { $2 = "enum"; $3 = "four,eight"; $4 = "four" } { print }' \
+	    "$SPACE" > nw.tsv
+	campaign x.campaign space=nw.tsv trajectories=2 plot=no report=no
 	run sa-campaign plan x.campaign
 	assert_failure 1
-	assert_output --partial "sw.tsv: parameter k is an enum of words (one,two,;rm): the tasks of "
+	assert_output --partial "nw.tsv: parameter FillHoles is an enum of words (four,eight): the tasks of "
 }
