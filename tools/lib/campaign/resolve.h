@@ -69,6 +69,9 @@ int sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen);
 void sr_resolve_sample_args(sr_campaign *c);
 int sr_resolve_check_fixes(sr_campaign *c, const sr_space *s, char *err,
     size_t errlen);
+/* Whether the fix items (in sample_args, after sr_resolve_check_fixes)
+ * hold the parameter name. */
+int sr_resolve_is_fixed(const sr_campaign *c, const char *name);
 /* A space with an enum of words for a workflow whose tasks are built in
  * (they take numbers): -1 with err. */
 int sr_resolve_check_words(const sr_campaign *c, const sr_space *s, char *err,

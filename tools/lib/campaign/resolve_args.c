@@ -177,10 +177,8 @@ sr_resolve_merge_args(sr_campaign *c)
 	add_args(l, "--cost", sr_campaign_get(c, "cost"), NULL);
 }
 
-/* Whether the fix items (in sample_args, after check_fixes) hold the
- * parameter name. */
-static int
-is_fixed(const sr_campaign *c, const char *name)
+int
+sr_resolve_is_fixed(const sr_campaign *c, const char *name)
 {
 	size_t i, len = strlen(name);
 
@@ -202,7 +200,7 @@ grid_runs(const sr_campaign *c, const sr_space *s)
 	size_t j, m;
 
 	for (j = 0; j < s->n && n < 1e300; j++) {
-		if (is_fixed(c, s->p[j].name))
+		if (sr_resolve_is_fixed(c, s->p[j].name))
 			continue;
 		m = sr_param_count(&s->p[j]);
 		n *= m ? (double)m : levels;

@@ -45,20 +45,6 @@ sr_resolve_check_params(const sr_campaign *c, const sr_space *s, char *err,
 	return status;
 }
 
-/* Whether sa-sample's arguments fix parameter name (a --fix item). */
-static int
-is_fixed(const sr_campaign *c, const char *name)
-{
-	size_t i, len = strlen(name);
-
-	for (i = 0; i + 1 < c->sample_args.n; i++)
-		if (strcmp(c->sample_args.v[i], "--fix") == 0 &&
-		    strncmp(c->sample_args.v[i + 1], name, len) == 0 &&
-		    c->sample_args.v[i + 1][len] == '=')
-			return 1;
-	return 0;
-}
-
 /* The names of vary, checked: each a parameter of s, once, not fixed;
  * varied[j] set for each. */
 static int
@@ -83,7 +69,7 @@ vary_names(const sr_campaign *c, const sr_space *s, char *varied, char *err,
 		else if (varied[j]++)
 			status = sr_resolve_error(err, errlen, "%s:%zu: vary: %s "
 			    "is named twice", c->path, line, SR_SHOW(name));
-		else if (is_fixed(c, name))
+		else if (sr_resolve_is_fixed(c, name))
 			status = sr_resolve_error(err, errlen, "%s:%zu: vary: %s "
 			    "is fixed too (line %zu)", c->path, line,
 			    SR_SHOW(name), sr_resolve_line(c, "fix"));
@@ -107,7 +93,7 @@ sr_resolve_check_vary(sr_campaign *c, const sr_space *s, char *err,
 	status = vary_names(c, s, varied, err, errlen);
 	for (j = 0; status == 0 && j < s->n; j++) {
 		p = &s->p[j];
-		if (varied[j] || is_fixed(c, p->name))
+		if (varied[j] || sr_resolve_is_fixed(c, p->name))
 			continue;
 		if (!sr_param_valid(p, p->def)) {
 			status = sr_resolve_error(err, errlen, "%s:%zu: vary: %s is "
