@@ -56,8 +56,8 @@ static const struct option longopts[] = {
 struct opts {
 	sr_prune_opts x;
 	const char *metric, *report, *output, *space;
-	int have_current, auto_set;	/* auto_set: an option of paggr auto */
-	int top_set, min_set;
+	int have_current;
+	unsigned set;		/* SR_PRUNE_SET_*: paggr auto's options given */
 	sr_experiment_arg current, *past;
 	size_t npast;
 };
@@ -146,24 +146,13 @@ static void
 check_args(int argc, char **argv, struct opts *o)
 {
 	const char *ins[2] = { NULL, NULL };
+	char err[SR_ERRLEN];
 
 	if (argc - optind != 1)
 		sr_usage_error("expected SPACE.tsv, got %d arguments", argc - optind);
 	o->space = argv[optind];
-	if (o->auto_set && !o->x.paggr_auto)
-		sr_usage_error("--lags, --paggr-max, --paggr-top, --paggr-min "
-		    "and --paggr-fallback go with --paggr auto");
-	if (o->top_set && !isnan(o->x.auto_opts.fallback))
-		sr_usage_error("--paggr-top or --paggr-min, and --paggr-fallback: "
-		    "one or the other");
-	if (o->x.auto_opts.min > o->x.auto_opts.max && o->min_set)
-		sr_usage_error("--paggr-min %g is above --paggr-max %g",
-		    o->x.auto_opts.min, o->x.auto_opts.max);
-	if (o->x.auto_opts.min > o->x.auto_opts.max)	/* the default */
-		o->x.auto_opts.min = o->x.auto_opts.max;
-	if (o->x.paggr_auto && o->x.auto_opts.fallback > o->x.auto_opts.max)
-		sr_usage_error("--paggr-fallback %g is above --paggr-max %g",
-		    o->x.auto_opts.fallback, o->x.auto_opts.max);
+	if (sr_prune_opts_check(&o->x, o->set, err, sizeof err))
+		sr_usage_error("%s", err);
 	if (o->report && o->output && strcmp(o->report, "-") &&
 	    strcmp(o->output, "-") && strcmp(o->report, o->output) == 0)
 		sr_usage_error("--report %s: the space is written there already",
@@ -211,18 +200,18 @@ parse_args(int argc, char **argv, struct opts *o)
 		    SR_COUNT_MAX); break;
 		case OPT_PAGGR: set_paggr(o, optarg); break;
 		case OPT_LAGS: o->x.auto_opts.lags = sr_opt_count("--lags", optarg,
-		    3, SR_COUNT_MAX); o->auto_set = 1; break;
+		    3, SR_COUNT_MAX); o->set |= SR_PRUNE_SET_AUTO; break;
 		case OPT_PAGGR_MAX: o->x.auto_opts.max = sr_opt_real("--paggr-max",
-		    optarg, 0, 1, SR_OPEN_LO, "a fraction"); o->auto_set = 1; break;
+		    optarg, 0, 1, SR_OPEN_LO, "a fraction"); o->set |= SR_PRUNE_SET_AUTO; break;
 		case OPT_PAGGR_TOP: o->x.auto_opts.top = sr_opt_real("--paggr-top",
 		    optarg, 0, 1, SR_OPEN_LO | SR_OPEN_HI, "a fraction");
-		    o->auto_set = o->top_set = 1; break;
+		    o->set |= SR_PRUNE_SET_TOP; break;
 		case OPT_PAGGR_MIN: o->x.auto_opts.min = sr_opt_real("--paggr-min",
 		    optarg, 0, 1, SR_OPEN_HI, "a fraction");
-		    o->auto_set = o->top_set = o->min_set = 1; break;
+		    o->set |= SR_PRUNE_SET_MIN; break;
 		case OPT_PAGGR_FALLBACK: o->x.auto_opts.fallback = sr_opt_real(
 		    "--paggr-fallback", optarg, 0, 1, SR_OPEN_LO | SR_OPEN_HI,
-		    "a fraction"); o->auto_set = 1; break;
+		    "a fraction"); o->set |= SR_PRUNE_SET_AUTO; break;
 		case OPT_REPORT: o->report = optarg; break;
 		case 'o': o->output = optarg; break;
 		case 'h': sr_opt_help(usage);

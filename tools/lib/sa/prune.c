@@ -331,6 +331,32 @@ pruned_space(const sr_space *s, const sr_cut *cut)
 	return out;
 }
 
+int
+sr_prune_opts_check(sr_prune_opts *o, unsigned set, char *errbuf, size_t len)
+{
+	sr_paggr_opts *a = &o->auto_opts;
+
+	if ((set & SR_PRUNE_SET_AUTO) && !o->paggr_auto)
+		snprintf(errbuf, len, "--lags, --paggr-max, --paggr-top, "
+		    "--paggr-min and --paggr-fallback go with --paggr auto");
+	else if ((set & SR_PRUNE_SET_TOP) == SR_PRUNE_SET_TOP &&
+	    !isnan(a->fallback))
+		snprintf(errbuf, len, "--paggr-top or --paggr-min, and "
+		    "--paggr-fallback: one or the other");
+	else if (a->min > a->max && (set & SR_PRUNE_SET_MIN) == SR_PRUNE_SET_MIN)
+		snprintf(errbuf, len, "--paggr-min %g is above --paggr-max %g",
+		    a->min, a->max);
+	else if (o->paggr_auto && a->fallback > a->max)
+		snprintf(errbuf, len, "--paggr-fallback %g is above --paggr-max %g",
+		    a->fallback, a->max);
+	else {
+		if (a->min > a->max)	/* the default */
+			a->min = a->max;
+		return 0;
+	}
+	return -1;
+}
+
 /* ---- similarity -------------------------------------------------------- */
 
 /* The coordinates of n parameter sets. */

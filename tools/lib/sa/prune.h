@@ -94,6 +94,17 @@ typedef struct {
 	sr_paggr_opts auto_opts;
 } sr_prune_opts;
 
+/* Which options of paggr auto were given (sr_prune_opts_check): any of
+ * them, --paggr-top or --paggr-min, --paggr-min; each holds the bits of
+ * those before it. */
+enum { SR_PRUNE_SET_AUTO = 1, SR_PRUNE_SET_TOP = 3, SR_PRUNE_SET_MIN = 7 };
+
+/* How the options of paggr auto go together, set the SR_PRUNE_SET_ bits
+ * of those given: 0, or -1 with the usage error in errbuf (len bytes).
+ * A default min above a given max yields to it. */
+int sr_prune_opts_check(sr_prune_opts *o, unsigned set, char *errbuf,
+    size_t len);
+
 /* What sa-prune found. */
 typedef struct {
 	int pruned;		/* Algorithm 1 ran (it may have removed
