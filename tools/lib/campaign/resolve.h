@@ -69,6 +69,9 @@ int sr_resolve_workflow(sr_campaign *c, char *err, size_t errlen);
 void sr_resolve_sample_args(sr_campaign *c);
 int sr_resolve_check_fixes(sr_campaign *c, const sr_space *s, char *err,
     size_t errlen);
+/* The next item of a list of fix or vary items at *p (commas or blanks
+ * between), NUL-terminated in place, *p moved past it; NULL at the end. */
+char *sr_resolve_item(char **p);
 /* Whether the fix items (in sample_args, after sr_resolve_check_fixes)
  * hold the parameter name. */
 int sr_resolve_is_fixed(const sr_campaign *c, const char *name);

@@ -58,19 +58,11 @@ int
 sr_resolve_check_fixes(sr_campaign *c, const sr_space *s, char *err,
     size_t errlen)
 {
-	const char *sep = ", \t\v\f\r";
-	char *list = sr_strdup(sr_campaign_get(c, "fix")), *p, *item;
+	char *list = sr_strdup(sr_campaign_get(c, "fix")), *p = list, *item;
 	char *seen = sr_calloc(s->n, 1);
-	size_t len;
 	int status = 0;
 
-	for (p = list + strspn(list, sep); status == 0 && *p;
-	    p += strspn(p, sep)) {
-		len = strcspn(p, sep);
-		item = p;
-		p += len;
-		if (*p)
-			*p++ = '\0';
+	while (status == 0 && (item = sr_resolve_item(&p)) != NULL) {
 		status = check_fix_item(c, s, item, seen, err, errlen);
 		if (status == 0) {
 			sr_strlist_add(&c->sample_args, "--fix");
@@ -175,6 +167,21 @@ sr_resolve_merge_args(sr_campaign *c)
 			    sr_campaign_get(c, "max_bucket_tasks"), NULL);
 	}
 	add_args(l, "--cost", sr_campaign_get(c, "cost"), NULL);
+}
+
+char *
+sr_resolve_item(char **p)
+{
+	const char *sep = ", \t\v\f\r";
+	char *item = *p + strspn(*p, sep);
+	size_t len = strcspn(item, sep);
+
+	if (*item == '\0')
+		return NULL;
+	*p = item + len;
+	if (**p)
+		*(*p)++ = '\0';
+	return item;
 }
 
 int

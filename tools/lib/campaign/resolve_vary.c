@@ -13,8 +13,6 @@
 #include "plan/workflow.h"
 #include "sa/space.h"
 
-#define VARY_SEP ", \t\v\f\r"
-
 int
 sr_resolve_check_params(const sr_campaign *c, const sr_space *s, char *err,
     size_t errlen)
@@ -51,17 +49,11 @@ static int
 vary_names(const sr_campaign *c, const sr_space *s, char *varied, char *err,
     size_t errlen)
 {
-	char *list = sr_strdup(sr_campaign_get(c, "vary")), *p, *name;
-	size_t line = sr_resolve_line(c, "vary"), len;
+	char *list = sr_strdup(sr_campaign_get(c, "vary")), *p = list, *name;
+	size_t line = sr_resolve_line(c, "vary");
 	int j, status = 0;
 
-	for (p = list + strspn(list, VARY_SEP); status == 0 && *p;
-	    p += strspn(p, VARY_SEP)) {
-		len = strcspn(p, VARY_SEP);
-		name = p;
-		p += len;
-		if (*p)
-			*p++ = '\0';
+	while (status == 0 && (name = sr_resolve_item(&p)) != NULL) {
 		if ((j = sr_space_find(s, name)) < 0)
 			status = sr_resolve_error(err, errlen, "%s:%zu: vary: no "
 			    "parameter %s in %s", c->path, line, SR_SHOW(name),
