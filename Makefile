@@ -186,7 +186,7 @@ install: all
 	    -e 's|^jobsdir=.*|jobsdir=$(SHAREDIR)/slurm|' workflows/sa-campaign \
 	    > $(DESTDIR)$(BINDIR)/sa-campaign
 	chmod 755 $(DESTDIR)$(BINDIR)/sa-campaign
-	install -m 644 workflows/engines.sh workflows/chunks.sh workflows/batches.sh $(DESTDIR)$(SHAREDIR)/lib
+	install -m 644 workflows/engines.sh workflows/chunks.sh workflows/batches.sh workflows/evaluate.sh $(DESTDIR)$(SHAREDIR)/lib
 	install -m 755 slurm/*.sbatch $(DESTDIR)$(SHAREDIR)/slurm
 	install -m 755 slurm/pbs/*.pbs $(DESTDIR)$(SHAREDIR)/slurm/pbs
 	install -m 644 man/man1/*.1 $(DESTDIR)$(MANDIR)/man1

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "campaign/data.h"
+#include "campaign/evaluate.h"
 #include "campaign/plan_data.h"
 #include "campaign/tiles_data.h"
 #include "core/err.h"
@@ -50,6 +51,11 @@ usage(FILE *fp)
 "       sa-campaign-data model OUT WORKFLOW\n"
 "       sa-campaign-data estimate HOW SOURCE [REPORT]\n"
 "       sa-campaign-data status OUT METRIC NSETS [off=N LEDGER]...\n"
+"       sa-campaign-data sets SPACE DESIGN|- NAME=SET...\n"
+"       sa-campaign-data evaluate DESIGN RESULTS EVALUATION.tsv\n"
+"       sa-campaign-data validation DESIGN RESULTS\n"
+"       sa-campaign-data top TRIALS K\n"
+"       sa-campaign-data best-validation BEST EVALUATION METRIC\n"
 "The campaign's files read and composed for sa-campaign (sa-campaign-data(1)):\n"
 "  rows         the number of data rows of a design or buckets table\n"
 "  best         the text of BEST.tsv's #best comment line\n"
@@ -72,6 +78,14 @@ usage(FILE *fp)
 "  estimate     the estimate line of each row of sim-runtime's REPORT\n"
 "               (default stdin)\n"
 "  status       the search of a tune campaign, from its LEDGERs\n"
+"  sets         the design whose runs are the sets: SET is defaults,\n"
+"               run=N (of DESIGN) or a space file (its defaults)\n"
+"  evaluate     EVALUATION.tsv, the sets compared on their RESULTS, and\n"
+"               a line per metric\n"
+"  validation   validation.tsv: the sets' RESULTS, a set column first\n"
+"  top          the runs of the K best complete sets of TRIALS\n"
+"  best-validation  BEST with a #validation line: the sets' means of\n"
+"               METRIC on the validation tiles, from EVALUATION\n"
 "\n"
 "      --what slide  tiles: LIST is a list of slides (messages name them)\n"
 "      --suffix S    tiles-names: S after each name\n"
@@ -150,10 +164,39 @@ status(char **a, int n)
 	free(led);
 }
 
+/* sets SPACE DESIGN|- NAME=SET... */
+static void
+sets(char **a, int n)
+{
+	sr_eval_set *set = sr_calloc((size_t)n, sizeof *set);
+
+	for (int i = 2; i < n; i++) {
+		char *eq = strchr(a[i], '=');
+		if (!eq || eq == a[i] || !eq[1])
+			sr_usage_error("sets: '%s': expected NAME=SET", a[i]);
+		*eq = '\0';
+		set[i - 2].name = a[i];
+		set[i - 2].spec = eq + 1;
+	}
+	sr_eval_design(a[0], strcmp(a[1], "-") ? a[1] : NULL, set,
+	    (size_t)n - 2, out);
+	free(set);
+}
+
+/* evaluate DESIGN RESULTS EVALUATION.tsv */
+static void
+evaluate(char **a)
+{
+	FILE *fp = sr_out_open(a[2]);
+
+	sr_eval_compare(a[0], a[1], fp, out);
+}
+
 /* The verbs: their operands, min to max (-1: any number), and the
  * options they allow; run_verb runs verb v on its operands a[0..n). */
 enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, KNOWLEDGE, TILES, TILES_KIND, TILES_COUNT,
-    TILES_NAMES, TILES_CHUNK, SLIDES, STATS, MODEL, ESTIMATE, STATUS };
+    TILES_NAMES, TILES_CHUNK, SLIDES, STATS, MODEL, ESTIMATE, STATUS, SETS,
+    EVALUATE, VALIDATION, TOP, BEST_VALIDATION };
 static const struct verb {
 	const char *name;
 	int min, max, allow;
@@ -174,6 +217,11 @@ static const struct verb {
 	[MODEL] = { "model", 2, 2, 0 },
 	[ESTIMATE] = { "estimate", 2, 3, 0 },
 	[STATUS] = { "status", 3, -1, 0 },
+	[SETS] = { "sets", 3, -1, 0 },
+	[EVALUATE] = { "evaluate", 3, 3, 0 },
+	[VALIDATION] = { "validation", 2, 2, 0 },
+	[TOP] = { "top", 2, 2, 0 },
+	[BEST_VALIDATION] = { "best-validation", 3, 3, 0 },
 };
 
 static void
@@ -212,6 +260,13 @@ run_verb(int v, char **a, int n)
 		sr_data_estimate(a[0], a[1], n > 2 ? a[2] : "-", out);
 		break;
 	case STATUS: status(a, n); break;
+	case SETS: sets(a, n); break;
+	case EVALUATE: evaluate(a); break;
+	case VALIDATION: sr_eval_validation(a[0], a[1], out); break;
+	case BEST_VALIDATION: sr_eval_best_validation(a[0], a[1], a[2]); break;
+	case TOP:
+		sr_eval_top(a[0], sr_opt_count("K", a[1], 1, 1000000), out);
+		break;
 	}
 }
 
@@ -226,7 +281,8 @@ main(int argc, char **argv)
 		sr_usage_error("expected a verb: rows, best, compose, ledger, "
 		    "batch-seed, knowledge, "
 		    "tiles, tiles-kind, tiles-count, tiles-names, tiles-chunk, "
-		    "slides, stats, model, estimate, status");
+		    "slides, stats, model, estimate, status, sets, evaluate, "
+		    "validation, top, best-validation");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
 		sr_opt_help(usage);
 	if (!strcmp(argv[1], "--version"))

@@ -144,6 +144,7 @@ merge_batch() {
 	say "best so far: $out/best.tsv ($(sa-campaign-data best "$out/best.tsv"))"
 	say "trials: $out/trials.tsv"
 	report "$bd"
+	[ "$k" -lt "${conf[batches]}" ] || validation_step "$out"
 	report_all "$out"
 	[ "$k" -lt "${conf[batches]}" ] || return 0
 	plan_batch "$out" $((k + 1))
@@ -234,6 +235,7 @@ batch_main() {
 	reference) reference "$out" ;;
 	bucket) bucket "$bd" "$nbuckets" "$1" ;;
 	merge) merge_batch "$bd" "$nbuckets" ;;
+	validate) take_lock "$out"; validate "$out"; report_all "$out" ;;
 	status) status "$bd" "$nbuckets" ;;
 	run)
 		case ${conf[engine]} in

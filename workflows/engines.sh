@@ -77,6 +77,7 @@ engine_failures() {
 		case $what in
 		reference) [ ! -s "$out/ref/results.tsv" ] || continue ;;
 		merge) [ ! -s "$out/trials.tsv" ] || continue ;;
+		validate) [ ! -s "$out/validation.tsv" ] || continue ;;
 		*) continue ;;
 		esac
 		case ${conf[engine]} in
@@ -420,4 +421,33 @@ pbs_submit() {
 	    -l "walltime=${conf[walltime]:-01:00:00}" -o "${lp}logs/merge.log" -j oe)
 	echo "merge $mrg" >> "$out/logs/jobs"
 	submitted
+}
+
+# validate_submit OUT: the validation step of a tune campaign as a job of
+# its own, submitted by the merge that ends the search (a merge job): the
+# defaults and the best sets on the validate tiles (sa-campaign validate,
+# which also writes the report again), recorded in OUT/logs/jobs
+validate_submit() {
+	local out=$1 mem id cpus=$((conf[active_paths] * conf[threads_per_path])) top=''
+	mem=$(seg-run --estimate-memory --tiles "${conf[validate]}" --active-paths "${conf[active_paths]}" \
+	    --workflow "${conf[workflow]}") ||
+	    die "${conf[validate]}: a tile cannot be read (seg-run --estimate-memory, above): the validation job is not submitted"
+	mkdir -p "$out/logs"
+	job_settings
+	case ${conf[engine]} in
+	slurm)
+		slurm_opts
+		id=$(slurm_sub validate "$(job_scripts)/sa-validate.sbatch" --job-name=sa-validate \
+		    --cpus-per-task="$cpus" --mem="${conf[mem]:-${mem}M}" --output="${out//%/%%}/logs/validate-%j.log") ;;
+	pbs)
+		pbs_opts
+		mem=${conf[mem]:-$mem}
+		[[ $mem =~ [KMGT]$ ]] || mem=${mem}M
+		cp -- "$(job_scripts)/pbs/sa-validate.pbs" "$out/jobs/"
+		id=$(pbs_sub sa-validate.pbs -N sa-validate \
+		    -l "nodes=1:ppn=$cpus,mem=$(tr 'KMGT' 'kmgt' <<< "$mem")b${conf[walltime]:+,walltime=${conf[walltime]}}" \
+		    -o logs/validate.log -j oe) ;;
+	esac
+	echo "validate $id" >> "$out/logs/jobs"
+	say "validate: job $id, the defaults and the best set(s) on the tiles of ${conf[validate]}: then $out/validation.tsv"
 }

@@ -360,6 +360,30 @@ wilcoxon_guard(void)
 		fail("wilcoxon with a NaN: not NaN");
 }
 
+/* The two-sided test (sa-campaign evaluate) against scipy 1.10.1's
+ * wilcoxon(x, y, alternative="two-sided", method="exact"): 0.25 for 3
+ * pairs of one sign (its least value), 0.296875 for 7 pairs of distinct
+ * magnitudes; symmetric in x and y; 1 with every difference zero. */
+static void
+wilcoxon_two_sided(void)
+{
+	const double x3[] = { 1, 2, 3 }, y3[] = { 2, 3, 4 };
+	const double x7[] = { 10, 12, 7, 6, 15, 4, 3 };
+	const double y7[] = { 11, 10, 10, 10, 10, 10, 10 };
+
+	if (sr_wilcoxon_two_sided(x3, y3, 3) != 0.25 ||
+	    sr_wilcoxon_two_sided(y3, x3, 3) != 0.25)
+		fail("two-sided wilcoxon of 3 pairs of one sign: %.17g, "
+		    "expected 0.25", sr_wilcoxon_two_sided(x3, y3, 3));
+	if (fabs(sr_wilcoxon_two_sided(x7, y7, 7) - 0.296875) > 1e-15 ||
+	    sr_wilcoxon_two_sided(x7, y7, 7) != sr_wilcoxon_two_sided(y7, x7,
+	    7))
+		fail("two-sided wilcoxon of 7 pairs: %.17g, expected 0.296875",
+		    sr_wilcoxon_two_sided(x7, y7, 7));
+	if (sr_wilcoxon_two_sided(x3, x3, 3) != 1)
+		fail("two-sided wilcoxon of equal pairs: not 1");
+}
+
 /* The statistic of d[0..n) with the signs of mask (bit i set: d_i
  * flipped): positive mid-ranks of |d| plus half the zeros', by counting. */
 static double
@@ -605,6 +629,7 @@ main(int argc, char **argv)
 	median_counts();
 	wilcoxon_cases();
 	wilcoxon_guard();
+	wilcoxon_two_sided();
 	wilcoxon_brute();
 	fixture_cases(argc > 1 ? argv[1] : "test/data/wilcoxon-fixtures.tsv");
 	canceller_cases();

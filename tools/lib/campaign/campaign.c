@@ -88,6 +88,11 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "prune_paggr", SR_KEY_FRACTION, "auto", 0, "auto", PLAN, "tune", 0 },
 	{ "prune_paggr_max", SR_KEY_FRACTION, "0.9", 0, NULL, PLAN, "tune", 0 },
 	{ "prune_bins", SR_KEY_INT, "10", 2, NULL, PLAN, "tune", 0 },
+	/* tuning: the best sets evaluated on tiles held out of the search */
+	{ "validate", SR_KEY_PATH, NULL, 0, NULL, ANALYSIS, "tune", 0 },
+	{ "validate_reference", SR_KEY_DIR, NULL, 0, NULL, ANALYSIS, "tune",
+	    0 },
+	{ "validate_top", SR_KEY_INT, "1", 1, NULL, ANALYSIS, "tune", 0 },
 	/* the buckets */
 	{ "merge", SR_KEY_ENUM, "rtma", 0, SR_CAMPAIGN_MERGES, PLAN, NULL, 0 },
 	{ "bucket_size", SR_KEY_INT, "8", 1, NULL, PLAN, "naive sca rtma", 0 },

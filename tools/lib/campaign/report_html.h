@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "plan/trials.h"
+
 #define SR_REPORT_NUMLEN 64	/* room for any number, duration or date */
 
 /* v to sig significant digits ("0.1423", "2240", "2.4e-06"), "NaN"
@@ -44,6 +46,11 @@ char *sr_report_word(const char *words, const char *key);
  * best.tsv. */
 void sr_report_indices(FILE *fp, const char *outdir);
 void sr_report_trials(FILE *fp, const char *outdir, size_t top);
+/* A tune campaign's sets against the defaults (report_better.c): the
+ * defaults' training score (ref/results.tsv) beside the best set's, and
+ * with validate each set's validation scores, gains and p-values
+ * (validate/evaluation.tsv). */
+void sr_report_better(FILE *fp, const char *outdir, const sr_trials_table *tt);
 
 /* A tune campaign searched in batches (report_batches.c): the batches
  * merged so far (design.tsv's #batches=K line; 0 without batches), the

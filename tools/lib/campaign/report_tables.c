@@ -422,6 +422,7 @@ sr_report_trials(FILE *fp, const char *outdir, size_t top)
 	tt = sr_trials_table_read(path);
 	trials_summary(fp, tt, top < tt->n ? top : tt->n);
 	trials_table(fp, tt, top, params);
+	sr_report_better(fp, outdir, tt);
 	sr_trials_table_free(tt);
 	if (sr_report_has(outdir, "best.tsv"))
 		best_table(fp, outdir, params);

@@ -181,6 +181,7 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	    sr_resolve_reference(c, dir, err, errlen) ||
 	    sr_resolve_estimate_from(c, dir, err, errlen) ||
 	    sr_resolve_knowledge(c, dir, err, errlen) ||
+	    sr_resolve_validate(c, dir, err, errlen) ||
 	    sr_resolve_check_tune(c, err, errlen) ||
 	    sr_resolve_check_batches(c, err, errlen))
 		goto done;

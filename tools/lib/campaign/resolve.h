@@ -43,6 +43,8 @@ int sr_resolve_estimate_from(sr_campaign *c, const char *dir, char *err,
     size_t errlen);
 int sr_resolve_knowledge(sr_campaign *c, const char *dir, char *err,
     size_t errlen);
+int sr_resolve_validate(sr_campaign *c, const char *dir, char *err,
+    size_t errlen);
 void sr_resolve_output(sr_campaign *c, const char *dir,
     const sr_campaign_env *env);
 int sr_resolve_check_paths(const sr_campaign *c, char *err, size_t errlen);

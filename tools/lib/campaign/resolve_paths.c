@@ -219,6 +219,48 @@ sr_resolve_knowledge(sr_campaign *c, const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
+/* validate: absolute and readable; validate_reference: absolute and a
+ * directory, by default the reference directory; a campaign without
+ * either (reference = defaults) has no ground truth to validate on. */
+int
+sr_resolve_validate(sr_campaign *c, const char *dir, char *err,
+    size_t errlen)
+{
+	const char *v = c->value[sr_resolve_key("validate")];
+	const char *r = c->value[sr_resolve_key("validate_reference")];
+
+	if (v == NULL)
+		return 0;
+	if (c->value[sr_resolve_key("slides")])
+		return sr_resolve_error(err, errlen, "%s:%zu: validate: a "
+		    "campaign of slides cannot validate yet: validate on "
+		    "tiles with a campaign of tiles", c->path,
+		    sr_resolve_line(c, "validate"));
+	sr_resolve_set(c, "validate", sr_campaign_path(dir, v));
+	if (!sr_resolve_readable(sr_campaign_get(c, "validate")))
+		return sr_resolve_error(err, errlen, "%s:%zu: validate: %s: "
+		    "no such readable file", c->path, sr_resolve_line(c,
+		    "validate"), sr_campaign_get(c, "validate"));
+	if (r) {
+		sr_resolve_set(c, "validate_reference", sr_campaign_path(dir,
+		    r));
+		if (!sr_resolve_is_dir(sr_campaign_get(c,
+		    "validate_reference")))
+			return sr_resolve_error(err, errlen, "%s:%zu: "
+			    "validate_reference: %s: no such directory",
+			    c->path, sr_resolve_line(c, "validate_reference"),
+			    sr_campaign_get(c, "validate_reference"));
+	} else if (c->refdir) {
+		sr_resolve_set(c, "validate_reference", sr_strdup(c->refdir));
+	} else {
+		return sr_resolve_error(err, errlen, "%s:%zu: validate: no "
+		    "ground truth for the validation tiles: set "
+		    "validate_reference = DIR (reference is defaults)",
+		    c->path, sr_resolve_line(c, "validate"));
+	}
+	return 0;
+}
+
 /* The output directory: -o from the current directory, the output key
  * from the campaign's, or NAME-out beside the campaign file. */
 void

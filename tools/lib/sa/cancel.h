@@ -129,5 +129,8 @@ double sr_cancel_mean(const sr_canceller *c, size_t s);
  * to be smaller than y" on the n pairs (x[i], y[i]); 1 for n = 0, NaN
  * when a difference x[i] - y[i] is NaN. */
 double sr_wilcoxon_less(const double *x, const double *y, size_t n);
+/* The two-sided p-value of the same test: twice the smaller one-sided
+ * one, at most 1 (scipy's exact two-sided test, zeros split). */
+double sr_wilcoxon_two_sided(const double *x, const double *y, size_t n);
 
 #endif

@@ -1,5 +1,6 @@
-/* wilcoxon.c - the one-sided paired Wilcoxon signed-rank test of the
- * wilcoxon cancellation rule (cancel.h): exact up to 50 pairs, the normal
+/* wilcoxon.c - the paired Wilcoxon signed-rank test (cancel.h): one-sided
+ * for the wilcoxon cancellation rule, two-sided for the comparison of
+ * sets (campaign/evaluate.h); exact up to 50 pairs, the normal
  * approximation beyond. */
 #include "sa/cancel.h"
 #include "core/err.h"
@@ -116,4 +117,14 @@ sr_wilcoxon_less(const double *x, const double *y, size_t n)
 	p = n <= EXACT_MAX ? exact_less(v, n) : approx_less(v, n, ties);
 	free(v);
 	return p;
+}
+
+double
+sr_wilcoxon_two_sided(const double *x, const double *y, size_t n)
+{
+	double lo = sr_wilcoxon_less(x, y, n), hi = sr_wilcoxon_less(y, x, n);
+
+	if (isnan(lo) || isnan(hi))
+		return NAN;
+	return fmin(1, 2 * fmin(lo, hi));
 }
