@@ -436,12 +436,12 @@ attempts() {
 	assert_output ''
 }
 
-@test "a tune campaign through sbatch and qsub (slurm-wlm-torque) job arrays: the local engine's trials and best set; median's ledger and trials agree" {
+@test "a tune campaign through sbatch and qsub (slurm-wlm-torque) job arrays: the local engine's trials and best set, the validation job's validation.tsv; median's ledger and trials agree" {
 	tiles 160
 	local e
 	for e in local slurm pbs; do
 		campaign $e.campaign goal=tune method=random samples=8 seed=5 \
-		    bucket_size=2 cancel=none engine=$e
+		    bucket_size=2 cancel=none engine=$e validate=tiles/list validate_top=2
 		sed -i '/^trajectories/d' $e.campaign
 	done
 	sed -i '$a walltime = 00:10:00' pbs.campaign
@@ -458,6 +458,13 @@ attempts() {
 		assert_equal "$(body $e-out/best.tsv)" "$(body local-out/best.tsv)"
 		assert_equal "$(grep '^#best' $e-out/best.tsv)" "$(grep '^#best' local-out/best.tsv)"
 		assert_equal "$(awk -F'\t' '$1 == "result"' $e-out/ledger.tsv | wc -l)" 16
+		# the validation job, submitted by the merge job: the local
+		# engine's validation (without the seconds) and report
+		grep -q '^validate [0-9]' $e-out/logs/jobs
+		wait_campaign $e-out
+		assert_equal "$(cut -f 1-9 $e-out/validation.tsv)" "$(cut -f 1-9 local-out/validation.tsv)"
+		assert_equal "$(grep '^#validation' $e-out/best.tsv)" "$(grep '^#validation' local-out/best.tsv)"
+		grep -q 'Validation on 2 held-out tiles' $e-out/report.html
 	done
 	# median on Slurm: each cancelled set has its cancel line, at the
 	# tiles trials.tsv says
