@@ -78,6 +78,7 @@ run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	    x->o.resamples, x->o.conf, x->o.percentile, x->o.seed, &x->sobol,
 	    err))
 		FAIL("%s: %s", x->o.metrics_path, err);
+	sr_trust_sobol(&x->sobol, d->n, (char *const *)x->name, &x->trust);
 	return 0;
 }
 
@@ -149,6 +150,7 @@ run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	}
 	snprintf(x->extra, sizeof x->extra, " trajectories=%zu dropped=%zu",
 	    r - dropped, dropped);
+	sr_trust_morris(r - dropped, &x->trust);
 	rc = 0;
 out:
 	free(u);
@@ -251,8 +253,18 @@ sr_indices_free(sr_indices *x)
 	sr_sobol_result_free(&x->sobol);	/* each safe when zeroed */
 	sr_morris_result_free(&x->morris);
 	sr_corr_result_free(&x->corr);
+	sr_trust_free(&x->trust);
 	free(x->name);
 	x->name = NULL;
+}
+
+void
+sr_indices_warn(const sr_indices *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->trust.n; i++)
+		sr_warn("warning: %s", x->trust.w[i].text);
 }
 
 /* The path of a plot beside path: tag inserted before a ".png" suffix,
