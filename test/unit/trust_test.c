@@ -111,7 +111,7 @@ static void
 test_sobol(void)
 {
 	struct made m;
-	sr_trust t = { 0, NULL };
+	sr_trust t = { 0, NULL, 0 };
 
 	made_init(&m, 1);
 	check("trusted indices: no warning", warnings(&m, 64, &t)->n == 0);
@@ -211,7 +211,7 @@ test_sum(void)
 static void
 test_morris(void)
 {
-	sr_trust t = { 0, NULL };
+	sr_trust t = { 0, NULL, 0 };
 
 	sr_trust_morris(2, &t);
 	check("two trajectories: no warning", t.n == 0);

@@ -139,6 +139,7 @@ sr_trust_sobol(const sr_sobol_result *r, size_t n, char *const *names,
 {
 	size_t i, j;
 
+	t->samples = n;
 	check_sum(r, n, t);
 	for (i = 0; i < r->k; i++)
 		check_param(r, n, names, i, t);

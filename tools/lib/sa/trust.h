@@ -54,6 +54,7 @@ typedef struct {
 typedef struct {
 	size_t n;
 	sr_trust_warning *w;
+	size_t samples;		/* vbd: the base samples of the indices */
 } sr_trust;
 
 /* The warnings of Sobol' indices r of n base samples, parameters named
