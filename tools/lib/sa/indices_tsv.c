@@ -262,6 +262,7 @@ sr_indices_table_read(const char *path)
 	x->conf = sr_tsv_meta(t, SR_INDICES_CONFLEVEL);
 	x->r2 = sr_tsv_meta(t, SR_INDICES_R2);
 	x->r2_rank = sr_tsv_meta(t, SR_INDICES_R2_RANK);
+	x->trajectories = sr_tsv_meta(t, SR_INDICES_TRAJECTORIES);
 	table_columns(x, t);
 	while (sr_tsv_next(t)) {
 		if (x->nrow == cap) {
@@ -310,5 +311,6 @@ sr_indices_table_free(sr_indices_table *x)
 	free(x->conf);
 	free(x->r2);
 	free(x->r2_rank);
+	free(x->trajectories);
 	free(x);
 }

@@ -32,6 +32,7 @@
 #define SR_INDICES_AGGREGATE	"aggregate"
 #define SR_INDICES_RESAMPLES	"resamples"
 #define SR_INDICES_CONFLEVEL	"conf"
+#define SR_INDICES_TRAJECTORIES	"trajectories"	/* moat's, analyzed */
 /* A comment line of a warning: "#" SR_INDICES_WARNING " message" */
 #define SR_INDICES_WARNING	"warning:"
 /* and the correlation's r2 and r2_rank: SR_INDICES_R2, SR_INDICES_R2_RANK
@@ -64,7 +65,8 @@ enum sr_indices_kind {
 typedef struct {
 	char *path;
 	/* the metadata line's values, as written, NULL where missing */
-	char *method, *metric, *aggregate, *resamples, *conf, *r2, *r2_rank;
+	char *method, *metric, *aggregate, *resamples, *conf, *r2, *r2_rank,
+	    *trajectories;
 	size_t ncol;
 	char **name;		/* the header */
 	int *kind;		/* by column: enum sr_indices_kind */

@@ -5,7 +5,7 @@
  * single trajectory. sa-indices prints the warnings and writes them
  * into indices.tsv (indices(5)); sa-report shows them.
  *
- * The rules (sa-indices(1), WARNINGS), with c the half-width of an
+ * The rules (sa-indices(1), Warnings), with c the half-width of an
  * interval (taken as 0 where there is none: fewer than 2 resamples) and
  * SR_TRUST_NEGLIGIBLE the size below which an index, or an excess, is
  * negligible (it keeps the sampling excursions of a large n, about 1 in
