@@ -87,6 +87,31 @@ rows() {
 	grep -q 'their own normalize rows time only that reuse' c-out/report.html
 }
 
+@test "indices not to be trusted: their warnings in a box above the table (vbd n = 8); none for the sound campaign; one MOAT trajectory: sigma 'undefined (one trajectory)', no '± NaN'" {
+	copy c
+	run -1 grep -c 'class="warn"' c-out/report.html
+	assert_output 0
+	# vbd indices of 8 base samples in place of the campaign's
+	sa-sample -m vbd -n 8 -s 237 --base mc "$TOP/share/spaces/ishigami.tsv" > d.tsv
+	sa-testfn ishigami d.tsv > y.tsv
+	sa-indices -m vbd -o c-out/indices.tsv d.tsv y.tsv 2> /dev/null
+	sa-report -o v.html c-out
+	grep -q '<div class="warn"><p><strong>Not to be trusted as they are:</strong> sa-indices warned of 4 problems' v.html
+	grep -q '^<li>S1 sums to 1.67 ± 0.63, above 1 beyond its interval: too few base samples (n = 8); about n = 2048 would narrow the intervals to ± 0.05</li>$' v.html
+	# the box comes before the table
+	run sed -n '/<section id="results">/,/<\/section>/{/class="warn"\|<table/p}' v.html
+	assert_line --index 0 --partial 'class="warn"'
+	# one trajectory left of two (the second dropped): sigma undefined
+	k=$(sed -n 's/^#method=moat .* k=\([0-9]*\) .*/\1/p' c-out/design.tsv)
+	awk -F'\t' -v k="$k" '/^#/ || $1 == "run" || $1 + 0 <= k' c-out/results.tsv > one.tsv
+	run -0 --separate-stderr sa-indices -m moat --allow-missing --metric dice -o c-out/indices.tsv c-out/design.tsv one.tsv
+	assert_regex "$stderr" 'sa-indices: warning: sigma is undefined with one trajectory'
+	sa-report -o m.html c-out
+	grep -q '<li>sigma is undefined with one trajectory' m.html
+	grep -q 'undefined (one trajectory)</td>' m.html
+	run -1 grep -c '± NaN' m.html
+}
+
 @test "the makespan: logs/finished has every bucket's attempt; the prediction is sim-runtime's on the concurrency seen" {
 	copy c
 	nb=$(body c-out/buckets.tsv | tail -n +2 | wc -l)

@@ -217,6 +217,78 @@ refuse() {
 	no_temp_files
 }
 
+# --- warnings: indices not to be trusted (sa-indices(1) WARNINGS) --------------
+
+# small_ishigami: a VBD design of Ishigami with 8 base samples (a random
+# base, seed 237) whose estimates break each bound: d.tsv, y.tsv
+small_ishigami() {
+	sa-sample -m vbd -n 8 -s 237 --base mc --second-order "$ISHIGAMI" > d.tsv
+	sa-testfn ishigami d.tsv > y.tsv
+}
+
+@test "vbd warnings: n = 8 breaks each bound beyond its interval: stderr and #warning lines, with the base samples needed" {
+	small_ishigami
+	run -0 --separate-stderr sa-indices -m vbd --s2 s2.tsv -o i.tsv d.tsv y.tsv
+	assert_output ''
+	w='sa-indices: warning:'
+	assert_equal "${stderr_lines[0]}" "$w S1 sums to 1.67 ± 0.63, above 1 beyond its interval: too few base samples (n = 8); about n = 2048 would narrow the intervals to ± 0.05"
+	assert_equal "${stderr_lines[1]}" "$w S1 > ST for x1: 1.26 ± 0.48 against 0.56 ± 0.18, beyond their intervals (ST bounds S1): too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
+	assert_equal "${stderr_lines[2]}" "$w ST of x2 is 0.24 ± 0.34, an interval wider than the index: too few base samples (n = 8); about n = 64 would narrow it to half the index"
+	assert_equal "${stderr_lines[3]}" "$w S1 of x3 is -0.0701 ± 0.18, an interval wider than the index: too few base samples (n = 8); about n = 256 would narrow it to half the index"
+	assert_equal "${stderr_lines[4]}" "$w S2 of x1 and x2 is -1.32 ± 0.52, below 0 beyond its interval: too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
+	assert_equal "${stderr_lines[5]}" "$w S2 of x1 and x3 is -0.774 ± 0.45, below 0 beyond its interval: too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
+	assert_equal "${#stderr_lines[@]}" 6
+	# the same lines in the file, after the metadata line, before the header
+	assert_equal "$(sed -n 's/^#warning: /sa-indices: warning: /p' i.tsv)" "$stderr"
+	assert_equal "$(sed -n '4p' i.tsv | cut -c 1-9)" '#warning:'
+	assert_equal "$(grep -v '^#' i.tsv | head -n 1)" $'param\tS1\tS1_conf\tST\tST_conf'
+	# the S2 file has the S2 ones only
+	assert_equal "$(grep -c '^#warning: S2 of' s2.tsv)" 2
+	assert_equal "$(grep -c '^#warning:' s2.tsv)" 2
+	# and the table is as without warnings: the rows read back
+	near "$(get i.tsv x1 S1)" 1.2573 0.001 "S1(x1)"
+}
+
+@test "vbd warnings: -r 0 (no intervals): only the plain breaks, without the base samples needed" {
+	small_ishigami
+	run -0 --separate-stderr sa-indices -m vbd -r 0 --s2 s2.tsv -o i.tsv d.tsv y.tsv
+	assert_equal "${stderr_lines[0]}" "sa-indices: warning: S1 sums to 1.67 (no interval), above 1: too few base samples (n = 8) or chance; without intervals (fewer than 2 resamples) there is no telling how many would do"
+	refute [ -n "$(printf '%s\n' "${stderr_lines[@]}" | grep 'wider than')" ]
+	assert_equal "$(grep -c '^#warning:' i.tsv)" "${#stderr_lines[@]}"
+}
+
+@test "vbd warnings: none for Ishigami with n = 4096 and second order, on stderr or in either file" {
+	ishigami 4096 --second-order
+	run -0 --separate-stderr sa-indices -m vbd --s2 s2.tsv -o i.tsv d.tsv y.tsv
+	assert_equal "$stderr" ''
+	run -1 grep -c '^#warning' i.tsv s2.tsv
+	assert_output $'i.tsv:0\ns2.tsv:0'
+}
+
+@test "moat with one trajectory: sigma and the interval are NaN, and a warning says why (stderr, #warning); two trajectories: none" {
+	sa-sample -m moat -r 1 -s 3 "$DATA/mixed.tsv" > d.tsv
+	sa-testfn linear 3,-2,5,0.5 d.tsv > y.tsv
+	run -0 --separate-stderr sa-indices -m moat -o i.tsv d.tsv y.tsv
+	assert_equal "$stderr" "sa-indices: warning: sigma is undefined with one trajectory: mu* alone ranks the parameters, without an interval; sample 2 trajectories or more (10 or more is usual)"
+	assert_equal "$(grep '^#warning:' i.tsv)" "#warning: ${stderr#sa-indices: warning: }"
+	assert_equal "$(column i.tsv sigma | sort -u)" NaN
+	sa-sample -m moat -r 2 -s 3 "$DATA/mixed.tsv" > d.tsv
+	sa-testfn linear 3,-2,5,0.5 d.tsv > y.tsv
+	run -0 --separate-stderr sa-indices -m moat -o i.tsv d.tsv y.tsv
+	assert_equal "$stderr" ''
+	run -1 grep '^#warning' i.tsv
+}
+
+@test "moat --allow-missing leaving one trajectory of two: the one-trajectory warning" {
+	sa-sample -m moat -r 2 -s 3 "$DATA/mixed.tsv" > d.tsv
+	sa-testfn linear 3,-2,5,0.5 d.tsv | awk '$1 != 1' > y.tsv
+	run -0 --separate-stderr sa-indices -m moat --allow-missing -o i.tsv d.tsv y.tsv
+	assert_equal "${#stderr_lines[@]}" 2
+	assert_equal "${stderr_lines[1]%%:*}" sa-indices
+	assert_regex "${stderr_lines[1]}" '^sa-indices: warning: sigma is undefined with one trajectory'
+	assert_equal "$(meta i.tsv trajectories)" 1
+}
+
 @test "corr: linear model: pearson/src signs right, |src| ordered as coef*range, tiny p-values for influential inputs" {
 	# effects coef * range: a 3*1 = 3, b -0.5*10 = -5, c 1*2 = 2, d 0*4 = 0
 	sa-sample -m lhs -n 300 -s 5 "$DATA/linear.tsv" > d.tsv
@@ -589,6 +661,21 @@ exec "%s" "$@"
 	assert_failure 1
 	assert_output --partial 'p-s2.png: gnuplot failed (exit 3)'
 	assert_equal "$(ls -A)" "$(printf 'd.tsv\nfake\ny.tsv')"
+}
+
+@test "--plot with warnings: vbd bars and S2 heatmap drawn (uncertain marked), moat with one trajectory: the plane of mu* alone, gnuplot silent" {
+	command -v gnuplot > /dev/null || skip "gnuplot is not installed"
+	small_ishigami
+	run -0 --separate-stderr sa-indices -m vbd --s2 s2.tsv --plot p.png -o i.tsv d.tsv y.tsv
+	sensible p.png
+	sensible p-s2.png
+	refute [ -n "$(printf '%s\n' "${stderr_lines[@]}" | grep -v '^sa-indices: warning: ')" ]
+	sa-sample -m moat -r 1 -s 3 "$DATA/mixed.tsv" > m.tsv
+	sa-testfn linear 3,-2,5,0.5 m.tsv > my.tsv
+	run -0 --separate-stderr sa-indices -m moat --plot m.png -o mi.tsv m.tsv my.tsv
+	assert_equal "${#stderr_lines[@]}" 1
+	sensible m.png
+	sensible m-plane.png
 }
 
 @test "--plot: corr draws a PNG" {

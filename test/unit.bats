@@ -118,6 +118,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "where indices are not to be trusted: each VBD rule beyond its interval and margin, none inside, the base samples needed; one MOAT trajectory (trust_test)" {
+	run trust_test
+	assert_success
+}
+
+# bats test_tags=fast
 @test "compare-dice's table: operand pair, unreadable pair, header and row (compare_table_test)" {
 	run compare_table_test
 	assert_success

@@ -152,16 +152,19 @@ main(int argc, char **argv)
 	m = sr_metrics_read(o.metrics, d->nrun, o.metric, o.x.aggregate);
 	if (sr_indices_compute(d, m, &o.x, &x, err, sizeof err))
 		sr_die(SR_EXIT_DATA, "%s", err);
+	sr_indices_warn(&x);	/* not progress: always */
 	if (o.plot)	/* first: a failed plot must leave no table */
 		sr_indices_plot(&x, o.plot);
 	fp = sr_out_open(o.output);	/* only now: a failure writes nothing */
 	sr_out_provenance(fp, argc, argv);
 	sr_indices_write_meta(fp, &x, "");
+	sr_indices_write_warnings(fp, &x, 0);
 	sr_indices_write(fp, &x);
 	if (o.s2) {
 		fp = sr_out_open(o.s2);
 		sr_out_provenance(fp, argc, argv);
 		sr_indices_write_meta(fp, &x, " order=2");
+		sr_indices_write_warnings(fp, &x, 1);
 		sr_indices_write_s2(fp, &x);
 	}
 	sr_out_commit_all();

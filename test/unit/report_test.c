@@ -361,8 +361,18 @@ test_indices_table(const char *dir)
 	    "sigma\tmu_star_conf\nG1\t-1\t1\t0\t0.5\n"));
 	if (x->rank != 2 || x->conf_col[2] != 4 || x->conf_col[1] != -1 ||
 	    x->kind[3] != SR_INDICES_KIND_INDEX || x->value[1] != -1 ||
-	    x->method)
+	    x->method || x->nwarning || x->trajectories)
 		fail("indices: moat (rank %d)", x->rank);
+	sr_indices_table_free(x);
+	/* the warning lines, in order, wherever they are; not metadata */
+	x = sr_indices_table_read(file_with(dir, "w.tsv", "#method=moat "
+	    "trajectories=1\n#warning: sigma is undefined: a=1\n#note\n"
+	    "param\tmu\tmu_star\tsigma\tmu_star_conf\nG1\t-1\t1\tNaN\tNaN\n"
+	    "#warning: second\n"));
+	if (x->nwarning != 2 || strcmp(x->warning[0], "sigma is undefined: "
+	    "a=1") || strcmp(x->warning[1], "second") ||
+	    strcmp(x->trajectories, "1") || x->conf)
+		fail("indices: warnings (%zu)", x->nwarning);
 	sr_indices_table_free(x);
 	x = sr_indices_table_read(file_with(dir, "c.tsv", "#method=corr "
 	    "r2=0.5 r2_rank=0.25\nparam\tpearson\tpearson_p\tsrc\tsrc_p\n"

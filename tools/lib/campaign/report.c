@@ -164,6 +164,8 @@ static const char css[] =
 ".bar{display:block;height:.7em;margin-top:.45em;background:#6f9fd8}\n"
 "tr.total td{font-weight:600;border-top:2px solid var(--line)}\n"
 ".note{color:var(--muted);font-size:.92em;max-width:62em}\n"
+".warn{border-left:5px solid #b40426;background:#fdf0f0;padding:4px 14px;"
+"margin:.8em 0;max-width:62em}\n"
 "figure{margin:1em 0 2em}\n"
 "figure img{display:block;max-width:100%;height:auto;"
 "border:1px solid var(--line)}\n"

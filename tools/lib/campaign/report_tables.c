@@ -135,8 +135,12 @@ indices_cell(FILE *fp, const sr_indices_table *x, size_t i, size_t j,
 	if ((int)j == x->rank)	/* a negative value has no bar */
 		sr_report_bar(fp, v[j] / top);
 	fprintf(fp, "<td class=\"n%s\">", p < 0.05 ? " sig" : "");
-	sr_html_text(fp, sr_report_num(a, v[j], 4));
-	if (cc >= 0)
+	if (isnan(v[j]))
+		sr_html_text(fp, x->trajectories && strcmp(x->trajectories,
+		    "1") == 0 ? "undefined (one trajectory)" : "undefined");
+	else
+		sr_html_text(fp, sr_report_num(a, v[j], 4));
+	if (cc >= 0 && !isnan(v[cc]))	/* no interval: nothing to show */
 		sr_html_printf(fp, " ± %s", sr_report_num(a, v[cc], 2));
 	if (cl >= 0 && ch >= 0)
 		sr_html_printf(fp, " [%s, %s]", sr_report_num(a, v[cl], 4),
@@ -209,13 +213,39 @@ indices_caption(FILE *fp, const sr_indices_table *x, const char *what)
 	fputs(".</p>\n", fp);
 }
 
-/* One indices table: path (indices(5)), its rows sorted by its ranking
- * index, at most n of them. */
+/* The warnings of x (its #warning lines), in a box: where the indices
+ * are not to be trusted, and the base samples that would do. */
 static void
-indices_table(FILE *fp, const char *path, const char *what, size_t n)
+indices_warnings(FILE *fp, const sr_indices_table *x)
+{
+	size_t i;
+
+	if (x->nwarning == 0)
+		return;
+	fputs("<div class=\"warn\"><p><strong>Not to be trusted as they "
+	    "are:</strong> ", fp);
+	sr_html_printf(fp, "sa-indices warned of %zu %s (sa-indices(1), "
+	    "Warnings).", x->nwarning, x->nwarning == 1 ? "problem" :
+	    "problems");
+	fputs("</p>\n<ul>\n", fp);
+	for (i = 0; i < x->nwarning; i++) {
+		fputs("<li>", fp);
+		sr_html_text(fp, x->warning[i]);
+		fputs("</li>\n", fp);
+	}
+	fputs("</ul></div>\n", fp);
+}
+
+/* One indices table: path (indices(5)), its rows sorted by its ranking
+ * index, at most n of them; its warnings first when warn. */
+static void
+indices_table(FILE *fp, const char *path, const char *what, size_t n,
+    int warn)
 {
 	sr_indices_table *x = sr_indices_table_read(path);
 
+	if (warn)
+		indices_warnings(fp, x);
 	indices_caption(fp, x, what);
 	fputs("<div class=\"wide\"><table class=\"data\">\n", fp);
 	indices_head(fp, x);
@@ -235,13 +265,14 @@ sr_report_indices(FILE *fp, const char *outdir)
 {
 	char *path = sr_report_path(outdir, "indices.tsv");
 
-	indices_table(fp, path, "The indices", (size_t)-1);
+	indices_table(fp, path, "The indices", (size_t)-1, 1);
 	free(path);
 	if (!sr_report_has(outdir, "indices-s2.tsv"))
 		return;
 	fputs("<h3>Second-order indices</h3>\n", fp);
 	path = sr_report_path(outdir, "indices-s2.tsv");
-	indices_table(fp, path, "The second-order indices S2", S2_SHOWN);
+	/* its warnings are among indices.tsv's, shown above */
+	indices_table(fp, path, "The second-order indices S2", S2_SHOWN, 0);
 	free(path);
 }
 

@@ -348,6 +348,18 @@ sr_plot_bars(const char *path, const char *title, const char *ylabel,
 
 /* ---- sorted horizontal bars -------------------------------------------------- */
 
+/* Whether none of the k values is a number. */
+static int
+all_nan(const double *v, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < k; i++)
+		if (!isnan(v[i]))
+			return 0;
+	return 1;
+}
+
 /* The values being sorted (qsort has no context argument). */
 static const double *sort_value;
 
@@ -402,9 +414,12 @@ sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 	    "set style fill solid 0.7 border -1\nset grid xtics\n"
 	    "set offsets 0, graph 0.05, 0, 0\n"
 	    "plot ARG1 using (0):1:(0):2:($1 - 0.35):($1 + 0.35):"
-	    "ytic(N[int($4)]) with boxxyerror lc rgb \"#4c72b0\" notitle, "
-	    "ARG1 using 2:1:3 with xerrorbars pt 0 lw 1.5 lc rgb \"black\" "
-	    "notitle\n", k ? k - 1 : 0);
+	    "ytic(N[int($4)]) with boxxyerror lc rgb \"#4c72b0\" notitle",
+	    k ? k - 1 : 0);
+	if (err && !all_nan(err, k))	/* none: no error bars (one trajectory) */
+		fputs(", ARG1 using 2:1:3 with xerrorbars pt 0 lw 1.5 lc rgb "
+		    "\"black\" notitle", p.g);
+	fputc('\n', p.g);
 	args[0] = (char *)title;
 	args[1] = sr_plot_join((const char *const *)names, k, sizeof *names);
 	args[2] = (char *)xlabel;
@@ -621,6 +636,27 @@ put_ratio_lines(FILE *g, double xmax, double ymax)
 	}
 }
 
+/* The plane's axes and its lines; without y (noy), the x axis alone
+ * under a note. */
+static void
+put_plane_axes(FILE *g, double xmax, double ymax, int noy)
+{
+	fprintf(g, "set xlabel \"μ*\"\nset ylabel \"σ%s\"\nset grid\n"
+	    "set xrange [0:%.9g]\nset yrange [0:%.9g]\nset rmargin at screen "
+	    "0.76\nset label ARG4 at screen 0.78, graph 1 left front\n",
+	    noy ? " (undefined)" : "", xmax, ymax);
+	if (noy) {
+		fputs("unset ytics\nset label \"σ is undefined with one "
+		    "trajectory:\\nthe points show μ* alone, on its axis\" at "
+		    "graph 0.5, graph 0.6 center tc rgb \"#b40426\"\nplot ",
+		    g);
+		return;
+	}
+	put_ratio_lines(g, xmax, ymax);
+	fputs("set style line 9 lc rgb \"#999999\" dt 2 lw 1.2\nplot "
+	    "0.1 * x ls 9 notitle, 0.5 * x ls 9 notitle, x ls 9 notitle, ", g);
+}
+
 void
 sr_plot_plane(const char *path, const char *title, char **names, size_t k,
     const double *x, const double *y, size_t nlabel)
@@ -628,11 +664,15 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	struct plot p;
 	char *args[4];
 	size_t *order = sr_calloc(k ? k : 1, sizeof *order), spot[16], i;
-	int just;
+	int just, noy = all_nan(y, k);
 	double *px = sr_calloc(k ? k : 1, sizeof *px);
 	double *py = sr_calloc(k ? k : 1, sizeof *py);
-	double xmax = axis_max(x, k), ymax = axis_max(y, k);
+	double *zero = sr_calloc(k ? k : 1, sizeof *zero);
+	double xmax, ymax;
 
+	y = noy ? zero : y;
+	xmax = axis_max(x, k);
+	ymax = axis_max(y, k);
 	nlabel = nlabel < k ? nlabel : k;
 	nlabel = nlabel < 16 ? nlabel : 16;
 	sort_down(order, x, k);
@@ -658,14 +698,8 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	}
 	put_head(p.g, 900, 620);
 	sr_plot_put_split(p.g, "N", 3, k);
-	fprintf(p.g, "set xlabel \"μ*\"\nset ylabel \"σ\"\nset grid\n"
-	    "set xrange [0:%.9g]\nset yrange [0:%.9g]\nset rmargin at screen "
-	    "0.76\nset label ARG4 at screen 0.78, graph 1 left front\n",
-	    xmax, ymax);
-	put_ratio_lines(p.g, xmax, ymax);
-	fputs("set style line 9 lc rgb \"#999999\" dt 2 lw 1.2\nplot "
-	    "0.1 * x ls 9 notitle, 0.5 * x ls 9 notitle, x ls 9 notitle, "
-	    "ARG1 using 1:2 with points pt 7 ps 1.1 lc rgb \"#4c72b0\" "
+	put_plane_axes(p.g, xmax, ymax, noy);
+	fputs("ARG1 using 1:2 with points pt 7 ps 1.1 lc rgb \"#4c72b0\" "
 	    "notitle", p.g);
 	/* a plot of labels per justification that some label has (an
 	 * empty one would make gnuplot warn of a file without points) */
@@ -687,25 +721,28 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	free(order);
 	free(px);
 	free(py);
+	free(zero);
 }
 
 /* ---- a heatmap of pairs -------------------------------------------------------- */
 
 void
 sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
-    char **names, size_t k, const double *m)
+    char **names, size_t k, const double *m, const int *mark)
 {
 	struct plot p;
 	char *args[3];
 	size_t i, j;
 	double top = 0;
+	int marks = 0;
 
 	sr_plot_begin(&p, path);
 	for (i = 0; i < k; i++)
 		for (j = i + 1; j < k; j++) {
 			fprintf(p.d, "%zu\t%zu\t", i, j);
 			sr_put_double(p.d, m[i * k + j]);
-			fputc('\n', p.d);
+			fprintf(p.d, "\t%d\n", mark ? mark[i * k + j] : 0);
+			marks |= mark && mark[i * k + j];
 			if (fabs(m[i * k + j]) > top)
 				top = fabs(m[i * k + j]);
 		}
@@ -723,7 +760,10 @@ sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
 	    k ? k - 1 : 0, k ? k - 1 : 0, top > 0 ? -top : -1,
 	    top > 0 ? top : 1, k);
 	if (k <= 10)
-		fputs(", ARG1 using 2:1:(sprintf(\"%.2f\", $3)) with labels "
+		fputs(", ARG1 using 2:1:(sprintf(\"%.2f%s\", $3, $4 != 0 ? \"?\" "
+		    ": \"\")) with labels notitle", p.g);
+	else if (marks)
+		fputs(", ARG1 using 2:1:($4 != 0 ? \"?\" : \"\") with labels "
 		    "notitle", p.g);
 	fputc('\n', p.g);
 	args[0] = (char *)title;

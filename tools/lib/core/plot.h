@@ -32,15 +32,17 @@ void sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 /* Writes a PNG of the Morris plane, sigma y against mu* x from 0, the
  * lines sigma/mu* = 0.1, 0.5, 1, the nlabel (at most 16) points of
  * largest x labelled beside them and the others' names listed on the
- * right. */
+ * right. When no y is defined (all NaN: one trajectory), the points lie
+ * on the x axis, without the lines, under a note saying so. */
 void sr_plot_plane(const char *path, const char *title, char **names,
     size_t k, const double *x, const double *y, size_t nlabel);
 
 /* Writes a PNG heatmap of the pairs i < j of the k x k row-major m (the
  * upper triangle), the values written in the cells when k <= 10, on a
- * scale symmetric about 0. */
+ * scale symmetric about 0; a "?" after the value (or alone, k > 10) in
+ * the cells whose mark (k x k, NULL: none) is set (uncertain values). */
 void sr_plot_heatmap(const char *path, const char *title, const char *cblabel,
-    char **names, size_t k, const double *m);
+    char **names, size_t k, const double *m, const int *mark);
 
 /* One line of a line plot: n points (x[i], y[i]). */
 typedef struct {

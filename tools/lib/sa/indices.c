@@ -78,6 +78,7 @@ run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	    x->o.resamples, x->o.conf, x->o.percentile, x->o.seed, &x->sobol,
 	    err))
 		FAIL("%s: %s", x->o.metrics_path, err);
+	sr_trust_sobol(&x->sobol, d->n, (char *const *)x->name, &x->trust);
 	return 0;
 }
 
@@ -149,6 +150,7 @@ run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	}
 	snprintf(x->extra, sizeof x->extra, " trajectories=%zu dropped=%zu",
 	    r - dropped, dropped);
+	sr_trust_morris(r - dropped, &x->trust);
 	rc = 0;
 out:
 	free(u);
@@ -251,8 +253,18 @@ sr_indices_free(sr_indices *x)
 	sr_sobol_result_free(&x->sobol);	/* each safe when zeroed */
 	sr_morris_result_free(&x->morris);
 	sr_corr_result_free(&x->corr);
+	sr_trust_free(&x->trust);
 	free(x->name);
 	x->name = NULL;
+}
+
+void
+sr_indices_warn(const sr_indices *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->trust.n; i++)
+		sr_warn("warning: %s", x->trust.w[i].text);
 }
 
 /* The path of a plot beside path: tag inserted before a ".png" suffix,
@@ -308,22 +320,87 @@ plot_moat(const sr_indices *x, const char *path, char **names)
 	free(plane);
 }
 
-/* VBD: S1 and ST bars, and the heatmap of S2 when computed. */
+/* title, then on a line of its own a note (NULL: title alone), newly
+ * allocated. */
+static char *
+with_note(char *title, const char *note)
+{
+	size_t n;
+	char *s;
+
+	if (note == NULL)
+		return title;
+	n = strlen(title) + strlen(note) + 2;
+	s = sr_malloc(n);
+	snprintf(s, n, "%s\n%s", title, note);
+	free(title);
+	return s;
+}
+
+/* The note of a VBD plot with warnings: the base samples they ask for. */
+static char *
+vbd_note(const sr_indices *x, char *buf, size_t len)
+{
+	size_t need = sr_trust_max_needed(&x->trust);
+
+	if (x->trust.n == 0)
+		return NULL;
+	if (need)
+		snprintf(buf, len, "Uncertain: too few base samples (n = %zu); "
+		    "about n = %zu needed (see the warnings)", x->trust.samples,
+		    need);
+	else
+		snprintf(buf, len, "Uncertain: see the warnings");
+	return buf;
+}
+
+/* The S2 heatmap's marks (k x k): the pairs whose S2 is uncertain or
+ * below 0 beyond its interval; their count in *n. */
+static int *
+s2_marks(const sr_indices *x, size_t *n)
+{
+	size_t k = x->k, i;
+	int *mark = sr_calloc(k * k + 1, sizeof *mark);
+
+	*n = 0;
+	for (i = 0; i < k * k; i++)
+		*n += mark[i] = sr_trust_uncertain(x->sobol.S2[i],
+		    x->sobol.S2_conf[i]);
+	for (i = 0; i < x->trust.n; i++)
+		if (x->trust.w[i].kind == SR_TRUST_S2_NEGATIVE &&
+		    !mark[x->trust.w[i].i * k + x->trust.w[i].j]) {
+			mark[x->trust.w[i].i * k + x->trust.w[i].j] = 1;
+			++*n;
+		}
+	return mark;
+}
+
+/* VBD: S1 and ST bars, and the heatmap of S2 when computed; a note in
+ * the title where the indices are not to be trusted, a "?" on the
+ * uncertain S2. */
 static void
 plot_vbd(const sr_indices *x, const char *path, char **names)
 {
 	sr_plot_series s[2] = { { "S1", x->sobol.S1, x->sobol.S1_conf, NULL },
 	    { "ST", x->sobol.ST, x->sobol.ST_conf, NULL } };
-	char *title = plot_title("Sobol indices", x->metric), *s2;
+	char note[160], *title, *s2;
+	size_t nmark;
+	int *mark;
 
+	title = with_note(plot_title("Sobol indices", x->metric),
+	    vbd_note(x, note, sizeof note));
 	sr_plot_bars(path, title, "Sobol index", names, x->k, s, 2);
 	free(title);
 	if (x->sobol.S2 == NULL)
 		return;
 	s2 = plot_beside(path, "-s2");
-	title = plot_title("Second-order Sobol indices S2", x->metric);
-	sr_plot_heatmap(s2, title, "S2", names, x->k, x->sobol.S2);
+	mark = s2_marks(x, &nmark);
+	title = with_note(plot_title("Second-order Sobol indices S2",
+	    x->metric), nmark ? "?: uncertain (an interval wider than the "
+	    "value, or below 0 beyond it)" : NULL);
+	sr_plot_heatmap(s2, title, "S2", names, x->k, x->sobol.S2, mark);
 	free(title);
+	free(mark);
 	free(s2);
 }
 

@@ -13,6 +13,7 @@
 #include "sa/metrics.h"
 #include "sa/morris.h"
 #include "sa/sobol.h"
+#include "sa/trust.h"
 
 #define SR_INDICES_ERRLEN 1024	/* messages list up to 20 missing runs */
 
@@ -45,6 +46,7 @@ typedef struct {
 	sr_morris_result morris;
 	sr_corr_result corr;
 	char extra[128];		/* the metadata line's method-specific tail */
+	sr_trust trust;			/* where not to trust them (vbd, moat) */
 } sr_indices;
 
 /* Whether design d can be analyzed with method m: varied parameters in its
@@ -54,13 +56,16 @@ typedef struct {
 int sr_indices_check_design(const sr_design *d, enum sr_method m,
     size_t *nused, char *errbuf, size_t errlen);
 
-/* Computes the indices of design d (checked) from m's values; warns on
- * stderr of what it drops. Returns 0, or -1 with the reason (naming the
+/* Computes the indices of design d (checked) from m's values, and where
+ * they are not to be trusted (x->trust, trust.h); warns on stderr of
+ * what it drops. Returns 0, or -1 with the reason (naming the
  * file at fault) in errbuf (SR_INDICES_ERRLEN bytes). Free out with
  * sr_indices_free, even after a failure. */
 int sr_indices_compute(const sr_design *d, const sr_metrics *m,
     const sr_indices_opts *o, sr_indices *out, char *errbuf, size_t errlen);
 void sr_indices_free(sr_indices *x);
+/* Prints each of x's trust warnings to stderr, "prog: warning: ...". */
+void sr_indices_warn(const sr_indices *x);
 
 /* Draws the indices to path (PNG, core/plot.h): vbd S1 and ST bars (and,
  * with S2, its heatmap in path with -s2 before .png), moat the bars of

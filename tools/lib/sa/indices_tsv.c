@@ -28,6 +28,17 @@ sr_indices_write_meta(FILE *fp, const sr_indices *x, const char *extra)
 	fprintf(fp, "%s%s\n", x->extra, extra);
 }
 
+void
+sr_indices_write_warnings(FILE *fp, const sr_indices *x, int s2)
+{
+	size_t i;
+
+	for (i = 0; i < x->trust.n; i++)
+		if (!s2 || x->trust.w[i].kind == SR_TRUST_S2_NEGATIVE)
+			fprintf(fp, "#" SR_INDICES_WARNING " %s\n",
+			    x->trust.w[i].text);
+}
+
 /* Rows of the Sobol indices. */
 static void
 write_vbd(FILE *fp, const sr_indices *x)
@@ -220,6 +231,22 @@ table_row(sr_indices_table *x, const sr_tsv *t, size_t i)
 	}
 }
 
+/* The messages of t's warning lines into x. */
+static void
+table_warnings(sr_indices_table *x, const sr_tsv *t)
+{
+	size_t i, n = strlen(SR_INDICES_WARNING);
+	const char *c;
+
+	x->warning = sr_calloc(t->ncomment + 1, sizeof *x->warning);
+	for (i = 0; i < t->ncomment; i++) {
+		c = t->comment[i];
+		if (strncmp(c, SR_INDICES_WARNING, n) == 0)
+			x->warning[x->nwarning++] = sr_strdup(c + n +
+			    (c[n] == ' '));
+	}
+}
+
 sr_indices_table *
 sr_indices_table_read(const char *path)
 {
@@ -235,6 +262,7 @@ sr_indices_table_read(const char *path)
 	x->conf = sr_tsv_meta(t, SR_INDICES_CONFLEVEL);
 	x->r2 = sr_tsv_meta(t, SR_INDICES_R2);
 	x->r2_rank = sr_tsv_meta(t, SR_INDICES_R2_RANK);
+	x->trajectories = sr_tsv_meta(t, SR_INDICES_TRAJECTORIES);
 	table_columns(x, t);
 	while (sr_tsv_next(t)) {
 		if (x->nrow == cap) {
@@ -245,6 +273,7 @@ sr_indices_table_read(const char *path)
 		}
 		table_row(x, t, x->nrow++);
 	}
+	table_warnings(x, t);
 	sr_tsv_close(t);
 	return x;
 }
@@ -263,6 +292,9 @@ sr_indices_table_free(sr_indices_table *x)
 	}
 	for (j = 0; j < x->ncol; j++)
 		free(x->name[j]);
+	for (i = 0; i < x->nwarning; i++)
+		free(x->warning[i]);
+	free(x->warning);
 	free(x->field);
 	free(x->value);
 	free(x->name);
@@ -279,5 +311,6 @@ sr_indices_table_free(sr_indices_table *x)
 	free(x->conf);
 	free(x->r2);
 	free(x->r2_rank);
+	free(x->trajectories);
 	free(x);
 }

@@ -32,6 +32,9 @@
 #define SR_INDICES_AGGREGATE	"aggregate"
 #define SR_INDICES_RESAMPLES	"resamples"
 #define SR_INDICES_CONFLEVEL	"conf"
+#define SR_INDICES_TRAJECTORIES	"trajectories"	/* moat's, analyzed */
+/* A comment line of a warning: "#" SR_INDICES_WARNING " message" */
+#define SR_INDICES_WARNING	"warning:"
 /* and the correlation's r2 and r2_rank: SR_INDICES_R2, SR_INDICES_R2_RANK
  * (indices.h, whose sr_indices_compute writes them) */
 
@@ -39,6 +42,9 @@
  * the bootstrap's settings (moat, vbd) and the method's own keys, then
  * extra (" order=2" for the S2 table, or ""). */
 void sr_indices_write_meta(FILE *fp, const sr_indices *x, const char *extra);
+/* The comment lines "#warning: ..." of x's trust warnings (trust.h):
+ * every one, or with s2 those of the S2 table only. */
+void sr_indices_write_warnings(FILE *fp, const sr_indices *x, int s2);
 /* The header and one row per parameter: vbd param S1 S1_conf ST ST_conf
  * [S1_lo S1_hi ST_lo ST_hi], moat param mu mu_star sigma mu_star_conf,
  * corr param and each measure with its p-value. */
@@ -59,7 +65,8 @@ enum sr_indices_kind {
 typedef struct {
 	char *path;
 	/* the metadata line's values, as written, NULL where missing */
-	char *method, *metric, *aggregate, *resamples, *conf, *r2, *r2_rank;
+	char *method, *metric, *aggregate, *resamples, *conf, *r2, *r2_rank,
+	    *trajectories;
 	size_t ncol;
 	char **name;		/* the header */
 	int *kind;		/* by column: enum sr_indices_kind */
@@ -74,6 +81,8 @@ typedef struct {
 	double *value;		/* value[i * ncol + j]: the number of an index
 				 * or companion (NaN: undefined), NaN for a
 				 * parameter */
+	char **warning;		/* the warning lines' messages */
+	size_t nwarning;
 } sr_indices_table;
 
 /* Reads an indices file. Dies naming the file on a header without a

@@ -182,6 +182,28 @@ summarize(double *rep, size_t m, size_t stride, double z, double conf,
 	free(tmp);
 }
 
+/* The sum of the S1, and its half-width from the sums of each of the m
+ * replicates' S1 (rows of k in r1). */
+static void
+summarize_sum(sr_sobol_result *r, double *r1, size_t m, size_t k, double z,
+    double conf)
+{
+	double *sum = malloc((m + 1) * sizeof *sum), lo, hi;
+	size_t t, i;
+
+	r->S1_sum = 0;
+	for (i = 0; i < k; i++)
+		r->S1_sum += r->S1[i];
+	r->S1_sum_conf = NAN;
+	if (sum == NULL)
+		return;
+	for (t = 0; t < m; t++)
+		for (sum[t] = 0, i = 0; i < k; i++)
+			sum[t] += r1[t * k + i];
+	summarize(sum, m, 1, z, conf, &r->S1_sum_conf, &lo, &hi);
+	free(sum);
+}
+
 static int
 alloc_result(sr_sobol_result *r, size_t k, int second_order)
 {
@@ -278,6 +300,7 @@ sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
 		estimate(&b, idx, r1 + t * k, rt + t * k, r2 ? r2 + t * k * k : NULL);
 	}
 	z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	summarize_sum(out, r1, resamples, k, z, conf);
 	for (i = 0; i < k; i++) {
 		summarize(r1 + i, resamples, k, z, conf, &out->S1_conf[i],
 		    &out->S1_lo[i], &out->S1_hi[i]);

@@ -25,6 +25,8 @@ typedef struct {
 	double *S1, *S1_conf, *S1_lo, *S1_hi;	/* k each */
 	double *ST, *ST_conf, *ST_lo, *ST_hi;	/* k each */
 	double *S2, *S2_conf, *S2_lo, *S2_hi;	/* k*k row-major, i<j used; NULL without second order */
+	double S1_sum, S1_sum_conf;	/* the sum of the S1, its half-width
+					 * from the same replicates */
 } sr_sobol_result;
 
 int sr_sobol_analyze(const double *y, size_t n, size_t k, int second_order,
