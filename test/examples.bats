@@ -96,3 +96,27 @@ copy_example() {
 	assert_output "run: python3 cannot import scikit-image (Debian: apt-get install python3-skimage)"
 	[ ! -e out ]
 }
+
+@test "examples/tune/run: a tune campaign with held-out validation end to end (16 sets in 2 batches instead of 64 in 4): validation.tsv, best.tsv's two scores, evaluate's figures as compare-dice's" {
+	mkdir tune
+	sed "s|= \.\./\.\./|= $TOP/|" "$TOP/examples/tune/tune.campaign" |
+	    sed -e 's/^samples .*/samples = 16/' -e 's/^batches .*/batches = 2/' > tune/tune.campaign
+	for f in train validate; do
+		sed "s|^\.\./\.\./|$TOP/|" "$TOP/examples/tune/$f.list" > tune/$f.list
+	done
+	cp "$TOP/examples/tune/run" tune/run
+	run -0 tune/run out
+	assert_output --partial "sa-campaign: validate: 4 set(s), defaults best1 best2 best3, on the 3 tile(s) of $PWD/tune/validate.list"
+	assert_output --partial "note: with 3 tile(s) a two-sided Wilcoxon signed-rank test cannot give p below 0.25"
+	assert_output --regexp "#validation metric=dice tiles=3 defaults=0\.42[0-9]+ best1=0\.[0-9]+ best2=0\.[0-9]+ best3=0\.[0-9]+"
+	assert_output --partial "report:     $PWD/out/report.html"
+	grep -q '^#best run=' out/best.tsv
+	assert_equal "$(body out/validation.tsv | cut -f1 | sort | uniq -c | awk '{ print $1, $2 }' | paste -sd' ')" \
+	    "3 best1 3 best2 3 best3 3 defaults 1 set"
+	# evaluate: the best set's Dice on a held-out tile, as compare-dice's
+	compare-dice -o cd.tsv out/evaluate/masks/1/TCGA-NH-A8F7-01A-01-TS1.tif \
+	    "$MONUSEG/TCGA-NH-A8F7-01A-01-TS1.mask.png"
+	assert_equal "$(awk -F'\t' '$1 == "TCGA-NH-A8F7-01A-01-TS1" && $2 == "dice" { print $4 }' out/evaluate/evaluation.tsv)" \
+	    "$(tail -n 1 cd.tsv | cut -f 3)"
+	grep -q 'Validation on 3 held-out tiles' out/report.html
+}
