@@ -230,6 +230,28 @@ rows() {
 	no_temp_files
 }
 
+@test "--plot: gnuplot's warnings on a plot it drew are not shown; its messages when it fails are, before the error" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	sets
+	# one set with a value: gnuplot warned "empty y range" for each panel
+	printf "${RH}0\ta\tok\t0.6\t0.4\t0.4\t0.3\t80\t1\n" > r1.tsv
+	for r in 1 2 3; do printf "$r\ta\terror\t\t\t\t\t0\t0\n"; done >> r1.tsv
+	run --separate-stderr sa-trials --plot p.png -o t.tsv design.tsv r1.tsv
+	assert_success
+	assert_equal "$stderr" ''
+	[ "$(head -c 4 p.png | tail -c 3)" = PNG ]
+	# a failing gnuplot: what it said, then why the tool stops
+	mkdir fake
+	printf '#!/bin/sh\necho "line 3: no such thing" >&2\nexit 3\n' > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH="$PWD/fake:$PATH" run --separate-stderr sa-trials --plot q.png design.tsv results.tsv
+	assert_failure 1
+	assert_equal "$stderr" "$(printf '%s\n' 'line 3: no such thing' \
+	    'sa-trials: q.png: gnuplot failed (exit 3); is gnuplot installed?')"
+	assert [ ! -e q.png ]
+	no_temp_files
+}
+
 @test "bad results: one line naming file, line and column; exit 1; no output" {
 	sets
 	printf 'bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n' > timings.tsv

@@ -9,7 +9,10 @@
  * it is checked complete: gnuplot exits 0 when a write of its image fails
  * (a full disk), so an image without its PNG end is a write error. The
  * data, script and image temporaries are registered with out.c, so that
- * a failed or killed run leaves none. */
+ * a failed or killed run leaves none. gnuplot's stderr goes to an
+ * anonymous temporary (tmpfile), copied to ours only when it fails: its
+ * warnings on a plot it drew ("empty x range") are of no use to a user
+ * and would break a tool's silence on success. */
 #include "core/plot.h"
 #include "core/plot_script.h"
 #include "core/err.h"
@@ -150,6 +153,8 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, p->pngfd, 1);
 	posix_spawn_file_actions_addclose(&fa, p->pngfd);
+	if ((p->msg = tmpfile()) != NULL)	/* else stderr, as it is */
+		posix_spawn_file_actions_adddup2(&fa, fileno(p->msg), 2);
 	next_hook = sr_cleanup_hook;
 	sr_cleanup_hook = stop_gnuplot;
 	e = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
@@ -165,6 +170,24 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 		sr_die(sr_exit_for_errno(e), "%s: cannot run gnuplot: %s; is "
 		    "gnuplot installed?", p->path, strerror(e));
 	return st;
+}
+
+/* Copies what gnuplot wrote on its stderr (p->msg) to ours, stdout
+ * flushed first, and closes it. */
+static void
+show_messages(struct plot *p)
+{
+	char buf[4096];
+	size_t n;
+
+	if (p->msg == NULL)
+		return;
+	fflush(stdout);
+	rewind(p->msg);
+	while ((n = fread(buf, 1, sizeof buf, p->msg)) > 0)
+		fwrite(buf, 1, n, stderr);
+	fclose(p->msg);
+	p->msg = NULL;
 }
 
 /* Whether the PNG on fd (open for reading too) ends with its IEND
@@ -228,6 +251,12 @@ sr_plot_finish(struct plot *p, char **args, size_t nargs)
 	if (fclose(p->d) || fclose(p->g))
 		sr_die_io("%s: cannot write the plot script", p->path);
 	st = spawn_gnuplot(p, args, nargs);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		show_messages(p);
+	else if (p->msg) {
+		fclose(p->msg);
+		p->msg = NULL;
+	}
 	if (!WIFSIGNALED(st))	/* before the drops free space */
 		check_image(p, st);
 	drop(p->script);
