@@ -31,8 +31,9 @@ void sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 
 /* Writes a PNG of the Morris plane, sigma y against mu* x from 0, the
  * lines sigma/mu* = 0.1, 0.5, 1, the nlabel (at most 16) points of
- * largest x labelled beside them and the others' names listed on the
- * right. */
+ * largest x labelled beside them, clear of one another, of the points,
+ * the lines and their labels (labels.h), and the others' names listed
+ * on the right. */
 void sr_plot_plane(const char *path, const char *title, char **names,
     size_t k, const double *x, const double *y, size_t nlabel);
 
