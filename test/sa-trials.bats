@@ -171,7 +171,7 @@ rows() {
 	sa-trials --best best.tsv --plot p.png -o t.tsv design.tsv results.tsv
 	assert_equal "$(grep -c '^#space' t.tsv)" 2
 	# the plot's panel of method: the words as its tick labels, through
-	# the data file, never gnuplot's script
+	# an argument, never gnuplot's script (see the test of the panels' axes)
 	file p.png | grep -q 'PNG image data'
 	# the best set: run 5, ;rm and 40 (0.55)
 	assert_equal "$(rows t.tsv 1,4,10,11 | sed -n 2p)" "$(printf '5\t0.55\t;rm\t40')"
