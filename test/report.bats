@@ -187,6 +187,27 @@ rows() {
 	assert_equal "$(external t-out/report.html)" ''
 }
 
+@test "a tune campaign's page at 1280 px: the best sets' table scrolls sideways within its box, not the page; the rank and run stay in sight" {
+	copy t
+	# a probe: once loaded, the table's box scrolled to its right end,
+	# what the test reads is written on the body
+	sed 's#</body>#<script>window.addEventListener("load", function () {\
+var w = document.querySelector("\#results .wide"), t = w.querySelector("table.trials"),\
+m = document.querySelector("main").getBoundingClientRect(), r, c;\
+w.scrollLeft = w.scrollWidth; r = w.getBoundingClientRect();\
+c = t.querySelector("tbody tr td:nth-child(2)").getBoundingClientRect();\
+document.body.setAttribute("data-fit", [\
+"page=" + (document.documentElement.scrollWidth <= window.innerWidth ? "fits" : "wider"),\
+"box=" + (r.right <= m.right ? "fits" : "wider"), "overflow=" + getComputedStyle(w).overflowX,\
+"scrolls=" + (t.scrollWidth > w.clientWidth ? "yes" : "no"),\
+"run=" + (c.left >= r.left \&\& c.right <= r.right ? "in sight" : "hidden")].join(" "));\
+});</script></body>#' t-out/report.html > probe.html
+	run chromium --headless --no-sandbox --disable-gpu --window-size=1280,2000 \
+	    --virtual-time-budget=5000 --dump-dom "file://$PWD/probe.html"
+	assert_success
+	assert_output --partial 'data-fit="page=fits box=fits overflow=auto scrolls=yes run=in sight"'
+}
+
 @test "report = no: no report, an old one removed; plot = no: a page without images, old plots removed; only analysis keys changed, no bucket runs" {
 	copy c
 	n=$(wc -l < c-out/logs/attempts)

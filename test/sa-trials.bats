@@ -171,7 +171,7 @@ rows() {
 	sa-trials --best best.tsv --plot p.png -o t.tsv design.tsv results.tsv
 	assert_equal "$(grep -c '^#space' t.tsv)" 2
 	# the plot's panel of method: the words as its tick labels, through
-	# the data file, never gnuplot's script
+	# an argument, never gnuplot's script (see the test of the panels' axes)
 	file p.png | grep -q 'PNG image data'
 	# the best set: run 5, ;rm and 40 (0.55)
 	assert_equal "$(rows t.tsv 1,4,10,11 | sed -n 2p)" "$(printf '5\t0.55\t;rm\t40')"
@@ -227,6 +227,84 @@ rows() {
 	printf "${RH}0\ta\terror\t\t\t\t\t0\t1\n" > r.tsv
 	refuse_run sa-trials 1 "sa-trials: p.png: nothing to plot: no point has a value" --plot p.png design.tsv r.tsv
 	assert [ ! -e p.png ]
+	no_temp_files
+}
+
+# spy DIR: DIR/gnuplot, first in PATH, keeps the script, the data and the
+# arguments of the last plot (DIR/script.gp, data.tsv, args), then runs
+# the real gnuplot
+spy() {
+	local real
+	real=$(command -v gnuplot)
+	mkdir -p "$1"
+	printf '#!/bin/sh\ncp "$2" "%s/script.gp"\ncp "$3" "%s/data.tsv"\nprintf "%%s\\n" "$@" > "%s/args"\nexec "%s" "$@"\n' \
+	    "$PWD/$1" "$PWD/$1" "$PWD/$1" "$real" > "$1/gnuplot"
+	chmod +x "$1/gnuplot"
+}
+
+@test "--plot: an enum's panel has its values as categories, a grid of few values its ticks, a long grid a continuous axis; cancelled sets drawn apart" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	printf 'name\ttype\tvalues\tdefault\nMorphRecon\tenum\t8,4\t8\nB\tint\t210:10:240\t220\nG1\tint\t5:5:80\t80\nmethod\tenum\totsu,li\tli\n' > s.tsv
+	sa-sample -m random -n 12 -s 3 -o design.tsv s.tsv
+	{
+		printf "$RH"
+		for r in $(seq 0 11); do
+			printf '%s\ta\tok\t0.%s\t0.4\t0.4\t0.3\t80\t1\n' $r $((40 + r))
+			if [ $((r % 3)) = 0 ]; then
+				printf '%s\tb\tcancelled\t\t\t\t\t0\t0\n' $r
+			else
+				printf '%s\tb\tok\t0.%s\t0.4\t0.4\t0.3\t80\t1\n' $r $((40 + r))
+			fi
+		done
+	} > results.tsv
+	spy spy
+	PATH="$PWD/spy:$PATH" run --separate-stderr sa-trials --plot p.png -o t.tsv design.tsv results.tsv
+	assert_success
+	assert_equal "$stderr" ''
+	[ "$(head -c 4 p.png | tail -c 3)" = PNG ]
+	# the tick labels in one argument (ARG8), in panel order: the enum's
+	# values ascending, B's grid, the words; never in the script
+	assert_equal "$(sed -n 10p spy/args | tr '\037' ,)" '4,8,210,220,230,240,otsu,li'
+	run grep -c 'otsu' spy/script.gp
+	assert_output 0
+	# the panels' axes: categories 0 and 1, B on its values, G1 (16
+	# values) continuous, the words' codes
+	run grep -E '^set (xrange|xtics)' spy/script.gp
+	assert_equal "$output" "$(printf '%s\n' 'set xrange [-0.5:1.5]' \
+	    'set xtics (L[1] 0, L[2] 1) norotate center' \
+	    'set xrange [205:245]' \
+	    'set xtics (L[3] 210, L[4] 220, L[5] 230, L[6] 240) norotate center' \
+	    'set xrange [*:*]' 'set xtics autofreq rotate by 40 right' \
+	    'set xrange [-0.5:1.5]' 'set xtics (L[7] 0, L[8] 1) norotate center')"
+	# an enum's points at its categories: MorphRecon's column of the data
+	# (x0 is column 3) is 0 for 4, 1 for 8
+	assert_equal "$(awk -F '\t' 'NF > 4 { print $4 }' spy/data.tsv | sort -u | paste -sd,)" '0,1'
+	assert_equal "$(body design.tsv | tail -n +2 | cut -f 2 | sort -u | paste -sd,)" '4,8'
+	# the cancelled sets: their own point type, explained in the key
+	grep -q 'array PT\[6\] = \[7, 8,' spy/script.gp
+	grep -q 'pt PT\[2\] ps PS\[2\] lc rgb PAL\[2\] title G\[2\]' spy/script.gp
+	assert_equal "$(sed -n 8p spy/args | tr '\037' '|')" 'complete|cancelled: mean of the tiles run|failed: mean of the tiles with a value'
+}
+
+@test "--plot: gnuplot's warnings on a plot it drew are not shown; its messages when it fails are, before the error" {
+	command -v gnuplot > /dev/null || skip "no gnuplot"
+	sets
+	# one set with a value: gnuplot warned "empty y range" for each panel
+	printf "${RH}0\ta\tok\t0.6\t0.4\t0.4\t0.3\t80\t1\n" > r1.tsv
+	for r in 1 2 3; do printf "$r\ta\terror\t\t\t\t\t0\t0\n"; done >> r1.tsv
+	run --separate-stderr sa-trials --plot p.png -o t.tsv design.tsv r1.tsv
+	assert_success
+	assert_equal "$stderr" ''
+	[ "$(head -c 4 p.png | tail -c 3)" = PNG ]
+	# a failing gnuplot: what it said, then why the tool stops
+	mkdir fake
+	printf '#!/bin/sh\necho "line 3: no such thing" >&2\nexit 3\n' > fake/gnuplot
+	chmod +x fake/gnuplot
+	PATH="$PWD/fake:$PATH" run --separate-stderr sa-trials --plot q.png design.tsv results.tsv
+	assert_failure 1
+	assert_equal "$stderr" "$(printf '%s\n' 'line 3: no such thing' \
+	    'sa-trials: q.png: gnuplot failed (exit 3); is gnuplot installed?')"
+	assert [ ! -e q.png ]
 	no_temp_files
 }
 

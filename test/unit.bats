@@ -57,6 +57,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "labels beside their points: clear of one another, of a line, a box, the edge; random clusters (labels_test)" {
+	run labels_test
+	assert_success
+}
+
+# bats test_tags=fast
 @test "bit planes: packing and unpacking against the straightforward loops (bits_test)" {
 	run bits_test
 	assert_success

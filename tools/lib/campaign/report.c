@@ -160,6 +160,16 @@ static const char css[] =
 "tr.best td{font-weight:600}\n"
 "tr.fixed td{color:var(--muted)}\n"
 ".wide{overflow-x:auto;max-width:100%}\n"
+/* the best sets: scrolled sideways within their box, the rank and run
+ * kept in sight */
+"table.trials th,table.trials td{padding:3px 6px}\n"
+"table.trials tr>:nth-child(-n+2){position:sticky;z-index:1}\n"
+"table.trials tr>:first-child{left:0;width:1.5em;min-width:1.5em}\n"
+"table.trials tr>:nth-child(2){left:calc(1.5em + 12px);"
+"box-shadow:inset -1px 0 0 var(--line)}\n"
+"table.trials td:nth-child(-n+2){background:#fff}\n"
+"table.trials tbody tr:nth-child(even) td:nth-child(-n+2){"
+"background:#fafbfc}\n"
 "td.b{width:" STRING(SR_REPORT_BAR) "px;padding-right:0}\n"
 ".bar{display:block;height:.7em;margin-top:.45em;background:#6f9fd8}\n"
 "tr.total td{font-weight:600;border-top:2px solid var(--line)}\n"

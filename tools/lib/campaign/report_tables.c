@@ -340,7 +340,7 @@ trials_table(FILE *fp, const sr_trials_table *tt, size_t n,
 {
 	size_t i, j;
 
-	fputs("<div class=\"wide\"><table class=\"data\">\n<thead><tr>"
+	fputs("<div class=\"wide\"><table class=\"data trials\">\n<thead><tr>"
 	    "<th class=\"n\">#</th>", fp);
 	for (j = 0; j < tt->nhead; j++)
 		if (trials_shown(tt, j, n, params))

@@ -9,10 +9,14 @@
  * it is checked complete: gnuplot exits 0 when a write of its image fails
  * (a full disk), so an image without its PNG end is a write error. The
  * data, script and image temporaries are registered with out.c, so that
- * a failed or killed run leaves none. */
+ * a failed or killed run leaves none. gnuplot's stderr goes to an
+ * anonymous temporary (tmpfile), copied to ours only when it fails: its
+ * warnings on a plot it drew ("empty x range") are of no use to a user
+ * and would break a tool's silence on success. */
 #include "core/plot.h"
 #include "core/plot_script.h"
 #include "core/err.h"
+#include "core/labels.h"
 #include "core/out.h"
 #include "core/tsv.h"
 
@@ -150,6 +154,8 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, p->pngfd, 1);
 	posix_spawn_file_actions_addclose(&fa, p->pngfd);
+	if ((p->msg = tmpfile()) != NULL)	/* else stderr, as it is */
+		posix_spawn_file_actions_adddup2(&fa, fileno(p->msg), 2);
 	next_hook = sr_cleanup_hook;
 	sr_cleanup_hook = stop_gnuplot;
 	e = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
@@ -165,6 +171,24 @@ spawn_gnuplot(struct plot *p, char **args, size_t nargs)
 		sr_die(sr_exit_for_errno(e), "%s: cannot run gnuplot: %s; is "
 		    "gnuplot installed?", p->path, strerror(e));
 	return st;
+}
+
+/* Copies what gnuplot wrote on its stderr (p->msg) to ours, stdout
+ * flushed first, and closes it. */
+static void
+show_messages(struct plot *p)
+{
+	char buf[4096];
+	size_t n;
+
+	if (p->msg == NULL)
+		return;
+	fflush(stdout);
+	rewind(p->msg);
+	while ((n = fread(buf, 1, sizeof buf, p->msg)) > 0)
+		fwrite(buf, 1, n, stderr);
+	fclose(p->msg);
+	p->msg = NULL;
 }
 
 /* Whether the PNG on fd (open for reading too) ends with its IEND
@@ -228,6 +252,12 @@ sr_plot_finish(struct plot *p, char **args, size_t nargs)
 	if (fclose(p->d) || fclose(p->g))
 		sr_die_io("%s: cannot write the plot script", p->path);
 	st = spawn_gnuplot(p, args, nargs);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		show_messages(p);
+	else if (p->msg) {
+		fclose(p->msg);
+		p->msg = NULL;
+	}
 	if (!WIFSIGNALED(st))	/* before the drops free space */
 		check_image(p, st);
 	drop(p->script);
@@ -469,59 +499,6 @@ sr_plot_lines(const char *path, const char *title, const char *xlabel,
 #define CHAR_W 7.0	/* a character of the 10-point font, about */
 #define CHAR_H 15.0
 
-/* A label's box in pixels of the plot area. */
-struct box {
-	double x0, y0, x1, y1;
-};
-
-/* The overlap of two boxes, in square pixels. */
-static double
-overlap(struct box a, struct box b)
-{
-	double w = (a.x1 < b.x1 ? a.x1 : b.x1) - (a.x0 > b.x0 ? a.x0 : b.x0);
-	double h = (a.y1 < b.y1 ? a.y1 : b.y1) - (a.y0 > b.y0 ? a.y0 : b.y0);
-
-	return w > 0 && h > 0 ? w * h : 0;
-}
-
-/* Where a label may go beside its point: pixel offsets and the
- * justification (0 left, 1 right, 2 centre). */
-static const struct { double dx, dy; int just; } spots[] = {
-	{ 9, 0, 0 }, { 7, 12, 0 }, { 7, -12, 0 }, { -9, 0, 1 },
-	{ -7, 12, 1 }, { -7, -12, 1 }, { 0, 16, 2 }, { 0, -16, 2 },
-	{ 12, 24, 0 }, { 12, -24, 0 }, { -12, 24, 1 }, { -12, -24, 1 },
-};
-
-/* The box of a label of len characters at spot s of the point (px, py). */
-static struct box
-spot_box(double px, double py, size_t len, size_t s)
-{
-	double w = CHAR_W * (double)len, x = px + spots[s].dx;
-	double y = py + spots[s].dy;
-	double x0 = spots[s].just == 0 ? x : spots[s].just == 1 ? x - w :
-	    x - w / 2;
-
-	return (struct box){ x0, y - CHAR_H / 2, x0 + w, y + CHAR_H / 2 };
-}
-
-/* The cost of a label's box: its overlap with the boxes placed, the
- * points (px, py) it covers, and what of it lies outside the plot. */
-static double
-spot_cost(struct box b, const struct box *placed, size_t np,
-    const double *px, const double *py, size_t k)
-{
-	struct box area = { 0, 0, PLANE_W, PLANE_H };
-	double c = 0, w = b.x1 - b.x0, h = b.y1 - b.y0;
-	size_t i;
-
-	for (i = 0; i < np; i++)
-		c += 4 * overlap(b, placed[i]);
-	for (i = 0; i < k; i++)
-		c += 2 * overlap(b, (struct box){ px[i] - 5, py[i] - 5,
-		    px[i] + 5, py[i] + 5 });
-	return c + 8 * (w * h - overlap(b, area));
-}
-
 /* The ratios of the plane's lines sigma = c mu*. */
 static const double ratio[] = { 0.1, 0.5, 1 };
 #define NRATIO (sizeof ratio / sizeof *ratio)
@@ -535,7 +512,7 @@ leaves_right(double c, double xmax, double ymax)
 }
 
 /* The box of the label of line c, where put_ratio_lines writes it. */
-static struct box
+static sr_box
 ratio_box(double c, double xmax, double ymax)
 {
 	double w = CHAR_W * 11, x, y;
@@ -547,38 +524,51 @@ ratio_box(double c, double xmax, double ymax)
 		x = ymax / c / xmax * PLANE_W - 0.8 * CHAR_W;
 		y = PLANE_H - 0.8 * CHAR_H;
 	}
-	return (struct box){ x - w, y - CHAR_H / 2, x, y + CHAR_H / 2 };
+	return (sr_box){ x - w, y - CHAR_H / 2, x, y + CHAR_H / 2 };
 }
 
-/* Places the labels of the n first points of order (pixel positions px,
- * py), clear of the lines' labels: the spot of each, greedily, into
+/* The line sigma = c mu* in pixels, from the origin to where it leaves
+ * the plane. */
+static sr_segment
+ratio_segment(double c, double xmax, double ymax)
+{
+	if (leaves_right(c, xmax, ymax))
+		return (sr_segment){ 0, 0, PLANE_W, c * xmax / ymax * PLANE_H };
+	return (sr_segment){ 0, 0, ymax / c / xmax * PLANE_W, PLANE_H };
+}
+
+/* The characters of the UTF-8 text s. */
+static size_t
+text_chars(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
+/* Places the labels of the n (at most 16) first points of order (pixel
+ * positions px, py of k points; axes up to lim[0], lim[1]) clear of one
+ * another, of the points, of the lines and of their labels: into
  * spot[]. */
 static void
 place_labels(char **names, const size_t *order, size_t n, const double *px,
-    const double *py, size_t k, const double *lim, size_t *spot)
+    const double *py, size_t k, const double *lim, sr_label_spot *spot)
 {
-	struct box placed[16 + NRATIO];
-	size_t i, s, best, np = 0;
-	double c, min;
+	sr_box box[NRATIO];
+	sr_segment line[NRATIO];
+	double wide[16];
+	size_t i;
 
-	for (i = 0; i < NRATIO; i++)
-		placed[np++] = ratio_box(ratio[i], lim[0], lim[1]);
-	for (i = 0; i < n && i < 16; i++) {
-		size_t j = order[i], len = strlen(names[j]);
-
-		best = 0;
-		min = HUGE_VAL;
-		for (s = 0; s < sizeof spots / sizeof *spots; s++) {
-			c = spot_cost(spot_box(px[j], py[j], len, s), placed, np,
-			    px, py, k);
-			if (c < min) {
-				min = c;
-				best = s;
-			}
-		}
-		spot[i] = best;
-		placed[np++] = spot_box(px[j], py[j], len, best);
+	for (i = 0; i < NRATIO; i++) {
+		box[i] = ratio_box(ratio[i], lim[0], lim[1]);
+		line[i] = ratio_segment(ratio[i], lim[0], lim[1]);
 	}
+	for (i = 0; i < n && i < 16; i++)
+		wide[i] = CHAR_W * (double)text_chars(names[order[i]]);
+	sr_labels_place(&(sr_label_scene){ PLANE_W, PLANE_H, px, py, k, box,
+	    NRATIO, line, NRATIO }, order, wide, CHAR_H, n < 16 ? n : 16, spot);
 }
 
 /* The largest of the k values (NaN skipped) times 1.12, or 1 when none
@@ -663,7 +653,8 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 {
 	struct plot p;
 	char *args[4];
-	size_t *order = sr_calloc(k ? k : 1, sizeof *order), spot[16], i;
+	size_t *order = sr_calloc(k ? k : 1, sizeof *order), i;
+	sr_label_spot spot[16];
 	int just, noy = all_nan(y, k);
 	double *px = sr_calloc(k ? k : 1, sizeof *px);
 	double *py = sr_calloc(k ? k : 1, sizeof *py);
@@ -684,17 +675,17 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	    spot);
 	sr_plot_begin(&p, path);
 	for (i = 0; i < k; i++) {	/* x, y, label x, y, just, name */
-		size_t j = order[i], s = i < nlabel ? spot[i] : 0;
+		size_t j = order[i];
+		sr_label_spot s = i < nlabel ? spot[i] : (sr_label_spot){ 0 };
 
 		sr_put_double(p.d, x[j]);
 		fputc('\t', p.d);
 		sr_put_double(p.d, y[j]);
 		fputc('\t', p.d);
-		sr_put_double(p.d, x[j] + spots[s].dx / PLANE_W * xmax);
+		sr_put_double(p.d, x[j] + s.dx / PLANE_W * xmax);
 		fputc('\t', p.d);
-		sr_put_double(p.d, y[j] + spots[s].dy / PLANE_H * ymax);
-		fprintf(p.d, "\t%d\t%zu\n", i < nlabel ? spots[s].just : -1,
-		    j + 1);
+		sr_put_double(p.d, y[j] + s.dy / PLANE_H * ymax);
+		fprintf(p.d, "\t%d\t%zu\n", i < nlabel ? s.just : -1, j + 1);
 	}
 	put_head(p.g, 900, 620);
 	sr_plot_put_split(p.g, "N", 3, k);
@@ -704,7 +695,7 @@ sr_plot_plane(const char *path, const char *title, char **names, size_t k,
 	/* a plot of labels per justification that some label has (an
 	 * empty one would make gnuplot warn of a file without points) */
 	for (just = 0; just < 3; just++) {
-		for (i = 0; i < nlabel && spots[spot[i]].just != just; i++)
+		for (i = 0; i < nlabel && spot[i].just != just; i++)
 			;
 		if (i < nlabel)
 			fprintf(p.g, ", ARG1 using 3:($5 == %d ? $4 : NaN):"

@@ -31,9 +31,10 @@ void sr_plot_hbars(const char *path, const char *title, const char *xlabel,
 
 /* Writes a PNG of the Morris plane, sigma y against mu* x from 0, the
  * lines sigma/mu* = 0.1, 0.5, 1, the nlabel (at most 16) points of
- * largest x labelled beside them and the others' names listed on the
- * right. When no y is defined (all NaN: one trajectory), the points lie
- * on the x axis, without the lines, under a note saying so. */
+ * largest x labelled beside them, clear of one another, of the points,
+ * the lines and their labels (labels.h), and the others' names listed
+ * on the right. When no y is defined (all NaN: one trajectory), the
+ * points lie on the x axis, without the lines, under a note saying so. */
 void sr_plot_plane(const char *path, const char *title, char **names,
     size_t k, const double *x, const double *y, size_t nlabel);
 
@@ -55,15 +56,25 @@ typedef struct {
 void sr_plot_lines(const char *path, const char *title, const char *xlabel,
     const char *ylabel, int logxy, const sr_plot_line *l, size_t nl);
 
+/* A panel's axis of discrete values: n tick positions at[], ascending,
+ * and their labels (the labels go to gnuplot as an argument, never in
+ * its script). n 0: a continuous axis. */
+typedef struct {
+	size_t n;
+	const double *at;
+	char *const *label;
+} sr_plot_ticks;
+
 /* Small multiples of n points y[i] in groups (group[i] < ng, titled
- * groups[g], one colour each): a wide first panel of the points against
- * x0[i] under a step line (lx, ly, nl points: a best so far), then one
- * small panel of the points against each column x[j][i], titled
- * names[j] (np of them, four to a row). Points whose y is NaN are
- * left out; best < n marks that point in every panel. A panel whose
- * words[j] is not NULL has codes 0, 1, ... for x and those words as its
- * tick labels (an enum of words; the words go through the data file,
- * never the script). */
+ * groups[g], each its own colour and point type: a filled circle, an
+ * open triangle, a cross, ...): a wide first panel of the points
+ * against x0[i] under a step line (lx, ly, nl points: a best so far),
+ * then one small panel of the points against each column x[j][i],
+ * titled names[j] (np of them, four to a row). Points whose y is NaN
+ * are left out; best < n marks that point in every panel. A panel whose
+ * ticks[j].n is not 0 has only those ticks, labelled, on an x axis from
+ * half a step before the first to half a step after the last (values
+ * or the positions of categories). */
 typedef struct {
 	const char *title, *xlabel, *ylabel, *linetitle;
 	const double *lx, *ly;
@@ -76,8 +87,7 @@ typedef struct {
 	char **names;
 	const double *const *x;
 	size_t np;
-	char *const *const *words;	/* np: a word enum's words, or NULL;
-					 * NULL: none */
+	const sr_plot_ticks *ticks;	/* np; NULL: all continuous */
 } sr_plot_multiples;
 
 /* Writes the small multiples m as a PNG to path; dies if no point has a

@@ -14,6 +14,7 @@ struct plot {
 	const char *path;
 	char *data, *script, *png;
 	FILE *d, *g;
+	FILE *msg;	/* gnuplot's stderr, shown only if it fails */
 	int pngfd;
 };
 
@@ -22,7 +23,9 @@ void sr_plot_begin(struct plot *p, const char *path);
 /* Closes the data and script, runs gnuplot on them with args, removes
  * them, checks the image is complete, and hands the synced image to
  * out.c, committed with the tool's other outputs (sr_out_adopt); dies
- * (leaving no file) if gnuplot fails or a write of the image did. */
+ * (leaving no file) if gnuplot fails or a write of the image did.
+ * gnuplot's stderr is kept aside: shown (before the error) only when it
+ * fails, its warnings on a plot it drew never. */
 void sr_plot_finish(struct plot *p, char **args, size_t nargs);
 /* Writes the script lines that split argument ARGi, a list of n strings
  * joined by SEP, into the array name[1..n]. */

@@ -5,7 +5,6 @@
 #include "core/hash.h"
 #include "core/num.h"
 #include "core/out.h"
-#include "core/plot.h"
 #include "core/tsv.h"
 #include "plan/results.h"
 #include "sa/metrics.h"
@@ -383,90 +382,4 @@ sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
 	    "=%zu\n", best, t->metric, sr_fmt_double(num, t->set[best].mean),
 	    t->set[best].tiles);
 	sr_space_write(fp, s);
-}
-
-/* ---- the plot ---------------------------------------------------------------- */
-
-/* The columns of d whose values differ between runs. */
-static size_t
-varied_columns(const sr_design *d, size_t *col)
-{
-	size_t j, r, n = 0;
-
-	for (j = 0; j < d->ncol; j++)
-		for (r = 1; r < d->nrun; r++)
-			if (d->x[r * d->ncol + j] != d->x[j]) {
-				col[n++] = j;
-				break;
-			}
-	return n;
-}
-
-/* The best complete mean after each set, in run order, at the seconds of
- * work done then (x0): the line's points from the first complete set. */
-static size_t
-best_so_far(const sr_trials *t, const double *x0, double *lx, double *ly)
-{
-	size_t r, n = 0;
-	double best = NAN;
-
-	for (r = 0; r < t->n; r++) {
-		if (t->set[r].status == SR_TRIAL_COMPLETE &&
-		    (isnan(best) || t->set[r].mean > best))
-			best = t->set[r].mean;
-		if (!isnan(best)) {
-			lx[n] = x0[r];
-			ly[n++] = best;
-		}
-	}
-	return n;
-}
-
-void
-sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d)
-{
-	size_t n = t->n, r, j, *col = sr_calloc(d->ncol + 1, sizeof *col);
-	size_t np = varied_columns(d, col);
-	double *x0 = sr_calloc(n + 1, sizeof *x0), *y = sr_calloc(n + 1, sizeof *y);
-	double *lx = sr_calloc(n + 1, sizeof *lx), *ly = sr_calloc(n + 1, sizeof *ly);
-	double *xs = sr_calloc(np * n + 1, sizeof *xs), work = 0;
-	const double **x = sr_calloc(np + 1, sizeof *x);
-	char *const **words = sr_calloc(np + 1, sizeof *words);
-	char **names = sr_calloc(np + 1, sizeof *names), title[256], ylabel[128];
-	int *group = sr_calloc(n + 1, sizeof *group);
-
-	for (r = 0; r < n; r++) {
-		work += t->set[r].seconds;
-		x0[r] = work;
-		y[r] = t->set[r].mean;
-		group[r] = t->set[r].status;
-		for (j = 0; j < np; j++)
-			xs[j * n + r] = d->x[r * d->ncol + col[j]];
-	}
-	for (j = 0; j < np; j++) {
-		x[j] = xs + j * n;
-		names[j] = d->name[col[j]];
-		words[j] = d->cparam && d->cparam[col[j]]->word ?
-		    d->cparam[col[j]]->word : NULL;
-	}
-	snprintf(title, sizeof title, "sa-trials: %s of %zu sets on %zu tiles "
-	    "(%zu complete, %zu cancelled, %zu failed)", t->metric, n, t->ntiles,
-	    t->count[SR_TRIAL_COMPLETE], t->count[SR_TRIAL_CANCELLED],
-	    t->count[SR_TRIAL_FAILED]);
-	snprintf(ylabel, sizeof ylabel, "mean %s over the tiles", t->metric);
-	sr_plot_panels(path, &(sr_plot_multiples){ title,
-	    "seconds of work done, the sets in run order", ylabel,
-	    "best complete set so far", lx, ly, best_so_far(t, x0, lx, ly), x0, y,
-	    group, n, sr_trials_best(t), sr_trial_status_name, SR_NTRIAL, names,
-	    x, np, words });
-	free(col);
-	free(x0);
-	free(y);
-	free(lx);
-	free(ly);
-	free(xs);
-	free(x);
-	free(words);
-	free(names);
-	free(group);
 }

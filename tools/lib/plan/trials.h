@@ -93,10 +93,12 @@ void sr_trials_write(FILE *fp, const sr_trials *t, const sr_design *d,
 void sr_trials_write_best(FILE *fp, const sr_trials *t, const sr_design *d,
     sr_space *s, const char *space_path, int argc, char **argv);
 
-/* Draws the search to path (PNG): the mean of every set and the best
- * complete mean so far against the seconds of work done, the sets taken
- * in run order, then the mean of every set against each varied parameter
- * of d. */
+/* Draws the search to path (PNG): the mean of every set (a cancelled
+ * one's over the tiles it ran, marked apart) and the best complete mean
+ * so far against the seconds of work done, the sets taken in run order,
+ * then the mean of every set against each varied parameter of d: an
+ * enum's values as categories, a grid's few values as its ticks
+ * (trials_plot.c). */
 void sr_trials_plot(const char *path, const sr_trials *t, const sr_design *d);
 
 /* ---- trials.tsv read back ---------------------------------------------- */
