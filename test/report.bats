@@ -172,7 +172,11 @@ rows() {
 	# the sets in trials.tsv's order, the best first
 	best=$(sed -n 's/^#best run=\([0-9]*\) .*/\1/p' t-out/best.tsv)
 	run rows results t-out/report.html
-	assert_equal "${#lines[@]}" "$((8 + 15))"	# 8 sets, 15 parameters of the best
+	# 8 sets; the defaults and the best against them; 15 parameters of the best
+	assert_equal "${#lines[@]}" "$((8 + 2 + 15))"
+	assert_line --regexp '^<tr><td>defaults</td><td class="n">-</td><td class="n">0\.[0-9]+</td><td class="n">—</td></tr>$'
+	assert_line --regexp "^<tr><td>best</td><td class=\"n\">$best</td><td class=\"n\">0\.[0-9]+</td><td class=\"n\">[-+]0\.[0-9]+</td></tr>\$"
+	grep -q 'Add <code>validate = LIST</code> to the campaign' t-out/report.html
 	assert_line --index 0 --partial "<tr class=\"best\"><td class=\"n\">1</td><td class=\"n\">$best</td><td>complete</td>"
 	for i in 1 2 3; do
 		run_i=$(body t-out/trials.tsv | awk -v i=$((i + 1)) 'NR == i { print $1 }')
