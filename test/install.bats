@@ -45,8 +45,11 @@ load common
 	grep -qx 'sharedir=/opt/sr/xshare' root/opt/sr/bin/sa-campaign
 	[ -f root/opt/sr/xshare/lib/engines.sh ]
 	[ -f root/opt/sr/xshare/lib/batches.sh ]
+	[ -f root/opt/sr/xshare/lib/evaluate.sh ]
 	[ -x root/opt/sr/xshare/slurm/sa-bucket.sbatch ]
+	[ -x root/opt/sr/xshare/slurm/sa-validate.sbatch ]
 	[ -x root/opt/sr/xshare/slurm/pbs/sa-bucket.pbs ]
+	[ -x root/opt/sr/xshare/slurm/pbs/sa-validate.pbs ]
 	[ -x root/opt/sr/bin/seg-run ]
 	run root/opt/sr/bin/sa-campaign --version
 	assert_success
