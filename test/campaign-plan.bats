@@ -336,3 +336,37 @@ bats_require_minimum_version 1.5.0
 	assert_success
 	assert_equal "$stderr" ''
 }
+
+@test "missing tiles and references are found when planning, each named by the user's list and line; nothing planned" {
+	tiles 96
+	printf '# two crops and one lost\na.png\nlost.png\nb.png\n' > tiles/list
+	campaign c.campaign
+	run -1 sa-campaign plan c.campaign
+	assert_line --index 0 "sa-campaign: $PWD/tiles/list:3: $PWD/tiles/lost.png: no such readable tile: No such file or directory"
+	assert_line --index 1 "sa-campaign: $PWD/tiles/list: 1 of 3 tile(s) cannot be run (above): nothing planned"
+	assert_equal "${#lines[@]}" 2
+	[ ! -e c-out/inputs ]
+	# each missing reference mask, in one go
+	printf 'a.png\nb.png\n' > tiles/list
+	rm tiles/a.mask.png tiles/b.mask.png
+	run -1 sa-campaign plan c.campaign
+	assert_line --index 0 "sa-campaign: $PWD/tiles/list:1: tile a: no reference mask $PWD/tiles/a.mask.png: No such file or directory"
+	assert_line --index 1 "sa-campaign: $PWD/tiles/list:2: tile b: no reference mask $PWD/tiles/b.mask.png: No such file or directory"
+	assert_line --index 2 "sa-campaign: $PWD/tiles/list: 2 of 2 tile(s) cannot be run (above): nothing planned"
+	[ ! -e c-out/inputs ]
+	# reference = defaults: the tiles alone
+	campaign d.campaign reference=defaults -reference_suffix
+	run -0 sa-campaign -q plan d.campaign
+	# a tune campaign's validation tiles, against validate_reference
+	tiles 96
+	mkdir v
+	cp tiles/a.png v/c.png
+	printf 'c.png\n' > v/list
+	campaign t.campaign goal=tune method=random samples=4 -trajectories validate=v/list
+	run -1 sa-campaign plan t.campaign
+	assert_line --index 0 "sa-campaign: $PWD/v/list:1: tile c: no reference mask $PWD/tiles/c.mask.png: No such file or directory"
+	[ ! -e t-out/inputs ]
+	cp tiles/a.mask.png v/c.mask.png
+	echo 'validate_reference = v' >> t.campaign
+	run -0 sa-campaign -q plan t.campaign
+}

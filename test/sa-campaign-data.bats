@@ -352,3 +352,93 @@ table() {
 	run -2 sa-campaign-data status out dice 9 0 l.tsv
 	run -2 sa-campaign-data status out dice x
 }
+
+# bats test_tags=fast
+@test "sets, evaluate, validation, top, best-validation: a worked example, values checked by hand" {
+	printf 'name\ttype\tvalues\tdefault\nG1\tint\t5:5:80\t15\nMR\tenum\t4,8\t8\n' > space.tsv
+	printf 'name\ttype\tvalues\tdefault\nMR\tenum\t4,8\t4\nG1\tint\t5:5:80\t40\n' > best.tsv
+	printf '#method=random n=2 k=2 params=G1,MR seed=1\nrun\tG1\tMR\n0\t20\t4\n1\t35\t8\n' > d.tsv
+	run -0 sa-campaign-data sets space.tsv d.tsv defaults=defaults best=best.tsv r1=run=1
+	assert_line --index 0 '#method=sets n=3 k=0 params=- sets=defaults,best,r1 runs=-,-,1'
+	assert_equal "$(echo "$output" | grep -v '^#')" "$(printf 'run\tG1\tMR\n0\t15\t8\n1\t40\t4\n2\t35\t8')"
+	echo "$output" > sets.tsv
+	# results: 3 sets on 3 tiles; best - defaults: +0.125, +0.25, +0.25
+	# (one sign: p = 0.25, the least of 3 pairs); r1 - defaults: -0.125,
+	# +0.25, +0.25 (W+ = 5 of 6, the tied ranks 2.5: p = 2 P(W+ >= 5) =
+	# 2 * 2/8 = 0.5); a failed tile row counts as no value
+	printf 'run\ttile\tstatus\tdice\tseconds\n' > r.tsv
+	printf '%s\n' '0	a	ok	0.5	1' '0	b	ok	0.25	1' '0	c	ok	0.125	1' \
+	    '1	a	ok	0.625	1' '1	b	ok	0.5	1' '1	c	ok	0.375	1' \
+	    '2	a	ok	0.375	1' '2	b	ok	0.5	1' '2	c	ok	0.375	1' >> r.tsv
+	run -0 sa-campaign-data evaluate sets.tsv r.tsv ev.tsv
+	assert_line --index 0 'dice over 3 tile(s): defaults 0.2917, best 0.5, r1 0.4167; best - defaults +0.2083 (p 0.25); r1 - defaults +0.125 (p 0.5)'
+	assert_line --index 1 'note: with 3 tile(s) a two-sided Wilcoxon signed-rank test cannot give p below 0.25: 6 tiles at least can show p < 0.05'
+	assert_equal "$(cat ev.tsv)" "$(printf '%s\n' '#sets=defaults,best,r1 baseline=defaults tiles=3 paired=3 test=wilcoxon two-sided min_p=0.25' \
+	    'tile	metric	defaults	best	r1	diff_best	p_best	diff_r1	p_r1	n' \
+	    'a	dice	0.5	0.625	0.375	0.125		-0.125		' \
+	    'b	dice	0.25	0.5	0.5	0.25		0.25		' \
+	    'c	dice	0.125	0.375	0.375	0.25		0.25		' \
+	    'mean	dice	0.2916666666666667	0.5	0.4166666666666667	0.20833333333333331	0.25	0.125	0.5	3')"
+	run -0 sa-campaign-data validation sets.tsv r.tsv
+	assert_line --index 0 "$(printf 'set\trun\ttile\tstatus\tdice\tseconds')"
+	assert_line --index 1 "$(printf 'defaults\t-\ta\tok\t0.5\t1')"
+	assert_line --index 7 "$(printf 'r1\t1\ta\tok\t0.375\t1')"
+	assert_equal "${#lines[@]}" 10
+	# top: the complete sets of trials.tsv, in its order
+	printf '#metric=dice tiles=1 sets=3\nrun\tstatus\ttiles\tmean\n2\tcomplete\t1\t0.9\n0\tcancelled\t1\t0.95\n1\tcomplete\t1\t0.5\n' > trials.tsv
+	run -0 sa-campaign-data top trials.tsv 5
+	assert_output "$(printf '2\n1')"
+	run -0 sa-campaign-data top trials.tsv 1
+	assert_output 2
+	# best-validation: one #validation line before the header, replaced
+	printf '#best run=1 metric=dice mean=0.7 tiles=2\nname\ttype\tvalues\tdefault\nG1\tint\t5:5:80\t40\n' > b.tsv
+	sa-campaign-data best-validation b.tsv ev.tsv dice
+	sa-campaign-data best-validation b.tsv ev.tsv dice
+	assert_equal "$(sed -n 2p b.tsv)" '#validation metric=dice tiles=3 defaults=0.2916666666666667 best=0.5 r1=0.4166666666666667'
+	assert_equal "$(grep -c '^#validation' b.tsv)" 1
+	# a tile missing a set's value: paired over the others
+	sed -i '/^2\tc\t/s/\tok\t0.375/\terror\t/' r.tsv
+	run -0 sa-campaign-data evaluate sets.tsv r.tsv ev2.tsv
+	assert_line --index 0 --partial 'dice over 2 tile(s):'
+	grep -q ' tiles=3 paired=2 ' ev2.tsv
+}
+
+# bats test_tags=fast
+@test "sets, evaluate, validation, tiles-check: bad input refused naming file and line, nothing written" {
+	printf 'name\ttype\tvalues\tdefault\nG1\tint\t5:5:80\t15\n' > space.tsv
+	printf '#method=random n=1 k=1 params=G1 seed=1\nrun\tG1\n0\t20\n' > d.tsv
+	run -2 sa-campaign-data sets space.tsv d.tsv 'a b=defaults'
+	assert_output --partial "set name 'a b': letters, digits, '_', '-' and '.' (64 at most)"
+	run -2 sa-campaign-data sets space.tsv d.tsv a=defaults a=run=0
+	assert_output --partial "set name 'a' given twice"
+	run -2 sa-campaign-data sets space.tsv d.tsv defaults
+	assert_output --partial "sets: 'defaults': expected NAME=SET"
+	run -1 sa-campaign-data sets space.tsv d.tsv r=run=x
+	assert_output "sa-campaign-data: set r: 'run=x': d.tsv has runs 0 to 0"
+	run -2 sa-campaign-data sets space.tsv - r=run=0
+	assert_output --partial "set r: 'run=0': no design to take the run from"
+	sa-campaign-data sets space.tsv d.tsv a=defaults b=run=0 > sets.tsv
+	printf 'run\ttile\tdice\n0\ta\t0.5\n2\ta\t0.5\n' > r.tsv
+	run -1 sa-campaign-data evaluate sets.tsv r.tsv ev.tsv
+	assert_output "sa-campaign-data: r.tsv:3: column run: run 2: the sets are runs 0 to 1"
+	[ ! -e ev.tsv ]
+	printf 'run\ttile\tdice\n0\ta\t0.5\n0\ta\t0.5\n' > r.tsv
+	run -1 sa-campaign-data evaluate sets.tsv r.tsv ev.tsv
+	assert_output "sa-campaign-data: r.tsv:3: column tile: run 0 on tile a again"
+	[ ! -e ev.tsv ]
+	run -1 sa-campaign-data evaluate d.tsv r.tsv ev.tsv
+	assert_output "sa-campaign-data: d.tsv: no sets= in its comments: not a sets design (sa-campaign evaluate)"
+	printf 'run\ttile\tdice\n5\ta\t0.5\n' > r.tsv
+	run -1 sa-campaign-data validation sets.tsv r.tsv
+	assert_output "sa-campaign-data: r.tsv:2: column run: run 5: the sets are runs 0 to 1"
+	# tiles-check: an unreadable tile, a missing reference
+	sa-testimg solid 8 8 200 120 160 a.png
+	printf 'a.png\nb.png\n' > list
+	run -1 sa-campaign-data tiles-check list
+	assert_output "$(printf '%s\n' 'sa-campaign-data: list:2: b.png: no such readable tile: No such file or directory' \
+	    'sa-campaign-data: list: 1 of 2 tile(s) cannot be run (above): nothing planned')"
+	echo a.png > list
+	run -0 sa-campaign-data tiles-check list
+	run -1 sa-campaign-data tiles-check list refs .mask.png
+	assert_output --partial 'list:1: tile a: no reference mask refs/a.mask.png'
+}

@@ -293,7 +293,11 @@ wait_campaign() {
 
 @test "a failed reference job: status names it with the end of its log, and the jobs that never ran after it (issue 15, item 1)" {
 	tiles 160
-	campaign c.campaign engine=slurm reference_suffix=.nomask.png
+	# masks that are no images: the plan finds them, the reference job
+	# fails reading them
+	echo 'not an image' > tiles/a.bad.png
+	echo 'not an image' > tiles/b.bad.png
+	campaign c.campaign engine=slurm reference_suffix=.bad.png
 	run sa-campaign run c.campaign
 	assert_success
 	wait_campaign c-out
@@ -302,7 +306,7 @@ wait_campaign() {
 	assert_line --index 0 'buckets=8 chunks=1 tasks=8 done=0 running=0 pending=0 failed=0 waiting=8'
 	ref=$(awk '$1 == "reference" { print $2 }' c-out/logs/jobs)
 	assert_line "failed: the reference job $ref (exit 1); the end of $PWD/c-out/logs/reference-$ref.log:"
-	assert_output --partial 'no reference mask for tile a'
+	assert_output --partial 'a.bad.png'
 	arr=$(awk '$1 == "buckets" { print $2 }' c-out/logs/jobs)
 	mrg=$(awk '$1 == "merge" { print $2 }' c-out/logs/jobs)
 	# what Slurm says of the jobs that never ran (scontrol: no accounting)

@@ -46,6 +46,7 @@ usage(FILE *fp)
 "       sa-campaign-data tiles-count LIST\n"
 "       sa-campaign-data tiles-names [--suffix S] LIST\n"
 "       sa-campaign-data tiles-chunk LIST C N\n"
+"       sa-campaign-data tiles-check LIST [REFDIR [SUFFIX]]\n"
 "       sa-campaign-data slides OUT\n"
 "       sa-campaign-data stats OUT\n"
 "       sa-campaign-data model OUT WORKFLOW\n"
@@ -71,6 +72,7 @@ usage(FILE *fp)
 "  tiles-count  the number of tiles of LIST\n"
 "  tiles-names  the tiles' names, one a line\n"
 "  tiles-chunk  chunk C of LIST, N tiles a chunk, a table's header kept\n"
+"  tiles-check  every tile of LIST readable, with its reference in REFDIR\n"
 "  slides       OUT/slides/SLIDE/results.tsv of each slide; their names\n"
 "  stats        buckets.tsv's #stats and stage_instances= of OUT's plan\n"
 "  model        a cost model for sim-runtime from WORKFLOW's costs, scaled\n"
@@ -195,7 +197,7 @@ evaluate(char **a)
 /* The verbs: their operands, min to max (-1: any number), and the
  * options they allow; run_verb runs verb v on its operands a[0..n). */
 enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, KNOWLEDGE, TILES, TILES_KIND, TILES_COUNT,
-    TILES_NAMES, TILES_CHUNK, SLIDES, STATS, MODEL, ESTIMATE, STATUS, SETS,
+    TILES_NAMES, TILES_CHUNK, TILES_CHECK, SLIDES, STATS, MODEL, ESTIMATE, STATUS, SETS,
     EVALUATE, VALIDATION, TOP, BEST_VALIDATION };
 static const struct verb {
 	const char *name;
@@ -212,6 +214,7 @@ static const struct verb {
 	[TILES_COUNT] = { "tiles-count", 1, 1, 0 },
 	[TILES_NAMES] = { "tiles-names", 1, 1, ALLOW_SUFFIX },
 	[TILES_CHUNK] = { "tiles-chunk", 3, 3, 0 },
+	[TILES_CHECK] = { "tiles-check", 1, 3, 0 },
 	[SLIDES] = { "slides", 1, 1, 0 },
 	[STATS] = { "stats", 1, 1, 0 },
 	[MODEL] = { "model", 2, 2, 0 },
@@ -253,6 +256,10 @@ run_verb(int v, char **a, int n)
 		k = (int)sr_opt_count("C", a[1], 0, 1000000000);
 		sr_data_tiles_chunk(a[0], k, nb, out);
 		break;
+	case TILES_CHECK:
+		sr_data_tiles_check(a[0], n > 1 ? a[1] : NULL, n > 2 ? a[2] :
+		    NULL);
+		break;
 	case SLIDES: sr_data_slides(a[0], out); break;
 	case STATS: sr_data_stats(a[0], out); break;
 	case MODEL: sr_data_model(a[0], a[1], out); break;
@@ -281,6 +288,7 @@ main(int argc, char **argv)
 		sr_usage_error("expected a verb: rows, best, compose, ledger, "
 		    "batch-seed, knowledge, "
 		    "tiles, tiles-kind, tiles-count, tiles-names, tiles-chunk, "
+		    "tiles-check, "
 		    "slides, stats, model, estimate, status, sets, evaluate, "
 		    "validation, top, best-validation");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))

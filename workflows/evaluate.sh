@@ -19,7 +19,8 @@ eval_sets() {
 	stage=$out/.${dir##*/}.tmp.$$
 	rm -rf -- "$stage"
 	mkdir -p -- "$stage"
-	if ! (exec -a "$prog" sa-campaign-data sets "${conf[space]}" "$design" "$@") > "$stage/design.tsv" ||
+	if ! (exec -a "$prog" sa-campaign-data tiles-check "$list" "$refdir" "${conf[reference_suffix]}") ||
+	    ! (exec -a "$prog" sa-campaign-data sets "${conf[space]}" "$design" "$@") > "$stage/design.tsv" ||
 	    ! (exec -a "$prog" sa-campaign-data tiles "$list") > "$stage/tiles.list"; then
 		rm -rf -- "$stage"
 		exit 1

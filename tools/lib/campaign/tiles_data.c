@@ -6,11 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "campaign/data.h"
 #include "core/err.h"
 #include "core/out.h"
 #include "core/path.h"
+#include "core/text.h"
+#include "image/tiles.h"
 #include "image/tiletable.h"
 #include "plan/results.h"
 
@@ -360,4 +363,40 @@ sr_data_slides(const char *out, FILE *fp)
 	free(res);
 	free(list);
 	sr_tiletable_free(tt);
+}
+
+/* ---- tiles and references checked before a plan ------------------------ */
+
+void
+sr_data_tiles_check(const char *list, const char *refdir, const char *suffix)
+{
+	sr_tiles *t = sr_tiles_read(list);
+	size_t i, bad = 0;
+	char *ref;
+	int e;
+
+	for (i = 0; i < t->n; i++) {
+		if (!t->region && access(t->path[i], R_OK) != 0) {
+			sr_warn("%s:%zu: %s: no such readable tile: %s", t->list,
+			    t->line[i], SR_SHOW(t->path[i]), strerror(errno));
+			bad++;
+			continue;
+		}
+		if (!refdir || !*refdir)
+			continue;
+		ref = sr_tile_ref_path(t, i, refdir, suffix && *suffix ? suffix :
+		    NULL, &e);
+		if (e) {
+			sr_warn("%s:%zu: tile %s: no reference mask %s%s: %s",
+			    t->list, t->line[i], SR_SHOW(t->name[i]),
+			    SR_SHOW(ref), t->region ? ", nor its slide's GeoJSON" :
+			    "", strerror(e));
+			bad++;
+		}
+		free(ref);
+	}
+	if (bad)
+		sr_die(SR_EXIT_DATA, "%s: %zu of %zu tile(s) cannot be run "
+		    "(above): nothing planned", t->list, bad, t->n);
+	sr_tiles_free(t);
 }

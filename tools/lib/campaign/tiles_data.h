@@ -35,6 +35,13 @@ void sr_data_tiles_names(const char *list, const char *suffix, FILE *fp);
  * after a table's "#slide" lines (its slides' colour moments) and
  * header. */
 void sr_data_tiles_chunk(const char *list, long c, long n, FILE *fp);
+/* Checks, before a plan, that every tile of list can be read (a tiles
+ * list's images; a table's slides are checked apart) and, with refdir
+ * (NULL or empty: none), has its reference there (sr_tile_ref_path,
+ * suffix NULL or empty for none): warns of each that does not, naming
+ * list, line and tile, then dies (exit 1) counting them. */
+void sr_data_tiles_check(const char *list, const char *refdir,
+    const char *suffix);
 
 /* For aggregate_by = slide: OUT/slides/SLIDE/results.tsv of each slide
  * of the tile table OUT/tiles.list (SLIDE: the slide's file name without

@@ -10,52 +10,20 @@
 #include <string.h>
 #include <unistd.h>
 
-/* DIR/SLIDE.geojson for tile i of a tile table (SLIDE its slide's file
- * name without extension), when it can be read; NULL otherwise. */
-static char *
-slide_geojson(const char *dir, const sr_tiles *t, size_t i)
-{
-	char *stem, *p;
-
-	if (t->region == NULL)
-		return NULL;
-	stem = sr_path_stem(t->path[i]);
-	p = sr_path_join(dir, stem, ".geojson");
-	free(stem);
-	if (access(p, R_OK) == 0)
-		return p;
-	free(p);
-	return NULL;
-}
-
 char **
 sr_ref_paths(const char *dir, const char *suffix, const sr_tiles *t)
 {
-	char **ref = sr_calloc(t->n, sizeof *ref), *geo;
+	char **ref = sr_calloc(t->n, sizeof *ref);
 	size_t i;
 	int e;
 
 	for (i = 0; i < t->n; i++) {
-		if (suffix)
-			ref[i] = sr_path_join(dir, t->name[i], suffix);
-		else {
-			ref[i] = sr_path_join(dir, t->name[i], ".tif");
-			if (access(ref[i], F_OK) != 0) {
-				free(ref[i]);
-				ref[i] = sr_path_join(dir, t->name[i], ".png");
-			}
-		}
-		if (access(ref[i], R_OK) == 0)
-			continue;
-		e = errno;
-		if ((geo = slide_geojson(dir, t, i)) != NULL) {
-			free(ref[i]);
-			ref[i] = geo;
-			continue;
-		}
-		sr_die(SR_EXIT_DATA, "%s: no reference mask for tile %s (%s:%zu)%s: "
-		    "%s", ref[i], SR_SHOW(t->name[i]), t->list, t->line[i],
-		    t->region ? ", nor its slide's GeoJSON" : "", strerror(e));
+		ref[i] = sr_tile_ref_path(t, i, dir, suffix, &e);
+		if (e)
+			sr_die(SR_EXIT_DATA, "%s: no reference mask for tile %s "
+			    "(%s:%zu)%s: %s", ref[i], SR_SHOW(t->name[i]),
+			    t->list, t->line[i], t->region ? ", nor its slide's "
+			    "GeoJSON" : "", strerror(e));
 	}
 	return ref;
 }

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The slides a tile table's tiles keep open at once (OpenSlide holds a
  * tile cache of 32 MiB for each). */
@@ -310,4 +311,49 @@ sr_tile_own(const sr_tiles *t, size_t i)
 {
 	return t->region && t->region[i].own.overlap > 0 ?
 	    &t->region[i].own : NULL;
+}
+
+/* DIR/SLIDE.geojson for tile i of a tile table (SLIDE its slide's file
+ * name without extension), when it can be read; NULL otherwise. */
+static char *
+slide_geojson(const char *dir, const sr_tiles *t, size_t i)
+{
+	char *stem, *p;
+
+	if (t->region == NULL)
+		return NULL;
+	stem = sr_path_stem(t->path[i]);
+	p = sr_path_join(dir, stem, ".geojson");
+	free(stem);
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	return NULL;
+}
+
+char *
+sr_tile_ref_path(const sr_tiles *t, size_t i, const char *dir,
+    const char *suffix, int *err)
+{
+	char *ref, *geo;
+
+	if (suffix)
+		ref = sr_path_join(dir, t->name[i], suffix);
+	else {
+		ref = sr_path_join(dir, t->name[i], ".tif");
+		if (access(ref, F_OK) != 0) {
+			free(ref);
+			ref = sr_path_join(dir, t->name[i], ".png");
+		}
+	}
+	*err = 0;
+	if (access(ref, R_OK) == 0)
+		return ref;
+	*err = errno;
+	if ((geo = slide_geojson(dir, t, i)) != NULL) {
+		free(ref);
+		*err = 0;
+		return geo;
+	}
+	return ref;
 }

@@ -72,6 +72,14 @@ const char *sr_tile_label(const sr_tiles *t, size_t i, char *buf,
  * level. Nothing for a tiles list. */
 void sr_tiles_check_slides(const sr_tiles *t);
 
+/* The reference of tile i in dir: DIR/NAME+suffix, or without a suffix
+ * DIR/NAME.tif, else DIR/NAME.png; for a tile table's tile whose mask
+ * cannot be read, its slide's annotations DIR/SLIDE.geojson when they
+ * can be. Newly allocated; *err is 0 when it can be read, else the errno
+ * of the mask (the path returned is the mask's, for a message). */
+char *sr_tile_ref_path(const sr_tiles *t, size_t i, const char *dir,
+    const char *suffix, int *err);
+
 /* Puts the tiles in the order of a shuffle seeded by seed (<=
  * SR_SEED_MAX): GSL's gsl_ran_shuffle on mt19937, so the same list and
  * seed give the same order everywhere (every bucket of a tuning campaign
