@@ -119,4 +119,8 @@ copy_example() {
 	assert_equal "$(awk -F'\t' '$1 == "TCGA-NH-A8F7-01A-01-TS1" && $2 == "dice" { print $4 }' out/evaluate/evaluation.tsv)" \
 	    "$(tail -n 1 cd.tsv | cut -f 3)"
 	grep -q 'Validation on 3 held-out tiles' out/report.html
+	# status: the validation, and the page of every batch before batch 2's
+	run -0 sa-campaign -o out status tune/tune.campaign
+	assert_line "validation: $PWD/out/validation.tsv"
+	assert_line "report: $PWD/out/report.html (every batch; batch 2's: $PWD/out/batch-2/report.html)"
 }
