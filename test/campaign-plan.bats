@@ -370,3 +370,30 @@ bats_require_minimum_version 1.5.0
 	echo 'validate_reference = v' >> t.campaign
 	run -0 sa-campaign -q plan t.campaign
 }
+
+@test "tiles = DIR: its PNG and TIFF images but the references, in name order, as the plan's tiles; its references checked; recorded in the plan's inputs" {
+	tiles 96
+	cp tiles/b.png tiles/0.PNG
+	cp tiles/b.mask.png tiles/0.mask.png
+	sa-testimg solid 8 8 200 120 160 tiles/.hidden.png
+	echo 'not a tile' > tiles/notes.txt
+	campaign c.campaign tiles=tiles
+	run -0 sa-campaign -q plan c.campaign
+	assert_equal "$(cat c-out/tiles.list)" "$(printf '%s\n' "$PWD/tiles/0.PNG" "$PWD/tiles/a.png" "$PWD/tiles/b.png")"
+	grep -qx "tiles $(cksum < c-out/tiles.list)" c-out/inputs
+	# a new image in the directory: other tiles than planned
+	cp tiles/a.png tiles/c.tif
+	cp tiles/a.mask.png tiles/c.mask.png
+	run -1 sa-campaign -q plan c.campaign
+	assert_output --partial "$PWD/tiles lists other tiles (or the same at other paths) than $PWD/c-out was planned with"
+	# an image without its reference: named by its path
+	rm tiles/c.mask.png
+	campaign d.campaign tiles=tiles output=d-out
+	run -1 sa-campaign -q plan d.campaign
+	assert_line --index 0 "sa-campaign: $PWD/tiles/c.tif: no reference mask $PWD/tiles/c.mask.png: No such file or directory"
+	assert_line --index 1 "sa-campaign: $PWD/tiles: 1 of 4 tile(s) cannot be run (above): nothing planned"
+	mkdir empty
+	campaign e.campaign tiles=empty output=e-out
+	run -1 sa-campaign -q plan e.campaign
+	assert_output "sa-campaign: $PWD/empty: no PNG or TIFF tile in the directory (images ending in .mask.png are references)"
+}

@@ -41,7 +41,7 @@ usage(FILE *fp)
 "       sa-campaign-data ledger OUT K N\n"
 "       sa-campaign-data batch-seed OUT K SEED\n"
 "       sa-campaign-data knowledge DIR\n"
-"       sa-campaign-data tiles [--what slide] LIST\n"
+"       sa-campaign-data tiles [--what slide] [--suffix S] LIST|DIR\n"
 "       sa-campaign-data tiles-kind LIST\n"
 "       sa-campaign-data tiles-count LIST\n"
 "       sa-campaign-data tiles-names [--suffix S] LIST\n"
@@ -90,7 +90,8 @@ usage(FILE *fp)
 "               METRIC on the validation tiles, from EVALUATION\n"
 "\n"
 "      --what slide  tiles: LIST is a list of slides (messages name them)\n"
-"      --suffix S    tiles-names: S after each name\n"
+"      --suffix S    tiles-names: S after each name; tiles: of a DIR, the\n"
+"                    images ending in S are references, not tiles\n"
 "\n"
 "  -h, --help     this help\n"
 "      --version  the version\n", fp);
@@ -209,7 +210,7 @@ static const struct verb {
 	[LEDGER] = { "ledger", 3, 3, 0 },
 	[BATCH_SEED] = { "batch-seed", 3, 3, 0 },
 	[KNOWLEDGE] = { "knowledge", 1, 1, 0 },
-	[TILES] = { "tiles", 1, 1, ALLOW_WHAT },
+	[TILES] = { "tiles", 1, 1, ALLOW_WHAT | ALLOW_SUFFIX },
 	[TILES_KIND] = { "tiles-kind", 1, 1, 0 },
 	[TILES_COUNT] = { "tiles-count", 1, 1, 0 },
 	[TILES_NAMES] = { "tiles-names", 1, 1, ALLOW_SUFFIX },
@@ -242,7 +243,10 @@ run_verb(int v, char **a, int n)
 		    "K", a[1], 1, 100000), sr_opt_seed("SEED", a[2])));
 		break;
 	case KNOWLEDGE: sr_data_knowledge(a[0], out); break;
-	case TILES: sr_data_tiles(a[0], opt_what, out); break;
+	case TILES:
+		sr_data_tiles_ref_suffix = opt_suffix;
+		sr_data_tiles(a[0], opt_what, out);
+		break;
 	case TILES_KIND:
 		fprintf(out, "%s\n", sr_data_tiles_kind(a[0]) ? "table" :
 		    "list");

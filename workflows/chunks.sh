@@ -32,7 +32,7 @@ campaign_tiles() {
 	if [ -n "${conf[slides]}" ]; then
 		(exec -a "$prog" sa-campaign-data tiles --what slide "${conf[slides]}")
 	else
-		(exec -a "$prog" sa-campaign-data tiles "${conf[tiles]}")
+		(exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "${conf[tiles]}")
 	fi
 }
 

@@ -21,7 +21,7 @@ eval_sets() {
 	mkdir -p -- "$stage"
 	if ! (exec -a "$prog" sa-campaign-data tiles-check "$list" "$refdir" "${conf[reference_suffix]}") ||
 	    ! (exec -a "$prog" sa-campaign-data sets "${conf[space]}" "$design" "$@") > "$stage/design.tsv" ||
-	    ! (exec -a "$prog" sa-campaign-data tiles "$list") > "$stage/tiles.list"; then
+	    ! (exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "$list") > "$stage/tiles.list"; then
 		rm -rf -- "$stage"
 		exit 1
 	fi

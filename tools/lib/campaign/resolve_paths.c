@@ -146,10 +146,14 @@ sr_resolve_files(sr_campaign *c, const char *dir, const sr_campaign_env *env,
 			return sr_resolve_error(err, errlen, "%s: no '%s' key, "
 			    "and no share directory for its default", c->path,
 			    key);
-		if (!sr_resolve_readable(sr_campaign_get(c, key)))
+		/* tiles = DIR: the images in it (sa-campaign-data tiles) */
+		if (!sr_resolve_readable(sr_campaign_get(c, key)) &&
+		    !(strcmp(key, "tiles") == 0 &&
+		    sr_resolve_is_dir(sr_campaign_get(c, key))))
 			return sr_resolve_error(err, errlen, "%s:%zu: %s: %s: "
-			    "no such readable file", c->path, sr_resolve_line(c,
-			    key), key, sr_campaign_get(c, key));
+			    "no such readable file%s", c->path, sr_resolve_line(c,
+			    key), key, sr_campaign_get(c, key), strcmp(key,
+			    "tiles") ? "" : " or directory");
 	}
 	return 0;
 }
@@ -237,10 +241,12 @@ sr_resolve_validate(sr_campaign *c, const char *dir, char *err,
 		    "tiles with a campaign of tiles", c->path,
 		    sr_resolve_line(c, "validate"));
 	sr_resolve_set(c, "validate", sr_campaign_path(dir, v));
-	if (!sr_resolve_readable(sr_campaign_get(c, "validate")))
+	if (!sr_resolve_readable(sr_campaign_get(c, "validate")) &&
+	    !sr_resolve_is_dir(sr_campaign_get(c, "validate")))
 		return sr_resolve_error(err, errlen, "%s:%zu: validate: %s: "
-		    "no such readable file", c->path, sr_resolve_line(c,
-		    "validate"), sr_campaign_get(c, "validate"));
+		    "no such readable file or directory", c->path,
+		    sr_resolve_line(c, "validate"), sr_campaign_get(c,
+		    "validate"));
 	if (r) {
 		sr_resolve_set(c, "validate_reference", sr_campaign_path(dir,
 		    r));

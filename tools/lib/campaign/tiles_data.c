@@ -2,9 +2,11 @@
 #include "campaign/tiles_data.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,6 +63,73 @@ list_dir(const char *list)
 	char *s = sr_path_join(d, "", "");
 	free(d);
 	return s;
+}
+
+/* ---- a directory of tiles (tiles = DIR) ----------------------------- */
+
+const char *sr_data_tiles_ref_suffix;
+
+static int
+by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+/* Whether name ends in end, ASCII case ignored. */
+static int
+ends_with(const char *name, const char *end, int nocase)
+{
+	size_t n = strlen(name), m = strlen(end);
+
+	return n > m && (nocase ? !strcasecmp(name + n - m, end) :
+	    !strcmp(name + n - m, end));
+}
+
+int
+sr_data_tiles_is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The tiles of directory dir, absolute, in name order (bytes): its
+ * regular files ending in .png, .tif or .tiff (any case), but for those
+ * ending in suffix (references) and hidden ones. */
+static void
+dir_absolute(const char *dir, const char *suffix, FILE *fp)
+{
+	struct dirent **e;
+	char *abs = sr_path_real(dir), *p;
+	int n = abs ? scandir(abs, &e, NULL, by_name) : -1;
+	struct stat st;
+	size_t found = 0;
+
+	if (n < 0)
+		sr_die_errno("%s", dir);
+	for (int i = 0; i < n; i++) {
+		const char *name = e[i]->d_name;
+		p = sr_path_join(abs, name, "");
+		if (name[0] != '.' && (ends_with(name, ".png", 1) ||
+		    ends_with(name, ".tif", 1) || ends_with(name, ".tiff", 1)) &&
+		    !(suffix && *suffix && ends_with(name, suffix, 0)) &&
+		    stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+			if (strchr(name, '\t') || strchr(name, '\n'))
+				sr_die(SR_EXIT_DATA, "%s: a tab or newline in "
+				    "the name of a tile: rename it", p);
+			fprintf(fp, "%s\n", p);
+			found++;
+		}
+		free(p);
+		free(e[i]);
+	}
+	free(e);
+	free(abs);
+	if (!found)
+		sr_die(SR_EXIT_DATA, "%s: no PNG or TIFF tile in the directory%s%s"
+		    "%s", dir, suffix && *suffix ? " (images ending in " : "",
+		    suffix && *suffix ? suffix : "", suffix && *suffix ?
+		    " are references)" : "");
 }
 
 /* A tiles list (or a list of slides) with absolute paths. */
@@ -127,7 +196,9 @@ table_absolute(const char *list, FILE *fp)
 void
 sr_data_tiles(const char *list, const char *what, FILE *fp)
 {
-	if (!strcmp(what, "tile") && sr_data_tiles_kind(list))
+	if (!strcmp(what, "tile") && sr_data_tiles_is_dir(list))
+		dir_absolute(list, sr_data_tiles_ref_suffix, fp);
+	else if (!strcmp(what, "tile") && sr_data_tiles_kind(list))
 		table_absolute(list, fp);
 	else
 		list_absolute(list, what, fp);
@@ -367,13 +438,51 @@ sr_data_slides(const char *out, FILE *fp)
 
 /* ---- tiles and references checked before a plan ------------------------ */
 
+/* A directory's tiles as a list file (dir_absolute), in a temporary
+ * file: its path, newly allocated. */
+static char *
+dir_list_file(const char *dir, const char *suffix)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *path = sr_path_join(tmp && *tmp ? tmp : "/tmp",
+	    "sa-campaign-data", ".XXXXXX");
+	int fd = mkstemp(path);
+	FILE *fp = fd < 0 ? NULL : fdopen(fd, "w");
+
+	if (!fp)
+		sr_die_errno("%s", path);
+	dir_absolute(dir, suffix, fp);
+	if (fclose(fp))
+		sr_die_io("%s", path);
+	return path;
+}
+
 void
 sr_data_tiles_check(const char *list, const char *refdir, const char *suffix)
 {
-	sr_tiles *t = sr_tiles_read(list);
+	int isdir = sr_data_tiles_is_dir(list);
+	char *tmp = isdir ? dir_list_file(list, suffix) : NULL;
+	sr_tiles *t;
 	size_t i, bad = 0;
 	char *ref;
 	int e;
+
+	if (isdir) {
+		FILE *fp = fopen(tmp, "r");
+		int empty = !fp || fgetc(fp) == EOF;
+		if (fp)
+			fclose(fp);
+		if (empty) {
+			unlink(tmp);
+			sr_die(SR_EXIT_DATA, "%s: no PNG or TIFF tile in the "
+			    "directory", list);
+		}
+	}
+	t = sr_tiles_read(isdir ? tmp : list);
+	if (tmp) {
+		unlink(tmp);
+		free(tmp);
+	}
 
 	for (i = 0; i < t->n; i++) {
 		if (!t->region && access(t->path[i], R_OK) != 0) {
@@ -386,7 +495,11 @@ sr_data_tiles_check(const char *list, const char *refdir, const char *suffix)
 			continue;
 		ref = sr_tile_ref_path(t, i, refdir, suffix && *suffix ? suffix :
 		    NULL, &e);
-		if (e) {
+		if (e && isdir) {
+			sr_warn("%s: no reference mask %s: %s",
+			    SR_SHOW(t->path[i]), SR_SHOW(ref), strerror(e));
+			bad++;
+		} else if (e) {
 			sr_warn("%s:%zu: tile %s: no reference mask %s%s: %s",
 			    t->list, t->line[i], SR_SHOW(t->name[i]),
 			    SR_SHOW(ref), t->region ? ", nor its slide's GeoJSON" :
@@ -397,6 +510,6 @@ sr_data_tiles_check(const char *list, const char *refdir, const char *suffix)
 	}
 	if (bad)
 		sr_die(SR_EXIT_DATA, "%s: %zu of %zu tile(s) cannot be run "
-		    "(above): nothing planned", t->list, bad, t->n);
+		    "(above): nothing planned", list, bad, t->n);
 	sr_tiles_free(t);
 }

@@ -35,6 +35,14 @@ void sr_data_tiles_names(const char *list, const char *suffix, FILE *fp);
  * after a table's "#slide" lines (its slides' colour moments) and
  * header. */
 void sr_data_tiles_chunk(const char *list, long c, long n, FILE *fp);
+/* Whether path is a directory of tiles (tiles = DIR): its regular files
+ * ending in .png, .tif or .tiff, in name order, are the tiles, but for
+ * those ending in sr_data_tiles_ref_suffix (the references; NULL: none)
+ * and hidden ones. sr_data_tiles lists them absolute; sr_data_tiles_check
+ * checks them (a list of them made in TMPDIR), naming each by its path. */
+int sr_data_tiles_is_dir(const char *path);
+extern const char *sr_data_tiles_ref_suffix;
+
 /* Checks, before a plan, that every tile of list can be read (a tiles
  * list's images; a table's slides are checked apart) and, with refdir
  * (NULL or empty: none), has its reference there (sr_tile_ref_path,

@@ -64,6 +64,12 @@ sr_path_real_dir(const char *path)
 	return r;
 }
 
+char *
+sr_path_real(const char *path)
+{
+	return realpath(path, NULL);
+}
+
 int
 sr_path_same(const char *a, const char *b)
 {

@@ -18,6 +18,8 @@ char *sr_path_join(const char *a, const char *b, const char *c);
 /* The directory of path resolved (realpath: absolute, no links), or
  * NULL (errno set) when it cannot be resolved. */
 char *sr_path_real_dir(const char *path);
+/* path resolved (realpath), or NULL (errno set). */
+char *sr_path_real(const char *path);
 /* Whether paths a and b name the same file (they need not exist): their
  * directories resolved, their last components compared. */
 int sr_path_same(const char *a, const char *b);
