@@ -326,9 +326,11 @@ bats_require_minimum_version 1.5.0
 	run --separate-stderr sa-campaign -q plan c.campaign
 	assert_success
 	assert_equal "$stderr" "sa-campaign: c.campaign:12: partition: not used by engine = local (it concerns slurm)"
+	# and the indices' own warning (one trajectory), not progress either
 	run --separate-stderr sa-campaign -q run c.campaign
 	assert_success
-	assert_equal "$stderr" "sa-campaign: c.campaign:12: partition: not used by engine = local (it concerns slurm)"
+	assert_equal "$stderr" "$(printf '%s\n' "sa-campaign: c.campaign:12: partition: not used by engine = local (it concerns slurm)" \
+	    'sa-indices: warning: sigma is undefined with one trajectory: mu* alone ranks the parameters, without an interval; sample 2 trajectories or more (10 or more is usual)')"
 	assert [ -s c-out/indices.tsv ]
 	# a valid campaign: nothing on stderr with -q
 	campaign v.campaign plot=no trajectories=1
