@@ -177,7 +177,7 @@ p3() {
 	assert_output --partial "s.campaign:$(grep -n '^validate' s.campaign | cut -d: -f1): validate"
 	campaign t.campaign goal=tune method=random samples=4 -trajectories validate=nosuch.list
 	run -1 sa-campaign plan t.campaign
-	assert_output "sa-campaign: t.campaign:$(grep -n '^validate' t.campaign | cut -d: -f1): validate: $PWD/nosuch.list: no such readable file"
+	assert_output "sa-campaign: t.campaign:$(grep -n '^validate' t.campaign | cut -d: -f1): validate: $PWD/nosuch.list: no such readable file or directory"
 	campaign t.campaign goal=tune method=random samples=4 -trajectories validate=tiles/list \
 	    reference=defaults -reference_suffix
 	run -1 sa-campaign plan t.campaign
