@@ -474,40 +474,133 @@ sr_eval_top(const char *trials, size_t k, FILE *fp)
 	sr_trials_table_free(t);
 }
 
-/* ---- best.tsv's #validation line ------------------------------------------ */
+/* ---- evaluation.tsv read back -------------------------------------------- */
 
-/* The "validation ..." text of evaluation.tsv's mean row of metric:
- * tiles=N metric=M, then each set's mean. */
-static char *
-validation_text(const char *evaluation, const char *metric)
+/* A field of evaluation.tsv as a number: NaN when empty or "NaN". */
+static double
+eval_field(const sr_tsv *t, size_t c)
+{
+	const char *v = t->field[c];
+	char *end;
+	double x;
+
+	if (!*v || !strcmp(v, "NaN"))
+		return NAN;
+	x = strtod(v, &end);
+	if (*end)
+		sr_tsv_die_value((sr_tsv *)t, (int)c, "is not a number");
+	return x;
+}
+
+/* The unsigned count of metadata key of t, or 0. */
+static size_t
+meta_count(const sr_tsv *t, const char *key)
+{
+	char *v = sr_tsv_meta(t, key);
+	size_t n = v ? strtoul(v, NULL, 10) : 0;
+
+	free(v);
+	return n;
+}
+
+void
+sr_eval_read(const char *evaluation, const char *design, sr_evaluation *e)
 {
 	sr_tsv *t = sr_tsv_open(evaluation);
 	int ctile = sr_tsv_need(t, SR_EVAL_TILE);
 	int cmet = sr_tsv_need(t, SR_EVAL_METRIC), cn = sr_tsv_need(t, SR_EVAL_N);
-	char *text = NULL, *sets = sr_tsv_meta(t, "sets");
-	size_t len = 0;
+	size_t ns, m, c;
+
+	memset(e, 0, sizeof *e);
+	e->nset = ns = meta_list(t, "sets", 0, &e->set);
+	e->ntiles = meta_count(t, "tiles");
+	e->paired = meta_count(t, "paired");
+	if (t->ncol != 3 + 3 * ns - 2)
+		sr_die(SR_EXIT_DATA, "%s: %zu columns for %zu sets", t->path,
+		    t->ncol, ns);
+	while (sr_tsv_next(t)) {
+		if (strcmp(sr_tsv_str(t, ctile), SR_EVAL_MEAN))
+			continue;
+		m = e->nmet++;
+		e->met = sr_reallocarray(e->met, e->nmet, sizeof *e->met);
+		e->met[m] = sr_strdup(sr_tsv_str(t, cmet));
+		e->n = sr_reallocarray(e->n, e->nmet, sizeof *e->n);
+		e->n[m] = (size_t)sr_tsv_long(t, cn);
+		e->mean = sr_reallocarray(e->mean, e->nmet * ns, sizeof *e->mean);
+		e->diff = sr_reallocarray(e->diff, e->nmet * ns, sizeof *e->diff);
+		e->p = sr_reallocarray(e->p, e->nmet * ns, sizeof *e->p);
+		for (size_t i = 0; i < ns; i++) {
+			/* the sets' columns after tile and metric, then
+			 * diff_ and p_ of each set after the first */
+			c = 2 + ns + 2 * (i - 1);
+			e->mean[m * ns + i] = eval_field(t, 2 + i);
+			e->diff[m * ns + i] = i ? eval_field(t, c) : NAN;
+			e->p[m * ns + i] = i ? eval_field(t, c + 1) : NAN;
+		}
+	}
+	sr_tsv_close(t);
+	if (design) {
+		t = sr_tsv_open(design);
+		meta_list(t, "runs", ns, &e->run);
+		sr_tsv_close(t);
+	}
+}
+
+void
+sr_eval_free(sr_evaluation *e)
+{
+	for (size_t i = 0; i < e->nset; i++) {
+		free(e->set[i]);
+		if (e->run)
+			free(e->run[i]);
+	}
+	for (size_t m = 0; m < e->nmet; m++)
+		free(e->met[m]);
+	free(e->set);
+	free(e->run);
+	free(e->met);
+	free(e->n);
+	free(e->mean);
+	free(e->diff);
+	free(e->p);
+}
+
+size_t
+sr_eval_metric(const sr_evaluation *e, const char *metric)
+{
+	size_t m;
+
+	for (m = 0; m < e->nmet && strcmp(e->met[m], metric); m++)
+		;
+	return m;
+}
+
+/* ---- best.tsv's #validation line ------------------------------------------ */
+
+/* The "validation ..." text of evaluation.tsv's mean row of metric:
+ * metric=M tiles=N, then each set's mean. */
+static char *
+validation_text(const char *evaluation, const char *metric)
+{
+	sr_evaluation e;
+	char *text = NULL;
+	size_t len = 0, m;
 	FILE *fp;
 
-	if (!sets)
-		sr_die(SR_EXIT_DATA, "%s: no sets= in its comments", t->path);
-	while (sr_tsv_next(t))
-		if (!strcmp(sr_tsv_str(t, ctile), SR_EVAL_MEAN) &&
-		    !strcmp(sr_tsv_str(t, cmet), metric))
-			break;
-	if (!t->nfield || strcmp(sr_tsv_str(t, cmet), metric))
+	sr_eval_read(evaluation, NULL, &e);
+	if ((m = sr_eval_metric(&e, metric)) == e.nmet)
 		sr_die(SR_EXIT_DATA, "%s: no mean row of metric %s",
-		    t->path, metric);
+		    evaluation, metric);
 	if (!(fp = open_memstream(&text, &len)))
 		sr_die_errno("a buffer");
-	fprintf(fp, "validation metric=%s tiles=%s", metric, sr_tsv_str(t, cn));
-	/* the sets' columns: after tile and metric, before the diff_ ones */
-	for (size_t c = 2; c < t->ncol && strncmp(t->header[c], SR_EVAL_DIFF,
-	    strlen(SR_EVAL_DIFF)) && strcmp(t->header[c], SR_EVAL_N); c++)
-		fprintf(fp, " %s=%s", t->header[c], t->field[c]);
+	fprintf(fp, "validation metric=%s tiles=%zu", metric, e.n[m]);
+	for (size_t i = 0; i < e.nset; i++) {
+		fprintf(fp, " %s=", e.set[i]);
+		sr_put_double(fp, e.mean[m * e.nset + i]);
+	}
 	if (fclose(fp))
 		sr_die_errno("a buffer");
-	free(sets);
-	sr_tsv_close(t);
+	sr_eval_free(&e);
 	return text;
 }
 

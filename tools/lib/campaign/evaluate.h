@@ -57,6 +57,27 @@ void sr_eval_compare(const char *design, const char *results, FILE *fp,
  * the header "set" then exactly results' header. */
 void sr_eval_validation(const char *design, const char *results, FILE *fp);
 
+/* evaluation.tsv read back: its sets (and, from the sets' design, the
+ * run each was taken from), its tiles= and paired=, and per metric its
+ * mean row: n, each set's mean, difference and p (NaN for the first). */
+typedef struct {
+	size_t nset, nmet, ntiles, paired;
+	char **set;
+	char **run;		/* nset, or NULL without the design */
+	char **met;		/* nmet */
+	size_t *n;		/* nmet: the tiles paired */
+	double *mean, *diff, *p;	/* nmet * nset, metric-major */
+} sr_evaluation;
+
+/* Reads evaluation (sr_eval_compare's) and, when design is not NULL,
+ * the runs of the sets design; dies naming file and line on a malformed
+ * one. */
+void sr_eval_read(const char *evaluation, const char *design,
+    sr_evaluation *e);
+void sr_eval_free(sr_evaluation *e);
+/* The index of metric in e, or e->nmet. */
+size_t sr_eval_metric(const sr_evaluation *e, const char *metric);
+
 /* Writes to fp the runs of the k best complete sets of trials.tsv (its
  * rows' order), one a line; fewer when it has fewer. */
 void sr_eval_top(const char *trials, size_t k, FILE *fp);

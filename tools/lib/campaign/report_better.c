@@ -1,8 +1,8 @@
 /* report_better.c - a tune report's answer to "better than what?": the
  * defaults' score on the training tiles (the reference step's results)
  * beside the best sets', and, with validate, every set's scores on the
- * held-out tiles (validate/evaluation.tsv, campaign/evaluate.h) with the
- * gain over the defaults and its paired Wilcoxon p-value. */
+ * held-out tiles (validate/evaluation.tsv, read by campaign/evaluate.h)
+ * with the gain over the defaults and its paired Wilcoxon p-value. */
 #include "campaign/report_html.h"
 
 #include <math.h>
@@ -11,105 +11,25 @@
 
 #include "campaign/evaluate.h"
 #include "campaign/html.h"
-#include "core/err.h"
-#include "core/tsv.h"
 #include "plan/trials.h"
 #include "sa/metrics.h"
 
-/* The validation's mean rows (evaluation.tsv): per metric, each set's
- * mean, gain and p; the sets' names and runs (validate/design.tsv). */
-typedef struct {
-	size_t nset, nmet, ntiles, paired;
-	char **set, **run;	/* nset */
-	char **met;		/* nmet */
-	double *mean, *gain, *p;	/* nmet * nset; gain, p: NaN for the first */
-} validation;
-
-static void
-list_split(char *v, char ***item, size_t *n)
-{
-	char *s, *save = NULL;
-
-	*n = 0;
-	*item = NULL;
-	for (s = strtok_r(v, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		*item = sr_reallocarray(*item, *n + 1, sizeof **item);
-		(*item)[(*n)++] = sr_strdup(s);
-	}
-}
-
-/* Reads outdir/validate: 0, or -1 when it has no evaluation. */
+/* outdir's validation (validate/evaluation.tsv, the runs from the sets'
+ * design): 0, or -1 when there is none. */
 static int
-validation_read(const char *outdir, validation *v)
+validation_read(const char *outdir, sr_evaluation *v)
 {
-	char *ev = sr_report_path(outdir, "validate/evaluation.tsv");
-	char *meta, *tiles, *paired;
-	sr_tsv *t;
-	size_t nrun, c;
+	char *ev, *design;
 
-	memset(v, 0, sizeof *v);
 	if (!sr_report_has(outdir, "validation.tsv") ||
-	    !sr_report_has(outdir, "validate/evaluation.tsv")) {
-		free(ev);
+	    !sr_report_has(outdir, "validate/evaluation.tsv"))
 		return -1;
-	}
-	t = sr_tsv_open(ev);
-	meta = sr_tsv_meta(t, "sets");
-	tiles = sr_tsv_meta(t, "tiles");
-	paired = sr_tsv_meta(t, "paired");
-	list_split(meta ? meta : "", &v->set, &v->nset);
-	v->ntiles = tiles ? strtoul(tiles, NULL, 10) : 0;
-	v->paired = paired ? strtoul(paired, NULL, 10) : 0;
-	free(meta);
-	free(tiles);
-	free(paired);
-	while (sr_tsv_next(t)) {
-		size_t m = v->nmet++;
-		if (strcmp(sr_tsv_str(t, 0), SR_EVAL_MEAN)) {
-			v->nmet--;
-			continue;
-		}
-		v->met = sr_reallocarray(v->met, v->nmet, sizeof *v->met);
-		v->met[m] = sr_strdup(sr_tsv_str(t, 1));
-		v->mean = sr_reallocarray(v->mean, v->nmet * v->nset, sizeof(double));
-		v->gain = sr_reallocarray(v->gain, v->nmet * v->nset, sizeof(double));
-		v->p = sr_reallocarray(v->p, v->nmet * v->nset, sizeof(double));
-		for (size_t i = 0; i < v->nset; i++) {
-			v->mean[m * v->nset + i] = strtod(t->field[2 + i], NULL);
-			c = 2 + v->nset + 2 * (i - 1);
-			v->gain[m * v->nset + i] = i ? strtod(t->field[c], NULL) : NAN;
-			v->p[m * v->nset + i] = i ? strtod(t->field[c + 1], NULL) : NAN;
-		}
-	}
-	sr_tsv_close(t);
+	ev = sr_report_path(outdir, "validate/evaluation.tsv");
+	design = sr_report_path(outdir, "validate/design.tsv");
+	sr_eval_read(ev, design, v);
 	free(ev);
-	ev = sr_report_path(outdir, "validate/design.tsv");
-	t = sr_tsv_open(ev);
-	meta = sr_tsv_meta(t, "runs");
-	list_split(meta ? meta : "", &v->run, &nrun);
-	if (nrun != v->nset)
-		sr_die(SR_EXIT_DATA, "%s: runs= does not match sets=", ev);
-	free(meta);
-	sr_tsv_close(t);
-	free(ev);
+	free(design);
 	return 0;
-}
-
-static void
-validation_free(validation *v)
-{
-	for (size_t i = 0; i < v->nset; i++) {
-		free(v->set[i]);
-		free(v->run[i]);
-	}
-	for (size_t m = 0; m < v->nmet; m++)
-		free(v->met[m]);
-	free(v->set);
-	free(v->run);
-	free(v->met);
-	free(v->mean);
-	free(v->gain);
-	free(v->p);
 }
 
 /* The defaults' mean metric on the training tiles: the reference step's
@@ -171,7 +91,7 @@ num_cell(FILE *fp, double v, int sig, int sign)
 /* A row: name, run, training mean and gain, validation mean, gain, p. */
 static void
 set_row(FILE *fp, const char *name, const char *run, double train,
-    double dtrain, const validation *v, size_t m, size_t i)
+    double dtrain, const sr_evaluation *v, size_t m, size_t i)
 {
 	fputs("<tr>", fp);
 	sr_report_cell(fp, "td", NULL, name);
@@ -180,7 +100,7 @@ set_row(FILE *fp, const char *name, const char *run, double train,
 	num_cell(fp, train - dtrain, 4, 1);
 	if (v) {
 		num_cell(fp, v->mean[m * v->nset + i], 4, 0);
-		num_cell(fp, v->gain[m * v->nset + i], 4, 1);
+		num_cell(fp, v->diff[m * v->nset + i], 4, 1);
 		num_cell(fp, v->p[m * v->nset + i], 3, 0);
 	}
 	fputs("</tr>\n", fp);
@@ -188,7 +108,7 @@ set_row(FILE *fp, const char *name, const char *run, double train,
 
 /* Every metric on the validation tiles: each set's mean, gain and p. */
 static void
-validation_metrics(FILE *fp, const validation *v)
+validation_metrics(FILE *fp, const sr_evaluation *v)
 {
 	fputs("<table class=\"data\">\n<thead><tr><th>metric</th>", fp);
 	for (size_t i = 0; i < v->nset; i++)
@@ -205,7 +125,7 @@ validation_metrics(FILE *fp, const validation *v)
 		for (size_t i = 0; i < v->nset; i++)
 			num_cell(fp, v->mean[m * v->nset + i], 4, 0);
 		for (size_t i = 1; i < v->nset; i++) {
-			num_cell(fp, v->gain[m * v->nset + i], 4, 1);
+			num_cell(fp, v->diff[m * v->nset + i], 4, 1);
 			num_cell(fp, v->p[m * v->nset + i], 3, 0);
 		}
 		fputs("</tr>\n", fp);
@@ -217,15 +137,15 @@ void
 sr_report_better(FILE *fp, const char *outdir, const sr_trials_table *tt)
 {
 	const char *metric = tt->metric ? tt->metric : SR_METRICS_DEFAULT;
-	validation v;
+	sr_evaluation v;
 	int val = validation_read(outdir, &v) == 0;
-	size_t ntrain, m = 0, i;
+	size_t ntrain, m = val ? sr_eval_metric(&v, metric) : 0, i;
 	double def = defaults_training(outdir, metric, &ntrain);
 
-	while (val && m < v.nmet && strcmp(v.met[m], metric))
-		m++;
-	if (val && m == v.nmet)
+	if (val && m == v.nmet) {
+		sr_eval_free(&v);
 		val = 0;
+	}
 	fputs("<h3>Better than the defaults?</h3>\n<p class=\"note\">", fp);
 	sr_html_printf(fp, "The defaults are the space's default values, run "
 	    "by the reference step on the %zu training tiles. ", ntrain);
@@ -274,6 +194,6 @@ sr_report_better(FILE *fp, const char *outdir, const sr_trials_table *tt)
 		    v.ntiles);
 		fputs("</p>\n", fp);
 		validation_metrics(fp, &v);
-		validation_free(&v);
+		sr_eval_free(&v);
 	}
 }
