@@ -154,8 +154,14 @@ EOF
 	campaign c.campaign bucket_size=4 plot=no trajectories=1 jobs=1 tiles_per_task=1
 	SR_FAULT=stop-slow setsid sa-campaign -q run "$PWD/c.campaign" > log 2>&1 &
 	pid=$!
-	started
-	# the bucket is writing its chunk: its list is there
+	# the bucket holds its chunk list (stop-slow: for 10 s before its
+	# attempt is logged): wait for the list itself, not for the attempt
+	# (logged after the hold, when a bucket may be between two lists)
+	local k
+	for k in $(seq 200); do
+		[ -z "$(find c-out -name '.chunk-*.tmp.*' 2> /dev/null)" ] || break
+		sleep 0.05
+	done
 	run find c-out -name '.chunk-*.tmp.*'
 	assert_output --partial .chunk-
 	kill -TERM "$pid"
