@@ -46,6 +46,25 @@ bats_require_minimum_version 1.5.0
 	assert_equal "$(body c-out/indices.tsv)" "$(body ref-out/indices.tsv)"
 }
 
+@test "a bucket whose run is gone before it starts (GNU parallel can start one as it stops): it stops, leaving no chunk list and no temporary" {
+	tiles 400
+	campaign c.campaign bucket_size=2
+	sa-campaign -q plan c.campaign
+	sa-campaign -q reference c.campaign
+	sleep 0 &
+	dead=$!
+	wait "$dead"
+	# its own process group, as GNU parallel's jobs: the bucket's
+	# watchdog kills the group once it has cleaned up
+	# (SR_FAULT=bucket-slow: the bucket goes on slowly once seg-run has
+	# stopped; its watchdog acts first)
+	SA_CAMPAIGN_PARENT=$dead SR_FAULT=bucket-slow run setsid -w sa-campaign -q bucket c.campaign 3
+	assert_failure
+	assert [ ! -e c-out/results/00003.tsv ]
+	run find c-out -name '.*.tmp.*'
+	assert_output ''
+}
+
 @test "status (local engine): a bucket in progress is running, a killed one failed" {
 	tiles 400
 	campaign c.campaign bucket_size=2
