@@ -350,6 +350,20 @@ tune_campaign() {
 	[ "$(awk -F'\t' '$1 == "cancel"' median-out/ledger.tsv | wc -l)" -ge 1 ] || fail "median cancelled nothing"
 	[ "$(body median-out/timings.tsv | wc -l)" -lt "$(body none-out/timings.tsv | wc -l)" ] ||
 	    fail "median ran as many task nodes as none"
+	# the report says what it saved: the task nodes of the plan (the
+	# same in both), those run (the merged stage's rows of timings.tsv)
+	for o in none median; do
+		plan=$(($(sed -n 's/^#stats .* tasks_merged=\([0-9]*\) .*/\1/p' "$o-out/buckets.tsv") * 2))
+		ran=$(grep -c -P '\tSeg[0-6]\t' "$o-out/timings.tsv")
+		sed -n '/<section id="reuse">/,/<\/section>/p' "$o-out/report.html" > "$o.saved"
+		grep -q "<td>merged into buckets (reuse-merge): the plan</td><td class=\"b\">.*</td><td class=\"n\">$plan</td>" "$o.saved" ||
+		    fail "$o: the plan's $plan task nodes not in the report"
+		grep -q "<td>run: the plan less what cancellation and stopped paths left out</td><td class=\"b\">.*</td><td class=\"n\">$ran</td>" "$o.saved" ||
+		    fail "$o: the $ran task nodes run not in the report"
+		eval "ran_$o=$ran"
+	done
+	assert [ "$ran_median" -lt "$ran_none" ]
+	grep -q 'the nodes of the sets cancelled once they could no longer be the best' median.saved
 }
 
 @test "run: a VBD campaign with second_order = yes writes indices-s2.tsv (k(k-1)/2 pairs) and indices-s2.png" {

@@ -66,13 +66,27 @@ rows() {
 	top=$(body c-out/indices.tsv | sort -t $'\t' -k 3,3gr | sed -n 1p | cut -f 1)
 	assert_line --index 0 --partial "<tr><td>$top</td>"
 	assert_line --index 0 --regexp ' ± [0-9.e-]+</td>'
-	# the reuse: the #stats line's task nodes, the percentage saved
+	# the work saved: the #stats line's task nodes (per tile) times the
+	# 2 tiles, the percentage saved; the merged stage's rows of
+	# timings.tsv (Seg0 to Seg6), their seconds
 	stats=$(sed -n 's/^#stats //p' c-out/buckets.tsv)
 	statv() { tr ' ' '\n' <<< "$stats" | sed -n "s/^$1=//p"; }
 	run rows reuse c-out/report.html
-	assert_equal "${#lines[@]}" 3
-	assert_line --index 0 --partial ">$(statv tasks_noreuse)</td>"
-	assert_line --index 2 --partial ">$(statv tasks_merged)</td><td class=\"n\">$(statv reuse_total_pct | sed 's/0*$//; s/\.$//') %</td>"
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 0 --partial ">$(($(statv tasks_noreuse) * 2))</td><td class=\"n\">—</td><td class=\"n\">≈ "
+	assert_line --index 2 --partial ">$(($(statv tasks_merged) * 2))</td><td class=\"n\">$(statv reuse_total_pct | sed 's/0*$//; s/\.$//') %</td><td class=\"n\">≈ "
+	ran=$(grep -c -P '\tSeg[0-6]\t' c-out/timings.tsv)
+	assert [ "$ran" -gt 0 ]
+	assert_line --index 3 --partial "<td>run: the plan less what cancellation and stopped paths left out</td>"
+	assert_line --index 3 --partial ">$ran</td>"
+	secs=$(awk -F '\t' '$4 ~ /^Seg[0-6]$/ { s += $6 } END { printf "%.4g", s }' c-out/timings.tsv)
+	assert_line --index 3 --partial "<td class=\"n\">$secs</td>"
+	grep -q '<p class="note">Task nodes: one execution of a task of the merged stage on a tile, for 32 runs on 2 tiles' c-out/report.html
+	# without --workflow, what ran is not known: said, no figure made up
+	sa-report -o nowf.html c-out
+	run rows reuse nowf.html
+	assert_line --index 3 --partial '<td class="n">—</td><td class="n">—</td><td class="n">—</td><td class="n">—</td></tr>'
+	grep -q 'what was run and its seconds need the workflow (<code>sa-report --workflow</code>)' nowf.html
 	# the plots inlined byte for byte, in order
 	grep -o 'src="data:image/png;base64,[^"]*"' c-out/report.html |
 	    sed -n 1p | sed 's/^src="data:image\/png;base64,//; s/"$//' | base64 -d > first.png
@@ -291,6 +305,15 @@ document.body.setAttribute("data-fit", [\
 	refuse_run sa-report 1 "m.tsv: no column 'makespan' in the header" --makespan m.tsv c-out
 	printf 'makespan\nsoon\n' > m.tsv
 	refuse_run sa-report 1 "m.tsv:2: column makespan: 'soon' is not a duration (seconds, or h:mm:ss)" --makespan m.tsv c-out
+	run sa-report --concurrency --workflow "$TOP/share/workflows/nuclei.wf" c-out
+	assert_failure 2
+	assert_output --partial '--concurrency prints a number'
+	run sa-report --workflow - c-out
+	assert_failure 2
+	assert_output --partial '--workflow: a file, not stdin'
+	refuse_run sa-report 1 'no.wf: No such file or directory' --workflow no.wf c-out
+	printf 'stage\ttask\tparams\tcost\nsegment\tSeg0\tB\tcheap\n' > bad.wf
+	refuse_run sa-report 1 "bad.wf:2: column cost: 'cheap' is not a number" --workflow bad.wf c-out
 	echo 'bucket_sise = 4' > bad.campaign
 	refuse_run sa-report 1 "bad.campaign:1: unknown key 'bucket_sise'" --campaign bad.campaign c-out
 	# a record of logs/finished cut by a kill: warned of, skipped (the

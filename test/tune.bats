@@ -443,7 +443,18 @@ values() {
 			grep '^#stats' b-out/batch-$k/buckets.tsv | tr ' ' '\n' | sed -n "s/^$1=//p"
 		done | paste -sd+ | bc
 	}
-	grep -q "<td class=\"n\">$(sum tasks_noreuse)</td>" <(sed -n '/id="reuse"/,/<\/section>/p' b-out/report.html)
+	sed -n '/id="reuse"/,/<\/section>/p' b-out/report.html > saved
+	grep -q "<td class=\"n\">$(sum tasks_noreuse)</td>" saved
+	# the work saved per batch (1 tile: task nodes as #stats counts
+	# them; run: the merged stage's rows of timings.tsv) and in all
+	for k in 1 2; do
+		st() { grep '^#stats' b-out/batch-$k/buckets.tsv | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+		ran=$(grep -c -P '\tSeg[0-6]\t' b-out/batch-$k/timings.tsv)
+		grep -q "^<tr><td>$k</td><td class=\"n\">12</td><td class=\"n\">$(st tasks_noreuse)</td><td class=\"n\">$(st tasks_merged)</td><td class=\"n\">$ran</td>" saved ||
+		    fail "batch $k: no row of its work saved"
+		eval "ran$k=$ran"
+	done
+	grep -q "^<tr class=\"total\"><td>the campaign</td><td class=\"n\">24</td><td class=\"n\">$(sum tasks_noreuse)</td><td class=\"n\">$(sum tasks_merged)</td><td class=\"n\">$((ran1 + ran2))</td>" saved
 	nb=$(($(sum buckets)))
 	grep -q "<th>Buckets timed</th><td>$nb of $nb</td>" b-out/report.html
 }

@@ -16,7 +16,7 @@
 #include "image/image.h"
 
 enum { OPT_CAMPAIGN = CHAR_MAX + 1, OPT_MAKESPAN, OPT_TOP, OPT_CONCURRENCY,
-    OPT_VERSION };
+    OPT_WORKFLOW, OPT_VERSION };
 
 #define DEFAULT_TOP 10
 
@@ -25,6 +25,7 @@ static const struct option longopts[] = {
 	{ "makespan", required_argument, NULL, OPT_MAKESPAN },
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "concurrency", no_argument, NULL, OPT_CONCURRENCY },
+	{ "workflow", required_argument, NULL, OPT_WORKFLOW },
 	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
@@ -38,8 +39,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-"Usage: sa-report [--campaign FILE] [--makespan REPORT.tsv] [--top N]\n"
-"         [-o REPORT.html] OUTDIR\n"
+"Usage: sa-report [--campaign FILE] [--workflow FILE] [--makespan REPORT.tsv]\n"
+"         [--top N] [-o REPORT.html] OUTDIR\n"
 "       sa-report --concurrency OUTDIR\n"
 "Write the report of the campaign whose output directory is OUTDIR, once\n"
 "merged: one self-contained HTML page (the plots inlined) of what was run,\n"
@@ -47,6 +48,8 @@ usage(FILE *fp)
 "and the makespan of the buckets, measured and predicted.\n"
 "\n"
 "      --campaign FILE      the campaign file that ran: shown, with its engine\n"
+"      --workflow FILE      the campaign's workflow: the task nodes and seconds\n"
+"                           run, against all, in the work saved\n"
 "      --makespan FILE      sim-runtime's report: the predicted makespan\n"
 "      --top N              the best sets of a tune campaign shown [%d]\n"
 "      --concurrency        print the most buckets seen running at once\n"
@@ -62,15 +65,18 @@ check_args(int argc, char **argv, struct opts *o)
 		sr_usage_error("expected OUTDIR, the campaign's output directory, "
 		    "got %d arguments", argc - optind);
 	o->r.outdir = argv[optind];
-	if (o->concurrency && (o->output || o->r.campaign || o->r.makespan))
+	if (o->concurrency && (o->output || o->r.campaign || o->r.makespan ||
+	    o->r.workflow))
 		sr_usage_error("--concurrency prints a number: it takes no "
 		    "other option");
 	if (o->r.campaign && strcmp(o->r.campaign, "-") == 0)
 		sr_usage_error("--campaign: a file, not stdin");
 	if (o->r.makespan && strcmp(o->r.makespan, "-") == 0)
 		sr_usage_error("--makespan: a file, not stdin");
+	if (o->r.workflow && strcmp(o->r.workflow, "-") == 0)
+		sr_usage_error("--workflow: a file, not stdin");
 	sr_out_refuse_inputs((const char *[]){ o->output }, 1,
-	    (const char *[]){ o->r.campaign, o->r.makespan }, 2);
+	    (const char *[]){ o->r.campaign, o->r.makespan, o->r.workflow }, 3);
 }
 
 static void
@@ -84,6 +90,7 @@ parse_args(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case OPT_CAMPAIGN: o->r.campaign = optarg; break;
 		case OPT_MAKESPAN: o->r.makespan = optarg; break;
+		case OPT_WORKFLOW: o->r.workflow = optarg; break;
 		case OPT_TOP: o->r.top = sr_opt_count("--top", optarg, 1,
 		    SR_COUNT_MAX); break;
 		case OPT_CONCURRENCY: o->concurrency = 1; break;

@@ -168,7 +168,8 @@ report_all() {
 		return 0
 	fi
 	need sa-report "sareuse's sa-report (make; make install)"
-	sa-report --campaign "${conf[campaign]}" -o "$out/report.html" "$out"
+	sa-report --campaign "${conf[campaign]}" --workflow "${conf[workflow]}" \
+	    -o "$out/report.html" "$out"
 	say "report: $out/report.html"
 }
 

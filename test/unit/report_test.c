@@ -7,6 +7,7 @@
  * (sa/indices_tsv's sr_indices_table, plan/trials's sr_trials_table). */
 #include "campaign/html.h"
 #include "campaign/makespan.h"
+#include "campaign/saved.h"
 #include "core/err.h"
 #include "plan/trials.h"
 #include "sa/indices_tsv.h"
@@ -15,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* RFC 4648 section 10, and the 256 byte values as Python's base64
  * module encodes them. */
@@ -443,6 +445,70 @@ test_trials_table(const char *dir)
 	sr_trials_table_free(tt);
 }
 
+/* The work saved: a plan of 4 runs of 2 tasks on 2 tiles, the 12 nodes
+ * run of its 14 (task A 8 times for 8 s, B 4 times for 12 s), worked by
+ * hand; then read from files: buckets.tsv's #stats, timings.tsv's rows
+ * of the merged stage only (not normalize's nor compare's). */
+static void
+test_saved(const char *dir)
+{
+	sr_saved s = { .runs = 4, .tiles = 2, .all = 16, .planned = 14,
+	    .run = 12, .run_s = 20 };
+	double sec[2] = { 8, 12 };
+	size_t n[2] = { 8, 4 }, none[2] = { 8, 0 };
+	char sub[2048], path[4096];
+	sr_workflow *w;
+	FILE *fp;
+
+	/* all: 4 runs x 2 tiles x (1 + 3) s; the plan: 20 + 2 x 20/12 */
+	sr_saved_estimate(&s, sec, n, 2);
+	if (fabs(s.all_s - 32) > 1e-12 || fabs(s.planned_s - (20 + 40.0 /
+	    12)) > 1e-12)
+		fail("saved: all %.17g, planned %.17g", s.all_s, s.planned_s);
+	sr_saved_estimate(&s, sec, none, 2);	/* B never ran */
+	if (!isnan(s.all_s))
+		fail("saved, a task unmeasured: all %g", s.all_s);
+	s.run = 0;
+	sr_saved_estimate(&s, sec, n, 2);
+	if (!isnan(s.planned_s))
+		fail("saved, nothing run: planned %g", s.planned_s);
+	/* from files */
+	snprintf(sub, sizeof sub, "%s/saved", dir);
+	if (mkdir(sub, 0777) != 0)
+		fail("mkdir %s", sub);
+	file_with(sub, "buckets.tsv", "#algorithm=rtma stage=segment cost=tasks "
+	    "b=4\n#stats runs=4 instances=4 tasks_noreuse=8 tasks_stage=8 "
+	    "tasks_merged=7 buckets=1 reuse_stage_pct=0.00 reuse_task_pct=12.50"
+	    " reuse_total_pct=12.50 max_bucket_tasks=7 max_bucket_cost=7 "
+	    "seconds=0.001\nbucket\tinstances\truns\ttasks\tcost\n0\t0,1,2,3\t"
+	    "0,1,2,3\t7\t7\n");
+	file_with(sub, "timings.tsv", "#bucket=0 tiles=2\n"
+	    "bucket\ttile\tdepth\ttask\tinstances\tseconds\tbytes\n"
+	    "0\ta\t1\tnormalize\t0\t5\t0\n0\ta\t1\tSeg0\t0,1,2,3\t1\t0\n"
+	    "0\ta\t2\tSeg1\t0,1\t2\t0\n0\ta\t1\tcompare\t0,1\t9\t0\n"
+	    "0\tb\t1\tnormalize\t0\t5\t0\n0\tb\t1\tSeg0\t0,1,2,3\t3\t0\n");
+	snprintf(path, sizeof path, "%s/w.wf", sub);
+	fp = fopen(path, "w");
+	fputs("stage\ttask\tparams\tcost\nnormalize\tnormalize\t-\t1\n"
+	    "segment\tSeg0\tB\t1\nsegment\tSeg1\tMorphRecon\t1\n"
+	    "compare\tcompare\t-\t1\n", fp);
+	fclose(fp);
+	w = sr_workflow_read(path);
+	sr_saved_read(&s, sub, 2, w);
+	/* Seg0: 2 rows, 4 s (mean 2); Seg1: 1 row, 2 s */
+	if (s.runs != 4 || s.all != 16 || s.stage != 16 || s.planned != 14 ||
+	    s.run != 3 || s.run_s != 6 || fabs(s.all_s - 4 * 2 * (2 + 2.0)) >
+	    1e-12 || fabs(s.planned_s - (6 + 11 * 2.0)) > 1e-12)
+		fail("saved, read: runs %g all %g stage %g planned %g run %g "
+		    "run_s %g all_s %g planned_s %g", s.runs, s.all, s.stage,
+		    s.planned, s.run, s.run_s, s.all_s, s.planned_s);
+	/* without the workflow: the plan only */
+	sr_saved_read(&s, sub, 2, NULL);
+	if (s.planned != 14 || !isnan(s.run) || !isnan(s.all_s))
+		fail("saved, no workflow: %g %g %g", s.planned, s.run, s.all_s);
+	sr_workflow_free(w);
+}
+
 int
 main(void)
 {
@@ -461,6 +527,7 @@ main(void)
 	test_predicted_file(dir);
 	test_indices_table(dir);
 	test_trials_table(dir);
+	test_saved(dir);
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	if (system(cmd) != 0)
 		fail("cannot remove %s", dir);

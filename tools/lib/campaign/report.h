@@ -13,6 +13,7 @@ typedef struct sr_report_opts {
 	const char *outdir;	/* the campaign's output directory */
 	const char *campaign;	/* the campaign file, or NULL */
 	const char *makespan;	/* sim-runtime's report, or NULL */
+	const char *workflow;	/* the campaign's workflow, or NULL */
 	size_t top;		/* the sets of a tune campaign shown */
 	double now;		/* the report's date, seconds since the epoch */
 	int argc;		/* the command line, for the page's footer */

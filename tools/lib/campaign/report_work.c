@@ -1,7 +1,7 @@
 /* report_work.c - the sections of sa-report's page on the work the
- * buckets did (report_page.h): the reuse (buckets.tsv's #stats), the
- * timings per task (timings.tsv) and the makespan, measured and
- * predicted. */
+ * buckets did (report_page.h): the timings per task (timings.tsv) and
+ * the makespan, measured and predicted; buckets.tsv's #stats for the
+ * work saved (report_saved.c). */
 #include "campaign/report_page.h"
 
 #include <math.h>
@@ -82,60 +82,6 @@ stat_num(const char *stats, const char *key)
 		x = NAN;
 	free(v);
 	return x;
-}
-
-/* One row of the reuse table: task nodes and the fraction of all. */
-static void
-reuse_row(FILE *fp, const char *what, double nodes, double all,
-    const char *saved)
-{
-	char buf[SR_REPORT_NUMLEN];
-
-	fputs("<tr>", fp);
-	sr_report_cell(fp, "td", NULL, what);
-	sr_report_bar(fp, nodes / all);
-	sr_report_cell(fp, "td", "n", sr_report_num(buf, nodes, 15));
-	sr_report_cell(fp, "td", "n", saved);
-	fputs("</tr>\n", fp);
-}
-
-void
-sr_report_section_reuse(FILE *fp, const sr_report_page *r)
-{
-	size_t nb;
-	char *stats = sr_report_all_bucket_stats(r, &nb);
-	double all = stat_num(stats, "tasks_noreuse");
-	char a[SR_REPORT_NUMLEN], b[SR_REPORT_NUMLEN], c[SR_REPORT_NUMLEN];
-
-	fputs("<section id=\"reuse\">\n<h2>Reuse</h2>\n", fp);
-	if (stats == NULL || !(all > 0)) {
-		fputs("<p>buckets.tsv has no #stats line.</p>\n</section>\n", fp);
-		free(stats);
-		return;
-	}
-	fputs("<p class=\"note\">Task nodes: one execution of a task of the "
-	    "workflow on a tile (buckets.tsv's <code>#stats</code> line).</p>"
-	    "\n<table class=\"data\">\n<thead><tr><th></th><th class=\"n\" "
-	    "colspan=\"2\">task nodes</th><th class=\"n\">saved</th></tr>"
-	    "</thead>\n<tbody>\n", fp);
-	reuse_row(fp, "without reuse: every run computes its own", all, all,
-	    "—");
-	snprintf(a, sizeof a, "%s %%", sr_report_num(b,
-	    stat_num(stats, "reuse_stage_pct"), 4));
-	reuse_row(fp, "after stage-level reuse (wf-compact)",
-	    stat_num(stats, "tasks_stage"), all, a);
-	snprintf(a, sizeof a, "%s %%", sr_report_num(b,
-	    stat_num(stats, "reuse_total_pct"), 4));
-	reuse_row(fp, "merged into buckets (reuse-merge): what ran",
-	    stat_num(stats, "tasks_merged"), all, a);
-	fputs("</tbody>\n</table>\n<p>", fp);
-	sr_html_printf(fp, "%s runs, %s stage instances, %zu buckets; the "
-	    "largest bucket has %s task nodes.", sr_report_num(a,
-	    stat_num(stats, "runs"), 15), sr_report_num(b, stat_num(stats,
-	    "instances"), 15), nb, sr_report_num(c, stat_num(stats,
-	    "max_bucket_tasks"), 15));
-	fputs("</p>\n</section>\n", fp);
-	free(stats);
 }
 
 /* ---- timings per task ------------------------------------------------------ */

@@ -5,6 +5,7 @@
 #include "core/num.h"
 #include "core/tsv.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,50 @@ sr_buckets_write_row(FILE *fp, size_t b, const size_t *inst, size_t n,
 	fprintf(fp, "\t%zu\t", tasks);
 	sr_put_double(fp, cost);
 	fputc('\n', fp);
+}
+
+/* The number after "key=" in the words of stats, or NaN. */
+static double
+stats_value(const char *stats, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p = stats;
+	char *end;
+	double v;
+
+	for (; *(p += strspn(p, " ")); p += strcspn(p, " "))
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			v = strtod(p + klen + 1, &end);
+			return end > p + klen + 1 && (*end == ' ' ||
+			    *end == '\0') ? v : NAN;
+		}
+	return NAN;
+}
+
+int
+sr_buckets_read_stats(const sr_buckets_in *b, sr_buckets_stats *s)
+{
+	const char *stats = NULL;
+	double v[4];
+	size_t i;
+
+	for (i = 0; i < b->t->ncomment; i++)
+		if (strncmp(b->t->comment[i], "stats ", 6) == 0)
+			stats = b->t->comment[i] + 6;
+	if (stats == NULL)
+		return -1;
+	v[0] = stats_value(stats, "runs");
+	v[1] = stats_value(stats, "tasks_noreuse");
+	v[2] = stats_value(stats, "tasks_stage");
+	v[3] = stats_value(stats, "tasks_merged");
+	for (i = 0; i < 4; i++)
+		if (!(v[i] >= 0))
+			return -1;
+	s->runs = (size_t)v[0];
+	s->tasks_noreuse = v[1];
+	s->tasks_stage = v[2];
+	s->tasks_merged = (size_t)v[3];
+	return 0;
 }
 
 sr_buckets_in *
