@@ -231,7 +231,7 @@ page_head(FILE *fp, const sr_report_page *r)
 	    sr_report_date(date, r->o->now));
 	fprintf(fp, "</p>\n<nav><a href=\"#run\">What was run</a>"
 	    "<a href=\"#results\">%s</a>%s<a href=\"#plots\">Plots</a>%s"
-	    "<a href=\"#reuse\">Reuse</a><a href=\"#timings\">Timings</a>"
+	    "<a href=\"#reuse\">Work saved</a><a href=\"#timings\">Timings</a>"
 	    "<a href=\"#makespan\">Makespan</a></nav>\n",
 	    r->tune ? "Best sets" : "Indices", r->nbatches ?
 	    "<a href=\"#batches\">Batches</a>" : "", r->nslides ?

@@ -115,6 +115,7 @@ batch_table(FILE *fp, const sr_saved *b, size_t n, const sr_saved *t)
 	char name[32];
 	size_t k;
 
+	fputs("<p>Per batch, and for the campaign:</p>\n", fp);
 	fputs("<table class=\"data\">\n<thead><tr><th>batch</th><th class=\"n\">"
 	    "runs</th><th class=\"n\">nodes: all</th><th class=\"n\">the plan"
 	    "</th><th class=\"n\">run</th><th class=\"n\">saved</th><th "
