@@ -332,3 +332,43 @@ two_slides() {
 	        print best; exit !(best > 0.5) }' t-out/results.tsv
 	grep -q '^#best run=[0-9]* metric=dice ' t-out/best.tsv
 }
+
+@test "tune on slide a, validate on slide b: b cut as the campaign cuts, validation.tsv's defaults those of a campaign on b; evaluate on slides; a directory refused" {
+	two_slides
+	echo a.tif > a.list
+	echo b.tif > b.list
+	campaign t.campaign slides=a.list tile_size=512 tile_overlap=64 goal=tune method=random \
+	    samples=4 seed=4 cancel=none reference=geo metric=dice validate=b.list \
+	    plot=no -tiles -reference_suffix -trajectories
+	run -0 sa-campaign run t.campaign
+	assert_output --partial "validate: 2 set(s), defaults best1, on the "
+	grep -q '^#slide b: .* tile_size=512 overlap=64 ' t-out/validate/tiles.list
+	run -1 grep -q '^#slide a: ' t-out/validate/tiles.list
+	[ -s t-out/validate/slides/b.png ]
+	# the defaults on b: what the reference step of a campaign on b scores
+	campaign b.campaign slides=b.list tile_size=512 tile_overlap=64 goal=tune method=random \
+	    samples=4 seed=4 cancel=none reference=geo metric=dice \
+	    plot=no -tiles -reference_suffix -trajectories
+	sa-campaign -q plan b.campaign
+	sa-campaign -q reference b.campaign
+	nb=$(($(body b-out/tiles.list | wc -l) - 1))
+	assert [ "$nb" -gt 1 ]
+	assert_equal "$(body t-out/validation.tsv | awk -F'\t' '$1 == "defaults" && $4 == "ok" && $5 > 0' | wc -l)" "$nb"
+	assert_equal "$(body t-out/validation.tsv | awk -F'\t' '$1 == "defaults"' | cut -f 3- | cut -f 1-4 | sort)" \
+	    "$(body b-out/ref/results.tsv | awk 'NR > 1' | cut -f 2- | cut -f 1-4 | sort)"
+	assert_equal "$(body t-out/validation.tsv | awk -F'\t' '$1 == "best1"' | wc -l)" "$nb"
+	grep -q '^#validation metric=dice tiles='"$nb"' ' t-out/best.tsv
+	# evaluate: on the validate slides by default; again, nothing run
+	run -0 sa-campaign evaluate t.campaign defaults
+	assert_output --partial "on the $nb tile(s) of $PWD/b.list"
+	stamp=$(stat -c %Y t-out/evaluate/results.tsv)
+	sleep 1
+	run -0 sa-campaign evaluate t.campaign defaults
+	assert_equal "$(stat -c %Y t-out/evaluate/results.tsv)" "$stamp"
+	# validate = a directory: refused when planning, naming the key
+	mkdir vdir
+	campaign d.campaign slides=a.list goal=tune method=random samples=4 reference=geo \
+	    validate=vdir -tiles -reference_suffix -trajectories
+	run -1 sa-campaign plan d.campaign
+	assert_output --partial "validate: $PWD/vdir: a directory: a campaign of slides validates on a list of slides"
+}

@@ -57,10 +57,11 @@ tiles_record() {
 	fi
 }
 
-# slides_table SLIDES TABLE: the campaign's tile table TABLE, wsi-tiles
-# on the slides of SLIDES with the campaign's tile_size, tile_overlap, level or mpp,
-# and min_tissue; each slide's thumbnail (its tissue and kept tiles, for
-# the report) in slides/ beside TABLE
+# slides_table SLIDES TABLE [NAME]: the tile table TABLE, wsi-tiles on
+# the slides of SLIDES (absolute paths of the user's list NAME, by
+# default slides) with the campaign's tile_size, tile_overlap, level or
+# mpp, and min_tissue; each slide's thumbnail (its tissue and kept
+# tiles, for the report) in slides/ beside TABLE
 slides_table() {
 	local thumbs=${2%/*}/slides
 	local args=(-q --size "${conf[tile_size]}" --overlap "${conf[tile_overlap]}"
@@ -73,7 +74,7 @@ slides_table() {
 	mapfile -t slides < "$1"
 	wsi-tiles "${args[@]}" -o "$2" -- "${slides[@]}"
 	[ "$(tile_count "$2")" -gt 0 ] ||
-	    die "${conf[slides]}: wsi-tiles kept no tile (min_tissue = ${conf[min_tissue]}): nothing to plan"
+	    die "${3:-${conf[slides]}}: wsi-tiles kept no tile (min_tissue = ${conf[min_tissue]}): nothing to plan"
 }
 
 # tile_count LIST: the tiles of a tiles list or table

@@ -10,7 +10,8 @@
 # tiles of LIST against the masks of REFDIR, in DIR: design.tsv,
 # instances.tsv, buckets.tsv (one bucket of every set), tiles.list,
 # results.tsv and timings.tsv (seg-run; each set's masks in
-# DIR/masks/RUN) and evaluation.tsv, whose summary it says; a DIR of the
+# DIR/masks/RUN) and evaluation.tsv, whose summary it says (tiles.record:
+# what decided the tiles, eval_tiles); a DIR of the
 # same sets and tiles is kept, and seg-run resumes its bucket
 eval_sets() {
 	local dir=$1 list=$2 refdir=$3 out=${1%/*} stage design=- args=()
@@ -19,16 +20,20 @@ eval_sets() {
 	stage=$out/.${dir##*/}.tmp.$$
 	rm -rf -- "$stage"
 	mkdir -p -- "$stage"
-	if ! (exec -a "$prog" sa-campaign-data tiles-check "$list" "$refdir" "${conf[reference_suffix]}") ||
-	    ! (exec -a "$prog" sa-campaign-data sets "${conf[space]}" "$design" "$@") > "$stage/design.tsv" ||
-	    ! (exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "$list") > "$stage/tiles.list"; then
+	if ! eval_tiles "$list" "$stage" "$refdir" ||
+	    ! (exec -a "$prog" sa-campaign-data sets "${conf[space]}" "$design" "$@") > "$stage/design.tsv"; then
 		rm -rf -- "$stage"
 		exit 1
 	fi
-	say "${dir##*/}: $# set(s), ${*%%=*}, on the $(tile_count "$stage/tiles.list") tile(s) of $list, against $refdir"
-	if cmp -s "$stage/design.tsv" "$dir/design.tsv" && cmp -s "$stage/tiles.list" "$dir/tiles.list"; then
+	if cmp -s "$stage/design.tsv" "$dir/design.tsv" && cmp -s "$stage/tiles.record" "$dir/tiles.record"; then
 		rm -rf -- "$stage"
+		say "${dir##*/}: $# set(s), ${*%%=*}, on the $(tile_count "$dir/tiles.list") tile(s) of $list, against $refdir"
 	else
+		if [ -n "${conf[slides]}" ] && ! eval_slides "$list" "$stage" "$refdir"; then
+			rm -rf -- "$stage"
+			exit 1
+		fi
+		say "${dir##*/}: $# set(s), ${*%%=*}, on the $(tile_count "$stage/tiles.list") tile(s) of $list, against $refdir"
 		wf-compact -q -o "$stage/instances.tsv" "${conf[workflow]}" "$stage/design.tsv"
 		reuse-merge -a naive -b $# -o "$stage/buckets.tsv" "${conf[workflow]}" "$stage/instances.tsv"
 		rm -rf -- "$dir"
@@ -43,6 +48,32 @@ eval_sets() {
 	    -o "$dir/results.tsv" --timings "$dir/timings.tsv"
 	sa-campaign-data evaluate "$dir/design.tsv" "$dir/results.tsv" "$dir/evaluation.tsv" |
 	    while IFS= read -r line; do say "$line"; done
+}
+
+# eval_tiles LIST STAGE REFDIR: STAGE/tiles.record, what decides the
+# tiles of LIST: for a tiles list, STAGE/tiles.list (absolute paths),
+# each tile checked with its reference in REFDIR first; in a campaign of
+# slides, where LIST names slides, STAGE/slides.list (absolute paths) and
+# their sizes and times with the keys that cut them
+eval_tiles() {
+	if [ -z "${conf[slides]}" ]; then
+		(exec -a "$prog" sa-campaign-data tiles-check "$1" "$3" "${conf[reference_suffix]}") &&
+		    (exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "$1") > "$2/tiles.list" &&
+		    cp -- "$2/tiles.list" "$2/tiles.record"
+		return
+	fi
+	(exec -a "$prog" sa-campaign-data tiles --what slide "$1") > "$2/slides.list" || return 1
+	{ tiles_record "$2/slides.list"
+	  printf '%s\n' "tile_size ${conf[tile_size]}" "tile_overlap ${conf[tile_overlap]}" \
+	      "level ${conf[level]}" "mpp ${conf[mpp]}" "min_tissue ${conf[min_tissue]}"; } > "$2/tiles.record"
+}
+
+# eval_slides LIST STAGE REFDIR: STAGE/tiles.list, the slides of LIST cut
+# as the campaign's (slides_table: a tile table, their thumbnails in
+# STAGE/slides), each tile checked with its reference in REFDIR
+eval_slides() {
+	(slides_table "$2/slides.list" "$2/tiles.list" "$1") &&
+	    (exec -a "$prog" sa-campaign-data tiles-check "$2/tiles.list" "$3" "${conf[reference_suffix]}")
 }
 
 # set_name SET: the name of a set of evaluate: defaults, runN, or a space
@@ -67,8 +98,7 @@ evaluate() {
 	shift
 	[ "${conf[compares]}" != no ] ||
 	    die "$campaign: the workflow compares nothing with a reference (no compare task): nothing to evaluate"
-	list=${evaltiles:-${conf[validate]:-${conf[tiles]}}}
-	[ -n "$list" ] || die "$campaign: a campaign of slides: give the tiles to evaluate on: --tiles LIST"
+	list=${evaltiles:-${conf[validate]:-${conf[tiles]:-${conf[slides]}}}}
 	refdir=${conf[validate_reference]:-${conf[reference_dir]}}
 	[ -n "$refdir" ] || die "$campaign: no ground truth to evaluate against: reference = defaults; set reference = DIR"
 	if [ $# -eq 0 ]; then

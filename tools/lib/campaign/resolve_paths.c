@@ -223,9 +223,10 @@ sr_resolve_knowledge(sr_campaign *c, const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* validate: absolute and readable; validate_reference: absolute and a
- * directory, by default the reference directory; a campaign without
- * either (reference = defaults) has no ground truth to validate on. */
+/* validate: absolute and readable (a list of slides for a campaign of
+ * slides); validate_reference: absolute and a directory, by default the
+ * reference directory; a campaign without either (reference = defaults)
+ * has no ground truth to validate on. */
 int
 sr_resolve_validate(sr_campaign *c, const char *dir, char *err,
     size_t errlen)
@@ -235,12 +236,14 @@ sr_resolve_validate(sr_campaign *c, const char *dir, char *err,
 
 	if (v == NULL)
 		return 0;
-	if (c->value[sr_resolve_key("slides")])
-		return sr_resolve_error(err, errlen, "%s:%zu: validate: a "
-		    "campaign of slides cannot validate yet: validate on "
-		    "tiles with a campaign of tiles", c->path,
-		    sr_resolve_line(c, "validate"));
 	sr_resolve_set(c, "validate", sr_campaign_path(dir, v));
+	/* a campaign of slides validates on slides, cut as its own */
+	if (c->value[sr_resolve_key("slides")] &&
+	    sr_resolve_is_dir(sr_campaign_get(c, "validate")))
+		return sr_resolve_error(err, errlen, "%s:%zu: validate: %s: "
+		    "a directory: a campaign of slides validates on a list "
+		    "of slides", c->path, sr_resolve_line(c, "validate"),
+		    sr_campaign_get(c, "validate"));
 	if (!sr_resolve_readable(sr_campaign_get(c, "validate")) &&
 	    !sr_resolve_is_dir(sr_campaign_get(c, "validate")))
 		return sr_resolve_error(err, errlen, "%s:%zu: validate: %s: "
