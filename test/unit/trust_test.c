@@ -147,6 +147,30 @@ test_sobol(void)
 	m.S1[1] = 0.34;	/* beyond the intervals, within the margin */
 	check("S1 > ST by less than 0.05: none", warnings(&m, 64, &t)->n == 0);
 
+	/* S1 below 0, ST above 1, beyond their intervals: examples/vbd at
+	 * n = 32 gave G2's S1 -0.209 +- 0.187 */
+	made_init(&m, 0);
+	m.S1[2] = -0.209;
+	m.S1_conf[2] = 0.187;
+	one(warnings(&m, 32, &t), SR_TRUST_OUT_OF_RANGE, 2, 0, 512,
+	    "S1 of c is -0.209 ± 0.19, below 0 beyond its interval (an index "
+	    "is a share of the variance, 0 to 1): too few base samples (n = "
+	    "32); about n = 512 would narrow the intervals to ± 0.05");
+	m.S1_conf[2] = 0.21;
+	check("S1 < 0 within its interval: only its interval is too wide",
+	    warnings(&m, 32, &t)->n == 1 && t.w[0].kind == SR_TRUST_WIDE_S1);
+	made_init(&m, 0);
+	m.ST[0] = 1.2;
+	m.S1[0] = 1.1;
+	m.ST_conf[0] = 0.1;
+	m.S1_conf[0] = 0.2;	/* S1 1.1 +- 0.2: within */
+	one(warnings(&m, 64, &t), SR_TRUST_OUT_OF_RANGE, 0, 1, 256,
+	    "ST of a is 1.2 ± 0.1, above 1 beyond its interval");
+	m.ST[0] = 1.04;
+	m.ST_conf[0] = NAN;
+	check("ST above 1 by less than 0.05, no interval: none",
+	    warnings(&m, 64, &t)->n == 0);
+
 	made_init(&m, 1);
 	m.S2[0 * K + 2] = -0.3;
 	m.S2_conf[0 * K + 2] = 0.2;

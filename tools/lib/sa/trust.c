@@ -118,6 +118,32 @@ check_param(const sr_sobol_result *r, size_t n, char *const *names,
 		    with_conf(a, r->ST[i], ct));
 }
 
+/* S1 and ST of parameter i below 0 or above 1, beyond their intervals:
+ * no share of the variance is. */
+static void
+check_range(const sr_sobol_result *r, size_t n, char *const *names,
+    size_t i, sr_trust *t)
+{
+	const double v[2] = { r->S1[i], r->ST[i] };
+	const double c[2] = { r->S1_conf[i], r->ST_conf[i] };
+	static const char *const index[2] = { "S1", "ST" };
+	double margin;
+	char a[64];
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		margin = fmax(half(c[k]), SR_TRUST_NEGLIGIBLE);
+		if (-v[k] > margin || v[k] - 1 > margin)
+			add(t, SR_TRUST_OUT_OF_RANGE, i, k, n,
+			    sr_trust_samples(n, c[k], SR_TRUST_TARGET, 2 * n),
+			    TO_TARGET, "%s of %s is %s, %s%s (an index is a "
+			    "share of the variance, 0 to 1)", index[k],
+			    names[i], with_conf(a, v[k], c[k]), v[k] < 0 ?
+			    "below 0" : "above 1", isfinite(c[k]) ?
+			    " beyond its interval" : "");
+	}
+}
+
 /* S2 of the pair i < j below 0. */
 static void
 check_pair(const sr_sobol_result *r, size_t n, char *const *names,
@@ -141,8 +167,10 @@ sr_trust_sobol(const sr_sobol_result *r, size_t n, char *const *names,
 
 	t->samples = n;
 	check_sum(r, n, t);
-	for (i = 0; i < r->k; i++)
+	for (i = 0; i < r->k; i++) {
 		check_param(r, n, names, i, t);
+		check_range(r, n, names, i, t);
+	}
 	for (i = 0; r->S2 && i < r->k; i++)
 		for (j = i + 1; j < r->k; j++)
 			check_pair(r, n, names, i, j, t);

@@ -37,6 +37,8 @@ enum sr_trust_kind {
 	SR_TRUST_S1_SUM,	/* the S1 sum above 1 */
 	SR_TRUST_S1_ABOVE_ST,	/* S1 above ST for parameter i */
 	SR_TRUST_S2_NEGATIVE,	/* S2 of the pair i, j below 0 */
+	SR_TRUST_OUT_OF_RANGE,	/* parameter i's S1 (j 0) or ST (j 1) below
+				 * 0 or above 1 */
 	SR_TRUST_WIDE_S1,	/* parameter i's S1 interval wider than S1 */
 	SR_TRUST_WIDE_ST,	/* the same of ST */
 	SR_TRUST_ONE_TRAJECTORY	/* moat: sigma undefined */
