@@ -226,18 +226,20 @@ small_ishigami() {
 	sa-testfn ishigami d.tsv > y.tsv
 }
 
-@test "vbd warnings: n = 8 breaks each bound beyond its interval: stderr and #warning lines, with the base samples needed" {
+@test "vbd warnings: n = 8 breaks each bound, beyond its interval or (S1 > ST) within: stderr and #warning lines, with the base samples needed" {
 	small_ishigami
 	run -0 --separate-stderr sa-indices -m vbd --s2 s2.tsv -o i.tsv d.tsv y.tsv
 	assert_output ''
 	w='sa-indices: warning:'
 	assert_equal "${stderr_lines[0]}" "$w S1 sums to 1.67 ± 0.63, above 1 beyond its interval: too few base samples (n = 8); about n = 2048 would narrow the intervals to ± 0.05"
 	assert_equal "${stderr_lines[1]}" "$w S1 > ST for x1: 1.26 ± 0.48 against 0.56 ± 0.18, beyond their intervals (ST bounds S1): too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
-	assert_equal "${stderr_lines[2]}" "$w ST of x2 is 0.24 ± 0.34, an interval wider than the index: too few base samples (n = 8); about n = 64 would narrow it to half the index"
-	assert_equal "${stderr_lines[3]}" "$w S1 of x3 is -0.0701 ± 0.18, an interval wider than the index: too few base samples (n = 8); about n = 256 would narrow it to half the index"
-	assert_equal "${stderr_lines[4]}" "$w S2 of x1 and x2 is -1.32 ± 0.52, below 0 beyond its interval: too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
-	assert_equal "${stderr_lines[5]}" "$w S2 of x1 and x3 is -0.774 ± 0.45, below 0 beyond its interval: too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
-	assert_equal "${#stderr_lines[@]}" 6
+	# S1 above ST is impossible: said even within the intervals, as noise
+	assert_equal "${stderr_lines[2]}" "$w S1 > ST for x2: 0.483 ± 0.43 against 0.24 ± 0.34, within their intervals (sampling noise: the intervals are too wide to tell) (ST bounds S1): too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
+	assert_equal "${stderr_lines[3]}" "$w ST of x2 is 0.24 ± 0.34, an interval wider than the index: too few base samples (n = 8); about n = 64 would narrow it to half the index"
+	assert_equal "${stderr_lines[4]}" "$w S1 of x3 is -0.0701 ± 0.18, an interval wider than the index: too few base samples (n = 8); about n = 256 would narrow it to half the index"
+	assert_equal "${stderr_lines[5]}" "$w S2 of x1 and x2 is -1.32 ± 0.52, below 0 beyond its interval: too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
+	assert_equal "${stderr_lines[6]}" "$w S2 of x1 and x3 is -0.774 ± 0.45, below 0 beyond its interval: too few base samples (n = 8); about n = 1024 would narrow the intervals to ± 0.05"
+	assert_equal "${#stderr_lines[@]}" 7
 	# the same lines in the file, after the metadata line, before the header
 	assert_equal "$(sed -n 's/^#warning: /sa-indices: warning: /p' i.tsv)" "$stderr"
 	assert_equal "$(sed -n '4p' i.tsv | cut -c 1-9)" '#warning:'

@@ -77,21 +77,37 @@ add(sr_trust *t, enum sr_trust_kind kind, size_t i, size_t j, size_t n,
 
 #define TO_TARGET "narrow the intervals to ± 0.05"
 
-/* The sum of the S1 above 1. */
+/* ", beyond its interval", ", within its interval (...)" or nothing
+ * without one: where an impossible excess d of half-width c lies. */
+static const char *
+where(double d, double c, int plural)
+{
+	if (!isfinite(c))
+		return "";
+	if (d > c)
+		return plural ? ", beyond their intervals" :
+		    " beyond its interval";
+	return plural ? ", within their intervals (sampling noise: the "
+	    "intervals are too wide to tell)" : " within its interval "
+	    "(sampling noise: the interval is too wide to tell)";
+}
+
+/* The sum of the S1 above 1: impossible, said even within its
+ * interval. */
 static void
 check_sum(const sr_sobol_result *r, size_t n, sr_trust *t)
 {
 	double c = r->S1_sum_conf;
 	char a[64];
 
-	if (r->S1_sum - 1 > fmax(half(c), SR_TRUST_NEGLIGIBLE))
+	if (r->S1_sum - 1 > SR_TRUST_NEGLIGIBLE)
 		add(t, SR_TRUST_S1_SUM, 0, 0, n, sr_trust_samples(n, c,
 		    SR_TRUST_TARGET, 2 * n), TO_TARGET, "S1 sums to %s, above 1%s",
-		    with_conf(a, r->S1_sum, c), isfinite(c) ?
-		    " beyond its interval" : "");
+		    with_conf(a, r->S1_sum, c), where(r->S1_sum - 1, c, 0));
 }
 
-/* S1 above ST, and the wide intervals, of parameter i. */
+/* S1 above ST (impossible, said even within the intervals), and the
+ * wide intervals, of parameter i. */
 static void
 check_param(const sr_sobol_result *r, size_t n, char *const *names,
     size_t i, sr_trust *t)
@@ -99,13 +115,13 @@ check_param(const sr_sobol_result *r, size_t n, char *const *names,
 	double c1 = r->S1_conf[i], ct = r->ST_conf[i];
 	char a[64], b[64];
 
-	if (r->S1[i] - r->ST[i] > fmax(half(c1) + half(ct),
-	    SR_TRUST_NEGLIGIBLE))
+	if (r->S1[i] - r->ST[i] > SR_TRUST_NEGLIGIBLE)
 		add(t, SR_TRUST_S1_ABOVE_ST, i, i, n, sr_trust_samples(n,
 		    fmax(c1, ct), SR_TRUST_TARGET, 2 * n), TO_TARGET,
 		    "S1 > ST for %s: %s against %s%s (ST bounds S1)", names[i],
 		    with_conf(a, r->S1[i], c1), with_conf(b, r->ST[i], ct),
-		    isfinite(c1) && isfinite(ct) ? ", beyond their intervals" : "");
+		    where(r->S1[i] - r->ST[i], isfinite(c1) && isfinite(ct) ?
+		    half(c1) + half(ct) : NAN, 1));
 	if (sr_trust_uncertain(r->S1[i], c1))
 		add(t, SR_TRUST_WIDE_S1, i, i, n, sr_trust_samples(n, c1,
 		    fabs(r->S1[i]) / 2, 2 * n), "narrow it to half the index",
