@@ -874,9 +874,9 @@ evil() {
 	for h in -h --help; do
 		run --separate-stderr sa-indices $h
 		assert_success
-		assert_output --partial 'Usage: sa-indices -m moat|vbd|corr'
+		assert_output --partial 'Usage: sa-indices -m moat|vbd|efast|corr'
 		assert_output --partial '--allow-missing'
-		assert_output --partial 'bootstrap resamples [vbd 100, moat 1000]'
+		assert_output --partial 'bootstrap resamples [vbd, efast 100; moat 1000]'
 		assert_output --partial '[0.95]'
 		assert_equal "$stderr" ''
 	done
@@ -1100,7 +1100,7 @@ evil() {
 }
 
 @test "unknown method: exit 2" {
-	refuse 2 "-m 'sobol': not moat, vbd or corr" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	refuse 2 "-m 'sobol': not moat, vbd, corr or efast" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 }
 
 @test "--aggregate with a bad value: exit 2" {
@@ -1191,4 +1191,33 @@ evil() {
 	awk -F'\t' -v OFS='\t' '$1 == "2" { $5 = "eight" } 1' d.tsv > bad.tsv
 	line=$(grep -n $'^2\t' bad.tsv | cut -d: -f1)
 	refuse 1 "bad.tsv:$line: column e: 'eight' is not a number" -m moat bad.tsv y.tsv
+}
+
+@test "efast: Ishigami's S1 and ST within eFAST's truncation of the analytic ones; intervals; --allow-missing, --s2 and a missing run refused" {
+	sa-sample -m efast -n 1000 -s 5 -o d.tsv "$ISHIGAMI"
+	sa-testfn ishigami d.tsv > y.tsv
+	run -0 sa-indices -m efast -o i.tsv --plot i.png d.tsv y.tsv
+	grep -q '^#method=efast metric=y aggregate=mean runs=3000 resamples=100 conf=0.95 seed=1$' i.tsv
+	assert_equal "$(grep -v '^#' i.tsv | head -n 1)" $'param\tS1\tS1_conf\tST\tST_conf'
+	# analytic: S1 0.3139 0.4424 0, ST 0.5576 0.4424 0.2437; eFAST
+	# with M = 4 harmonics leaves a little of each spectrum out
+	near "$(get i.tsv x1 S1)" 0.3139 0.02 "S1(x1)"
+	near "$(get i.tsv x2 S1)" 0.4424 0.02 "S1(x2)"
+	near "$(get i.tsv x3 S1)" 0 0.02 "S1(x3)"
+	near "$(get i.tsv x1 ST)" 0.5576 0.03 "ST(x1)"
+	near "$(get i.tsv x2 ST)" 0.4424 0.03 "ST(x2)"
+	near "$(get i.tsv x3 ST)" 0.2437 0.03 "ST(x3)"
+	awk -F'\t' '!/^#/ && $1 != "param" && !($3 > 0 && $3 < 0.1 && $5 > 0 && $5 < 0.1) { exit 1 }' i.tsv ||
+	    fail "an interval out of (0, 0.1)"
+	[ "$(head -c 4 i.png | tail -c 3)" = PNG ]
+	# the same bytes again (the bootstrap is seeded)
+	sa-indices -m efast -o j.tsv d.tsv y.tsv
+	assert_equal "$(body j.tsv)" "$(body i.tsv)"
+	refuse 2 "--allow-missing: efast cannot drop runs" -m efast --allow-missing d.tsv y.tsv
+	refuse 2 "--s2 and --percentile go with -m vbd" -m efast --s2 s2.tsv d.tsv y.tsv
+	awk '$1 != 7' y.tsv > gap.tsv
+	refuse 1 "gap.tsv: 1 of 3000 runs have no y result: 7" -m efast d.tsv gap.tsv
+	# a vbd design is not one
+	sa-sample -m vbd -n 8 -o v.tsv "$ISHIGAMI"
+	refuse 1 "a vbd design cannot be analyzed with -m efast" -m efast v.tsv y.tsv
 }

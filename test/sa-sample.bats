@@ -706,7 +706,7 @@ refuse() {
 }
 
 @test "unknown method is a usage error (exit 2)" {
-	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat, vbd, pso, anneal or tpe" -m bogus "$SPACE"
+	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat, vbd, pso, anneal, tpe or efast" -m bogus "$SPACE"
 	assert_output --partial "--help"
 }
 
@@ -1078,4 +1078,28 @@ refuse() {
 	assert_failure 1
 	assert_output "sa-sample: h.tsv: no column extra, a parameter of the space"
 	assert [ ! -e x.tsv ]
+}
+
+@test "efast: a block of n runs a parameter on its search curve (omega_0 for its own parameter), one phase a block; -M; too few runs refused" {
+	run -0 sa-sample -m efast -n 65 -s 3 -o d.tsv "$ISHIGAMI"
+	grep -q '^#method=efast n=65 k=3 params=x1,x2,x3 M=4 seed=3$' d.tsv
+	assert_equal "$(body d.tsv | awk 'NR > 1' | wc -l)" 195
+	# block 1 (x2 at omega_0 = 8, x1 and x3 at 1), row t: each value on
+	# 1/2 + asin(sin(w 2 pi t / 65 + phi)) / pi, scaled onto [-pi, pi]
+	body d.tsv | awk -F'\t' 'NR > 1 && $1 >= 65 && $1 < 130 { print $1 - 65, $2, $3, $4 }' |
+	    awk -v pi=3.141592653589793 '
+	    function x(w, t, p) { s = sin(w * 2 * pi * t / 65 + p); return -pi + 2 * pi * (0.5 + atan2(s, sqrt(1 - s * s)) / pi) }
+	    NR == 1 { u = ($3 + pi) / (2 * pi); a = pi * (u - 0.5); p1 = a; p2 = pi - a }
+	    { for (c = 1; c <= 2; c++) { p = c == 1 ? p1 : p2
+	        if (abs($2 - x(1, $1, p)) > 1e-9 || abs($3 - x(8, $1, p)) > 1e-9 || abs($4 - x(1, $1, p)) > 1e-9) bad[c]++ } }
+	    function abs(v) { return v < 0 ? -v : v }
+	    END { exit !(bad[1] == 0 || bad[2] == 0) }' || fail "block 1 is not on its search curves"
+	# another seed, other phases; -M 2 is written
+	sa-sample -m efast -n 65 -s 4 -o e.tsv "$ISHIGAMI"
+	[ "$(body e.tsv)" != "$(body d.tsv)" ]
+	sa-sample -m efast -n 17 -M 2 -o m.tsv "$ISHIGAMI"
+	grep -q ' M=2 ' m.tsv
+	refuse 1 "efast: -n 64: a parameter's block needs more than 4 M^2 = 64 runs (M = 4)" -m efast -n 64 "$ISHIGAMI"
+	refuse 2 "-M goes with -m efast" -m vbd -M 3 "$ISHIGAMI"
+	refuse 2 "-M '0'" -m efast -M 0 "$ISHIGAMI"
 }

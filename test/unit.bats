@@ -57,6 +57,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "eFAST: the frequencies of SALib's fast_sampler, the search curve, a linear model's indices, refusals (efast_test)" {
+	run efast_test
+	assert_success
+}
+
+# bats test_tags=fast
 @test "labels beside their points: clear of one another, of a line, a box, the edge; random clusters (labels_test)" {
 	run labels_test
 	assert_success

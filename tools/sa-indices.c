@@ -49,14 +49,16 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-"Usage: sa-indices -m moat|vbd|corr [options] [-o INDICES.tsv] DESIGN.tsv METRICS.tsv\n"
+"Usage: sa-indices -m moat|vbd|efast|corr [options] [-o INDICES.tsv]\n"
+"         DESIGN.tsv METRICS.tsv\n"
 "Compute sensitivity indices of one metric from a design and its results.\n"
 "\n"
 "  -m, --method M           moat (mu, mu*, sigma), vbd (Sobol S1, ST[, S2]),\n"
-"                           corr (Pearson, Spearman, PCC, PRCC, SRC, SRRC)\n"
+"                           efast (S1, ST of Fourier amplitudes), corr\n"
+"                           (Pearson, Spearman, PCC, PRCC, SRC, SRRC)\n"
 "      --metric NAME        metric column [the only one, else dice]\n"
 "      --aggregate A        over tiles of a run: mean, median, sum [mean]\n"
-"  -r, --resamples N        bootstrap resamples [vbd %d, moat %d]\n"
+"  -r, --resamples N        bootstrap resamples [vbd, efast %d; moat %d]\n"
 "      --conf LEVEL         confidence level of the intervals [%g]\n"
 "      --percentile         vbd: add percentile intervals (S1_lo S1_hi ST_lo ST_hi)\n"
 "      --s2 FILE            vbd: write second-order indices to FILE\n"
@@ -79,13 +81,14 @@ check_args(int argc, char **argv, struct opts *o, int method)
 	if (strcmp(o->design, "-") == 0 && strcmp(o->metrics, "-") == 0)
 		sr_usage_error("only one of DESIGN.tsv and METRICS.tsv can be stdin");
 	if (method < 0)
-		sr_usage_error("no method given (-m moat, vbd or corr)");
+		sr_usage_error("no method given (-m moat, vbd, efast or corr)");
 	o->x.method = (enum sr_method)method;
 	if ((o->s2 || o->x.percentile) && method != SR_METHOD_VBD)
 		sr_usage_error("--s2 and --percentile go with -m vbd");
-	if (o->x.allow_missing && method == SR_METHOD_VBD)
-		sr_usage_error("--allow-missing: vbd cannot drop runs (every block "
-		    "needs all its runs)");
+	if (o->x.allow_missing && (method == SR_METHOD_VBD ||
+	    method == SR_METHOD_EFAST))
+		sr_usage_error("--allow-missing: %s cannot drop runs (every block "
+		    "needs all its runs)", sr_method_name(method));
 	if (o->s2 && strcmp(o->s2, "-") == 0 && (o->output == NULL ||
 	    strcmp(o->output, "-") == 0))
 		sr_usage_error("--s2 -: the first-order table already goes to "

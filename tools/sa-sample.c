@@ -34,6 +34,7 @@ static const struct option longopts[] = {
 	{ "samples", required_argument, NULL, 'n' },
 	{ "trajectories", required_argument, NULL, 'r' },
 	{ "levels", required_argument, NULL, 'p' },
+	{ "interference", required_argument, NULL, 'M' },
 	{ "seed", required_argument, NULL, 's' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "base", required_argument, NULL, OPT_BASE },
@@ -82,14 +83,17 @@ usage(FILE *fp)
 "  grid                     full factorial (continuous: -p levels)\n"
 "  moat                     Morris screening: -r trajectories on -p levels\n"
 "  vbd                      Saltelli/Sobol blocks: N base samples (-n)\n"
+"  efast                    Fourier search curves: N runs a parameter (-n)\n"
 "  pso, anneal, tpe         round K (--round) of a search that learns: N sets\n"
 "                           from the rounds before (--history)\n"
 "Options:\n"
 "  -m, --method METHOD      sampling method\n"
-"  -n, --samples N          points or VBD base samples [%d]\n"
+"  -n, --samples N          points, VBD base samples, eFAST runs a parameter\n"
+"                           [%d]\n"
 "  -r, --trajectories R     MOAT trajectories [%d]\n"
 "  -p, --levels P           MOAT levels; grid levels of continuous ranges [%d]\n"
 "  -s, --seed SEED          random seed [%lu]\n"
+"  -M, --interference M     eFAST: the harmonics (N > 4 M^2) [4]\n"
 "      --base B             VBD base: mc, lhs, halton, hammersley, sobol [sobol]\n"
 "      --second-order       VBD: add the BA blocks for second-order indices\n"
 "      --optimize K         MOAT: keep the K most spread-out of R trajectories\n"
@@ -133,7 +137,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	s->base = SR_SOBOL;
 	sr_method_table(SR_METHODS_SAMPLE, methods);
 	o->fix = sr_calloc((size_t)argc, sizeof *o->fix);
-	while ((c = getopt_long(argc, argv, ":m:n:r:p:s:o:h", longopts,
+	while ((c = getopt_long(argc, argv, ":m:n:r:p:s:o:M:h", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'm': method = sr_opt_word("-m", optarg, methods, SR_NMETHOD);
@@ -141,6 +145,7 @@ parse_args(int argc, char **argv, struct opts *o)
 		case 'n': s->n = sr_opt_count("-n", optarg, 1, SR_COUNT_MAX); break;
 		case 'r': s->r = sr_opt_count("-r", optarg, 1, SR_COUNT_MAX); break;
 		case 'p': s->p = sr_opt_count("-p", optarg, 2, SR_COUNT_MAX); break;
+		case 'M': s->m = sr_opt_count("-M", optarg, 1, 1000); break;
 		case 's': s->seed = sr_opt_seed("-s", optarg); break;
 		case 'o': o->output = optarg; break;
 		case OPT_BASE: s->base = sr_opt_word("--base", optarg,

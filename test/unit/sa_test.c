@@ -56,7 +56,7 @@ test_method(void)
 	    sr_method_name(SR_METHOD_SOBOL)) == 0);
 	sr_method_table(SR_METHODS_INDICES, names);
 	check("indices table", strcmp(sr_word_list(buf, sizeof buf, names,
-	    SR_NMETHOD), "moat, vbd or corr") == 0);
+	    SR_NMETHOD), "moat, vbd, corr or efast") == 0);
 	check("indices table refuses lhs",
 	    sr_word_index("lhs", names, SR_NMETHOD) < 0);
 	check("indices table finds corr",
@@ -64,8 +64,10 @@ test_method(void)
 	sr_method_table(SR_METHODS_SAMPLE, names);
 	check("sample table", strcmp(sr_word_list(buf, sizeof buf, names,
 	    SR_NMETHOD), "mc, lhs, halton, hammersley, sobol, random, grid, "
-	    "moat, vbd, pso, anneal or tpe") == 0);
+	    "moat, vbd, pso, anneal, tpe or efast") == 0);
 	check("vbd runs", sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 0) == 50);
+	check("efast runs: n a parameter",
+	    sr_method_runs(SR_METHOD_EFAST, 65, 3, 0, 0) == 195);
 	check("vbd second-order runs",
 	    sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 1) == 80);
 	check("moat runs", sr_method_runs(SR_METHOD_MOAT, 99, 4, 20, 0) == 100);
@@ -98,7 +100,7 @@ space3(void)
 static void
 test_sample(void)
 {
-	sr_sample_spec s = { SR_METHOD_MOAT, SR_SOBOL, 10, 20, 4, 0, 1, 0, 0, 0, 0 };
+	sr_sample_spec s = { SR_METHOD_MOAT, SR_SOBOL, 10, 20, 4, 0, 0, 1, 0, 0, 0, 0 };
 	sr_space *sp = space3();
 	sr_generator g;
 	char err[1024];

@@ -1,5 +1,6 @@
 /* design.c - reading and writing design.tsv. */
 #include "sa/design.h"
+#include "sa/efast.h"
 #include "sa/metrics.h"
 #include "core/err.h"
 #include "core/text.h"
@@ -34,6 +35,8 @@ sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
 	if (m == SR_METHOD_VBD)
 		fprintf(fp, " base=%s second_order=%d",
 		    sr_unit_method_names[s->base], s->second_order);
+	if (m == SR_METHOD_EFAST)
+		fprintf(fp, " M=%zu", s->m ? s->m : SR_EFAST_M);
 	if (m == SR_METHOD_VBD && s->base == SR_SOBOL)
 		fprintf(fp, " skip=%zu", sr_vbd_sobol_skip(s->n));
 	if (s->optimize)
@@ -83,6 +86,7 @@ read_meta(sr_design *d, const sr_tsv *t)
 	d->base = sr_tsv_meta(t, "base");
 	d->n = meta_size(t, "n");
 	d->r = meta_size(t, "r");
+	d->m = meta_size(t, "M");
 	d->p = meta_size(t, "p");
 	d->second_order = meta_size(t, "second_order") != 0;
 	d->seed = meta_size(t, "seed");

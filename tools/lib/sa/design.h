@@ -23,6 +23,7 @@ typedef struct {
 	/* metadata (see design(5)); absent numbers are 0, strings NULL */
 	char *method, *base;
 	size_t n, k, r, p;
+	size_t m;		/* efast: the harmonics M (0: not given) */
 	int second_order;
 	long reference;		/* run number of the reference run, or -1 */
 	unsigned long seed;

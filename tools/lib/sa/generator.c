@@ -1,6 +1,7 @@
 /* generator.c - design generators: unit-cube samplers, random search, full
  * grid, Morris (MOAT) trajectories and Saltelli (VBD) blocks. */
 #include "sa/generator.h"
+#include "sa/efast.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "sa/morris.h"
@@ -326,6 +327,36 @@ sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order, char *er
 	free(u);
 	free(ab);
 	sr_sampler_free(s);
+	gsl_rng_free(rng);
+	return NULL;
+}
+
+const char *
+sr_generator_efast(sr_generator *g, size_t n, size_t m, char *errbuf,
+    size_t errlen)
+{
+	size_t k = g->k, i, t;
+	double *omega, *u, phi;
+	gsl_rng *rng;
+
+	if (k == 0)
+		FAIL("efast: no parameter varies");
+	if (!sr_efast_enough(n, m))
+		FAIL("efast: -n %zu: a parameter's block needs more than 4 M^2 = "
+		    "%zu runs (M = %zu)", n, 4 * m * m, m);
+	rng = new_rng(g->seed);
+	omega = sr_calloc(k, sizeof *omega);
+	u = sr_calloc(k, sizeof *u);
+	sr_efast_frequencies(n, m, k, omega);
+	for (i = 0; i < k; i++) {
+		phi = 2 * SR_EFAST_PI * gsl_rng_uniform(rng);	/* Saltelli 1999 */
+		for (t = 0; t < n; t++) {
+			sr_efast_point(omega, n, k, i, t, phi, u);
+			emit_unit(g, u, 0);
+		}
+	}
+	free(omega);
+	free(u);
 	gsl_rng_free(rng);
 	return NULL;
 }

@@ -49,6 +49,11 @@ const char *sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t o
 const char *sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order,
     char *errbuf, size_t errlen);
 
+/* eFAST: a block of n runs per varied parameter, m harmonics (n > 4 m^2),
+ * a random phase per block (sa/efast.h). */
+const char *sr_generator_efast(sr_generator *g, size_t n, size_t m,
+    char *errbuf, size_t errlen);
+
 /* Points of the Sobol sequence a VBD design skips (as SALib). */
 size_t sr_vbd_sobol_skip(size_t n);
 

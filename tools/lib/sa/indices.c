@@ -1,5 +1,6 @@
 /* indices.c - the drivers of sa-indices' analyses (indices.h). */
 #include "sa/indices.h"
+#include "sa/efast.h"
 #include "core/err.h"
 #include "core/plot.h"
 
@@ -58,7 +59,8 @@ check_missing(const sr_indices *x, const sr_metrics *m, int allowed,
 	if (n && !allowed)
 		FAIL("%s: %zu of %zu runs have no %s result: %s%s%s",
 		    x->o.metrics_path, n, x->nused, m->metric, list,
-		    n > 20 ? " ..." : "", x->o.method != SR_METHOD_VBD ?
+		    n > 20 ? " ..." : "", x->o.method != SR_METHOD_VBD &&
+		    x->o.method != SR_METHOD_EFAST ?
 		    " (see --allow-missing)" : "");
 	return (long)n;
 }
@@ -77,6 +79,23 @@ run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	if (sr_sobol_analyze(m->value, d->n, d->k, d->second_order,
 	    x->o.resamples, x->o.conf, x->o.percentile, x->o.seed, &x->sobol,
 	    err))
+		FAIL("%s: %s", x->o.metrics_path, err);
+	sr_trust_sobol(&x->sobol, d->n, (char *const *)x->name, &x->trust);
+	return 0;
+}
+
+/* eFAST's S1 and ST of a design of search curves: every run must have
+ * its result (a block's spectrum needs all its points). */
+static int
+run_efast(const sr_design *d, const sr_metrics *m, sr_indices *x,
+    char *errbuf, size_t errlen)
+{
+	char err[SR_ERRLEN];
+
+	if (check_missing(x, m, 0, errbuf, errlen) < 0)
+		return -1;
+	if (sr_efast_analyze(m->value, d->n, d->k, d->m ? d->m : SR_EFAST_M,
+	    x->o.resamples, x->o.conf, x->o.seed, &x->sobol, err))
 		FAIL("%s: %s", x->o.metrics_path, err);
 	sr_trust_sobol(&x->sobol, d->n, (char *const *)x->name, &x->trust);
 	return 0;
@@ -240,6 +259,8 @@ sr_indices_compute(const sr_design *d, const sr_metrics *m,
 		return run_vbd(d, m, x, errbuf, errlen);
 	case SR_METHOD_MOAT:
 		return run_moat(d, m, x, errbuf, errlen);
+	case SR_METHOD_EFAST:
+		return run_efast(d, m, x, errbuf, errlen);
 	case SR_METHOD_CORR:
 		return run_corr(d, m, x, errbuf, errlen);
 	default:
@@ -385,11 +406,12 @@ plot_vbd(const sr_indices *x, const char *path, char **names)
 	    { "ST", x->sobol.ST, x->sobol.ST_conf, NULL } };
 	char note[160], *title, *s2;
 	size_t nmark;
-	int *mark;
+	int *mark, efast = x->o.method == SR_METHOD_EFAST;
 
-	title = with_note(plot_title("Sobol indices", x->metric),
-	    vbd_note(x, note, sizeof note));
-	sr_plot_bars(path, title, "Sobol index", names, x->k, s, 2);
+	title = with_note(plot_title(efast ? "eFAST indices" : "Sobol indices",
+	    x->metric), vbd_note(x, note, sizeof note));
+	sr_plot_bars(path, title, efast ? "eFAST index" : "Sobol index", names,
+	    x->k, s, 2);
 	free(title);
 	if (x->sobol.S2 == NULL)
 		return;
@@ -432,7 +454,7 @@ sr_indices_plot(const sr_indices *x, const char *path)
 {
 	char **names = (char **)x->name;
 
-	if (x->o.method == SR_METHOD_VBD)
+	if (x->o.method == SR_METHOD_VBD || x->o.method == SR_METHOD_EFAST)
 		plot_vbd(x, path, names);
 	else if (x->o.method == SR_METHOD_MOAT)
 		plot_moat(x, path, names);

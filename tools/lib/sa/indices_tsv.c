@@ -110,7 +110,7 @@ write_corr(FILE *fp, const sr_indices *x)
 void
 sr_indices_write(FILE *fp, const sr_indices *x)
 {
-	if (x->o.method == SR_METHOD_VBD)
+	if (x->o.method == SR_METHOD_VBD || x->o.method == SR_METHOD_EFAST)
 		write_vbd(fp, x);
 	else if (x->o.method == SR_METHOD_MOAT)
 		write_moat(fp, x);

@@ -13,7 +13,7 @@ _Static_assert((int)SR_METHOD_MC == (int)SR_MC &&
 
 const char *const sr_method_names[SR_NMETHOD] = {
 	"mc", "lhs", "halton", "hammersley", "sobol", "random", "grid", "moat",
-	"vbd", "corr", "reference", "pso", "anneal", "tpe"
+	"vbd", "corr", "reference", "pso", "anneal", "tpe", "efast"
 };
 
 int
@@ -70,6 +70,8 @@ sr_method_runs(enum sr_method m, size_t n, size_t k, size_t r,
 		return (double)n * (double)sr_vbd_block_rows(k, second_order);
 	case SR_METHOD_MOAT:
 		return (double)r * ((double)k + 1);
+	case SR_METHOD_EFAST:
+		return (double)n * (double)k;
 	case SR_METHOD_REFERENCE:
 		return 0;
 	default:

@@ -20,6 +20,7 @@ enum sr_method {
 	SR_METHOD_PSO,		/* searches that learn, a round at a time */
 	SR_METHOD_ANNEAL,	/* (sa/search.h) */
 	SR_METHOD_TPE,
+	SR_METHOD_EFAST,	/* Fourier amplitudes (eFAST) */
 	SR_NMETHOD
 };
 
@@ -32,11 +33,14 @@ enum sr_method {
 	SR_METHOD_BIT(SR_METHOD_ANNEAL) | SR_METHOD_BIT(SR_METHOD_TPE))
 #define SR_METHODS_SAMPLE (SR_METHODS_UNIT | SR_METHOD_BIT(SR_METHOD_RANDOM) | \
 	SR_METHOD_BIT(SR_METHOD_GRID) | SR_METHOD_BIT(SR_METHOD_MOAT) | \
-	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHODS_SEARCH)
+	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHODS_SEARCH | \
+	SR_METHOD_BIT(SR_METHOD_EFAST))
 #define SR_METHODS_INDICES (SR_METHOD_BIT(SR_METHOD_MOAT) | \
-	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHOD_BIT(SR_METHOD_CORR))
+	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHOD_BIT(SR_METHOD_CORR) | \
+	SR_METHOD_BIT(SR_METHOD_EFAST))
 
-/* "mc", "lhs", ..., "corr", "reference", "pso", "anneal", "tpe", as written in design(5)'s
+/* "mc", "lhs", ..., "corr", "reference", "pso", "anneal", "tpe",
+ * "efast", as written in design(5)'s
  * method= and on command lines. */
 extern const char *const sr_method_names[SR_NMETHOD];
 
@@ -57,7 +61,8 @@ int sr_method_is_search(enum sr_method m);
 size_t sr_vbd_block_rows(size_t k, int second_order);
 
 /* The runs of a design, the reference run not counted: vbd n blocks, moat
- * r trajectories of k + 1 points, reference none, the others n (for grid:
+ * r trajectories of k + 1 points, efast n a parameter, reference none,
+ * the others n (for grid:
  * n is the grid's size). A double, so that a count past any size_t still
  * compares. */
 double sr_method_runs(enum sr_method m, size_t n, size_t k, size_t r,

@@ -1,6 +1,7 @@
 /* sample.c - a sampling request: its checks, run count and generation
  * (sample.h). */
 #include "sa/sample.h"
+#include "sa/efast.h"
 
 #include <stdio.h>
 
@@ -14,6 +15,8 @@ sr_sample_check(const sr_sample_spec *s, char *errbuf, size_t errlen)
 		FAIL("--second-order goes with -m vbd");
 	if (s->optimize && s->method != SR_METHOD_MOAT)
 		FAIL("--optimize goes with -m moat");
+	if (s->m && s->method != SR_METHOD_EFAST)
+		FAIL("-M goes with -m efast");
 	if (s->optimize > s->r)
 		FAIL("--optimize %zu keeps more trajectories than the %zu drawn "
 		    "(-r)", s->optimize, s->r);
@@ -85,6 +88,9 @@ sr_sample_generate(const sr_sample_spec *s, sr_generator *g, char *errbuf,
 	case SR_METHOD_GRID:
 		sr_generator_grid(g, s->p);
 		return NULL;
+	case SR_METHOD_EFAST:
+		return sr_generator_efast(g, s->n, s->m ? s->m : SR_EFAST_M,
+		    errbuf, errlen);
 	case SR_METHOD_RANDOM:
 		return sr_generator_random(g, s->n, errbuf, errlen);
 	default:

@@ -19,6 +19,7 @@ typedef struct {
 	size_t n;			/* points, vbd base samples */
 	size_t r, p;			/* moat trajectories, levels (and grid's) */
 	size_t optimize;		/* moat: keep this many of r (0: all) */
+	size_t m;			/* efast: harmonics M (0: not given) */
 	unsigned long seed;
 	int second_order, reference, force;
 	size_t round;			/* pso, anneal, tpe: the round, from 1 */
