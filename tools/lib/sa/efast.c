@@ -2,11 +2,10 @@
  * mixed-radix real FFT (any n), as numpy.fft.fft gives it. */
 #include "sa/efast.h"
 #include "core/err.h"
-#include "core/rng.h"
+#include "sa/draws.h"
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_fft_real.h>
-#include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,20 +123,23 @@ sd(const double *x, size_t n)
 }
 
 /* Block i's intervals: resamples replicates of half its runs, drawn
- * with replacement, each analysed at its own omega_0. */
+ * with replacement (the integers of gsl_rng_uniform_int on the seeded
+ * generator, drawn in bulk: sa/draws.h), each analysed at its own
+ * omega_0. */
 static void
 bootstrap(const double *y, size_t n, size_t m, size_t resamples,
-    double z, gsl_rng *rng, fft_tables *half, double *work,
+    double z, sr_draws *rng, fft_tables *half, double *work,
     double *s1_conf, double *st_conf)
 {
-	size_t h = half->n, b, j;
+	size_t h = half->n, b, j, *idx = sr_calloc(h, sizeof *idx);
 	double *r1 = sr_calloc(resamples ? resamples : 1, sizeof *r1);
 	double *rt = sr_calloc(resamples ? resamples : 1, sizeof *rt);
 	double *ys = sr_calloc(h, sizeof *ys);
 
 	for (b = 0; b < resamples; b++) {
+		sr_draws_fill(rng, n, idx, h);
 		for (j = 0; j < h; j++)
-			ys[j] = y[gsl_rng_uniform_int(rng, n)];
+			ys[j] = y[idx[j]];
 		orders(ys, h, m, sr_efast_omega0(h, m), work, half->wt,
 		    half->ws, &r1[b], &rt[b]);
 	}
@@ -146,6 +148,7 @@ bootstrap(const double *y, size_t n, size_t m, size_t resamples,
 	free(r1);
 	free(rt);
 	free(ys);
+	free(idx);
 }
 
 int
@@ -154,7 +157,7 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
     char *err)
 {
 	fft_tables full = { 0 }, half = { 0 };
-	gsl_rng *rng;
+	sr_draws *rng;
 	double *work, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	size_t i, w0 = sr_efast_omega0(n, m);
 
@@ -170,7 +173,7 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
 			return -1;
 		}
 	if (tables(&full, n) || tables(&half, (n + 1) / 2) ||
-	    (rng = sr_rng_new(seed)) == NULL)
+	    (rng = sr_draws_new(seed)) == NULL)
 		sr_die(SR_EXIT_DATA, "out of memory (FFT tables)");
 	r->k = k;
 	r->S1 = sr_calloc(k, sizeof *r->S1);
@@ -187,7 +190,7 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
 	}
 	r->S1_sum_conf = NAN;	/* the blocks' replicates are apart */
 	free(work);
-	gsl_rng_free(rng);
+	sr_draws_free(rng);
 	tables_free(&full);
 	tables_free(&half);
 	return 0;
