@@ -384,3 +384,26 @@ tune_campaign() {
 	assert_equal "$(body v-out/indices-s2.tsv | awk 'NR > 1' | wc -l)" 3
 	grep -q '^#method=vbd .* order=2' v-out/indices-s2.tsv
 }
+
+@test "method = efast: samples runs a varied parameter on its search curves, the indices sa-indices -m efast gives on the campaign's design and results; too few samples and goal = tune refused when planning" {
+	tiles 96
+	campaign e.campaign method=efast samples=65 vary=G1,G2 -trajectories
+	run -0 sa-campaign -q run e.campaign
+	grep -q '^#method=efast n=65 k=2 params=G1,G2 M=4 seed=3$' e-out/design.tsv
+	assert_equal "$(body e-out/design.tsv | awk 'NR > 1' | wc -l)" 130
+	grep -q '^#method=efast metric=dice aggregate=mean runs=130 ' e-out/indices.tsv
+	assert_equal "$(body e-out/indices.tsv | head -n 1)" $'param\tS1\tS1_conf\tST\tST_conf'
+	sa-indices -m efast --metric dice -s 3 -o hand.tsv e-out/design.tsv e-out/results.tsv
+	assert_equal "$(body e-out/indices.tsv)" "$(body hand.tsv)"
+	[ "$(head -c 4 e-out/indices.png | tail -c 3)" = PNG ]
+	grep -q '<td>G1</td>' e-out/report.html
+	# 4 M^2 = 64 runs a parameter are too few: the campaign's line named
+	campaign f.campaign method=efast samples=64 -trajectories
+	run -1 sa-campaign plan f.campaign
+	assert_output --partial "f.campaign:"
+	assert_output --partial "samples: efast: a parameter's block needs more than 4 M^2 = 64 runs (M = 4)"
+	assert [ ! -e f-out/design.tsv ]
+	campaign t.campaign method=efast samples=65 goal=tune -trajectories
+	run -1 sa-campaign plan t.campaign
+	assert_output --partial "efast is a design for sensitivity indices, refused with goal = tune"
+}

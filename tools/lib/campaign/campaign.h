@@ -58,8 +58,8 @@ enum sr_key_role {
 #define SR_CAMPAIGN_RULES "stable median wilcoxon"
 /* The other words of concerns: the values of method, merge and engine. A
  * key given that names some and none of the campaign's is warned of. */
-#define SR_CAMPAIGN_METHODS "moat vbd mc lhs halton hammersley sobol random grid " \
-    "pso anneal tpe"
+#define SR_CAMPAIGN_METHODS "moat vbd efast mc lhs halton hammersley sobol " \
+    "random grid pso anneal tpe"
 #define SR_CAMPAIGN_MERGES "none stage naive sca rtma trtma"
 #define SR_CAMPAIGN_ENGINES "local slurm pbs"
 

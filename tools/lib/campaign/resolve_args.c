@@ -3,6 +3,7 @@
  * the tools hold to, checked against the campaign's lines. */
 #include "campaign/campaign.h"
 #include "campaign/resolve.h"
+#include "sa/efast.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -111,6 +112,9 @@ sr_resolve_sample_args(sr_campaign *c)
 		break;
 	case SR_METHOD_GRID:
 		add_args(l, "-p", sr_campaign_get(c, "levels"), NULL);
+		break;
+	case SR_METHOD_EFAST:
+		add_args(l, "-n", sr_campaign_get(c, "samples"), NULL);
 		break;
 	case SR_METHOD_TPE:
 		add_args(l, "-n", sr_campaign_get(c, "samples"), "--gamma",
@@ -234,6 +238,12 @@ sr_resolve_check_bounds(const sr_campaign *c, const sr_space *s, char *err,
 	sr_resolve_key_place(c, "bucket_size", where, sizeof where);
 	if (strtod(sr_campaign_get(c, "bucket_size"), NULL) > 1e9)
 		return sr_resolve_error(err, errlen, "%s: at most 1e9", where);
+	sr_resolve_key_place(c, "samples", where, sizeof where);
+	if (meth == SR_METHOD_EFAST && !sr_efast_enough((size_t)fmin(n, 1e18),
+	    SR_EFAST_M))
+		return sr_resolve_error(err, errlen, "%s: efast: a parameter's "
+		    "block needs more than 4 M^2 = %d runs (M = %d)", where,
+		    4 * SR_EFAST_M * SR_EFAST_M, SR_EFAST_M);
 	if (meth == SR_METHOD_GRID)
 		n = grid_runs(c, s);
 	runs = meth == SR_METHOD_GRID ? n : sr_method_runs(meth, n > 1e18 ?

@@ -314,7 +314,7 @@ sr_resolve_check_tune(const sr_campaign *c, char *err, size_t errlen)
 		    "ground truth)", c->path, sr_resolve_line(c, "goal"));
 	sr_resolve_key_place(c, "method", where, sizeof where);
 	if (sr_resolve_is(c, "method", "moat") || sr_resolve_is(c, "method",
-	    "vbd"))
+	    "vbd") || sr_resolve_is(c, "method", "efast"))
 		return sr_resolve_error(err, errlen, "%s: %s is a design for "
 		    "sensitivity indices, refused with goal = tune: use grid, "
 		    "random, lhs, sobol, halton, hammersley or mc", where, m);

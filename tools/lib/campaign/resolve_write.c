@@ -17,8 +17,8 @@ sr_campaign_indices_method(const sr_campaign *c)
 
 	int i = sr_method_parse(m);
 
-	return sr_method_name(i == SR_METHOD_MOAT || i == SR_METHOD_VBD ? i :
-	    SR_METHOD_CORR);
+	return sr_method_name(i == SR_METHOD_MOAT || i == SR_METHOD_VBD ||
+	    i == SR_METHOD_EFAST ? i : SR_METHOD_CORR);
 }
 
 /* Writes one record key=value and its NUL. */
