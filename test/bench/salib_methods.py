@@ -8,6 +8,10 @@ favour). Prints "LABEL VALUE" lines.
                                    np.savetxt (%.8e) as SALib's CLI writes
   salib_methods.py efast-analyze K Y.txt R    fast.analyze of the outputs
                                    (one a line), R resamples; S1 and ST too
+  salib_methods.py efast-check DESIGN.tsv Y.txt INDICES.tsv
+                                   fast.analyze of the outputs (in run
+                                   order) against sareuse's indices.tsv:
+                                   the largest difference of S1 and ST
   salib_methods.py efast-design DESIGN.tsv    sareuse's design against
                                    fast_sampler.sample given the same
                                    phases (recovered from the design, fed
@@ -87,10 +91,28 @@ def efast_design(path):
     print("design-diff %.3g" % np.max(np.abs(y - x)))
 
 
+def efast_check(design, ypath, indices):
+    meta, _ = read_design(design)
+    k, m = int(meta["k"]), int(meta["M"])
+    names = meta["params"].split(",")
+    prob = {"num_vars": k, "names": names, "bounds": [[0.0, 1.0]] * k}
+    si = fast.analyze(prob, np.loadtxt(ypath), M=m, num_resamples=2, seed=1)
+    ours = {}
+    for line in open(indices):
+        f = line.rstrip("\n").split("\t")
+        if not line.startswith("#") and f[0] != "param":
+            ours[f[0]] = (float(f[1]), float(f[3]))
+    d = max(max(abs(si["S1"][i] - ours[n][0]), abs(si["ST"][i] - ours[n][1]))
+            for i, n in enumerate(names))
+    print("check-diff %.3g" % d)
+
+
 if __name__ == "__main__":
     what = sys.argv[1]
     if what == "efast-sample":
         efast_sample(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif what == "efast-check":
+        efast_check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "efast-analyze":
         efast_analyze(int(sys.argv[2]), sys.argv[3], int(sys.argv[4]))
     else:
