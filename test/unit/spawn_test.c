@@ -187,15 +187,18 @@ test_environment(void)
 }
 
 /* The caller killed with SIGKILL while its command and the command's
- * child run: both gone within 2 s. */
+ * child run: both gone within 2 s. With slow, the caller is killed
+ * while it is slow to go on once the command runs (SR_FAULT=spawn-slow):
+ * the command's group was told to the reaper before (a kill there left
+ * the command's child running, once under a loaded make check). */
 static void
-test_caller_killed(void)
+test_caller_killed(int slow)
 {
 	char script[512], pids[128];
 	pid_t pid;
 	int st;
 
-	snprintf(pids, sizeof pids, "%s/pids3", dir);
+	snprintf(pids, sizeof pids, "%s/pids%d", dir, slow ? 4 : 3);
 	snprintf(script, sizeof script,
 	    "sleep 60 & echo $! > %s; echo $$ >> %s; wait", pids, pids);
 	if ((pid = fork()) == 0) {
@@ -204,6 +207,8 @@ test_caller_killed(void)
 		char err[256];
 		if (sr_spawn_init(err) != 0)
 			_exit(1);
+		if (slow)
+			setenv("SR_FAULT", "spawn-slow", 1);
 		run((char *[]){ "sh", "-c", script, NULL }, 0, 1, &r, &log);
 		_exit(0);
 	}
@@ -211,7 +216,8 @@ test_caller_killed(void)
 	kill(pid, SIGKILL);
 	waitpid(pid, &st, 0);
 	if (!gone(pids))
-		fail("caller killed: the command or its child still runs");
+		fail("caller killed%s: the command or its child still runs",
+		    slow ? " as it is slow to go on" : "");
 }
 
 int
@@ -241,10 +247,11 @@ main(int argc, char **argv)
 	test_outcomes();
 	test_trees();
 	test_environment();
-	test_caller_killed();
+	test_caller_killed(0);
+	test_caller_killed(1);
 	{
 		static const char *const files[] = { "log", "pids1", "pids2",
-		    "pids3" };
+		    "pids3", "pids4" };
 		size_t i;
 		for (i = 0; i < sizeof files / sizeof files[0]; i++)
 			unlink(files[i]);

@@ -2,6 +2,7 @@
  * rather than posix_spawn(3), which cannot set a death signal. */
 #define _GNU_SOURCE
 #include "exec/spawn.h"
+#include "core/fault.h"
 #include "core/err.h"
 #include "core/num.h"
 
@@ -128,9 +129,11 @@ free_env(char **env)
 }
 
 /* In the vfork child (memory shared with the parent: system calls only):
- * its own group, killed with the parent's thread, default signals,
- * stdin /dev/null, stdout and stderr the log; errno of a failed exec
- * through errfd. */
+ * its own group, told to the reaper here, before anything of the command
+ * runs (told by the parent after vfork, a caller killed in between left
+ * the command's children to run on), killed with the parent's thread,
+ * default signals, stdin /dev/null, stdout and stderr the log; errno of
+ * a failed exec through errfd. */
 static _Noreturn void
 child(const sr_spawn_req *req, char **env, int null, int log, int errfd,
     pid_t parent)
@@ -140,6 +143,11 @@ child(const sr_spawn_req *req, char **env, int null, int log, int errfd,
 	int sig, e;
 
 	setpgid(0, 0);
+	if (reaper_fd >= 0) {
+		int g = (int)getpid();
+		if (write(reaper_fd, &g, sizeof g) != (ssize_t)sizeof g)
+			_exit(127);
+	}
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
 		_exit(127);
@@ -198,10 +206,12 @@ start(const sr_spawn_req *req, int *execerr, char *errbuf)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	pid = fork_child(req, env, null, log, fd[1], self);
+	/* SR_FAULT=spawn-slow: the caller is slow to go on once the command
+	 * runs (a test kills it then) */
+	if (pid > 0 && sr_fault("spawn-slow"))
+		nanosleep(&(struct timespec){ 2, 0 }, NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (pid > 0)
-		tell_reaper(pid);
-	else
+	if (pid < 0)
 		sr_seterr(errbuf, "%s: %s", req->argv[0], strerror(errno));
 	free_env(env);
 	close(null);
