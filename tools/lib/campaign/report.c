@@ -319,8 +319,8 @@ static sr_attempt *
 read_attempts(const sr_report_page *r, size_t *n)
 {
 	sr_attempt *all = NULL, *a;
-	size_t i, j, m, nb, off = 0;
-	char *path, *stats;
+	size_t i, j, m, off = 0;
+	char *path;
 
 	*n = 0;
 	for (i = 0; i < r->ndir; i++) {
@@ -334,9 +334,7 @@ read_attempts(const sr_report_page *r, size_t *n)
 		}
 		*n += m;
 		free(a);
-		stats = sr_report_bucket_stats(r->dir[i], &nb);
-		free(stats);
-		off += nb;
+		off += sr_report_nbuckets(r->dir[i]);
 	}
 	return all;
 }
@@ -348,7 +346,6 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	char *goal;
 	sr_attempt *a;
 	size_t n, i;
-	char *stats;
 
 	memset(&r, 0, sizeof r);
 	r.o = o;
@@ -367,8 +364,8 @@ sr_report_write(FILE *fp, const sr_report_opts *o)
 	a = read_attempts(&r, &n);
 	sr_measured_of(a, n, &r.m);
 	free(a);
-	stats = sr_report_all_bucket_stats(&r, &r.nbuckets);
-	free(stats);
+	for (i = 0; i < r.ndir; i++)
+		r.nbuckets += sr_report_nbuckets(r.dir[i]);
 	r.nslides = sr_report_nslides(r.out);
 	page_head(fp, &r);
 	sr_report_section_run(fp, &r);

@@ -33,12 +33,8 @@ char *sr_report_inputs(const char *outdir, const char *key);
 /* The first max bytes of path, newly allocated (*len of them); dies when
  * it cannot be read. */
 unsigned char *sr_report_slurp(const char *path, size_t max, size_t *len);
-/* The #stats line of outdir's buckets.tsv (without "stats "), newly
- * allocated, or NULL; *nbuckets its buckets. */
-char *sr_report_bucket_stats(const char *outdir, size_t *nbuckets);
-/* The #stats of the page's buckets: buckets.tsv's line, or in batches
- * the sums of the batches' lines, newly allocated; *nbuckets in all. */
-char *sr_report_all_bucket_stats(const sr_report_page *r, size_t *nbuckets);
+/* The buckets of outdir's buckets.tsv (plan/buckets). */
+size_t sr_report_nbuckets(const char *outdir);
 
 /* A PNG inlined as <img>: checked to be a whole PNG (decoded), its bytes
  * as a data: URI, its size as the image's (report.c). */

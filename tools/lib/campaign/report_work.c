@@ -1,7 +1,6 @@
 /* report_work.c - the sections of sa-report's page on the work the
  * buckets did (report_page.h): the timings per task (timings.tsv) and
- * the makespan, measured and predicted; buckets.tsv's #stats for the
- * work saved (report_saved.c). */
+ * the makespan, measured and predicted; the buckets' count. */
 #include "campaign/report_page.h"
 
 #include <math.h>
@@ -13,75 +12,21 @@
 #include "campaign/report_html.h"
 #include "core/err.h"
 #include "core/tsv.h"
+#include "plan/buckets.h"
 #include "plan/timings.h"
 
-/* The #stats line of buckets.tsv (without "stats "), newly allocated,
- * and the number of buckets. */
-char *
-sr_report_bucket_stats(const char *outdir, size_t *nbuckets)
+size_t
+sr_report_nbuckets(const char *outdir)
 {
-	char *path = sr_report_path(outdir, "buckets.tsv"), *stats = NULL;
-	sr_tsv *t = sr_tsv_open(path);
-	size_t i;
+	char *path = sr_report_path(outdir, "buckets.tsv");
+	sr_buckets_in *b = sr_buckets_open(path, 0);
+	size_t n = 0;
 
-	*nbuckets = 0;
-	while (sr_tsv_next(t))
-		++*nbuckets;
-	for (i = 0; i < t->ncomment; i++)
-		if (strncmp(t->comment[i], "stats ", 6) == 0) {
-			free(stats);
-			stats = sr_strdup(t->comment[i] + 6);
-		}
-	sr_tsv_close(t);
+	while (sr_buckets_skip(b))
+		n++;
+	sr_buckets_close(b);
 	free(path);
-	return stats;
-}
-
-/* A stat of the #stats line as a number (NaN when missing). */
-static double stat_num(const char *stats, const char *key);
-
-/* The #stats of the report's buckets: buckets.tsv's line, or in
- * batches the sums of the batches' lines (their largest bucket, and the
- * shares saved of the sums), newly allocated; the buckets in all. */
-char *
-sr_report_all_bucket_stats(const sr_report_page *r, size_t *nbuckets)
-{
-	static const char *const sum[] = { "runs", "instances",
-	    "tasks_noreuse", "tasks_stage", "tasks_merged" };
-	double v[5] = { 0 }, max = 0;
-	char *stats, buf[512];
-	size_t i, j, nb;
-
-	if (r->ndir == 1)
-		return sr_report_bucket_stats(r->dir[0], nbuckets);
-	*nbuckets = 0;
-	for (i = 0; i < r->ndir; i++) {
-		stats = sr_report_bucket_stats(r->dir[i], &nb);
-		*nbuckets += nb;
-		for (j = 0; j < 5; j++)
-			v[j] += stat_num(stats, sum[j]);
-		if (stat_num(stats, "max_bucket_tasks") > max)
-			max = stat_num(stats, "max_bucket_tasks");
-		free(stats);
-	}
-	snprintf(buf, sizeof buf, "runs=%.17g instances=%.17g "
-	    "tasks_noreuse=%.17g tasks_stage=%.17g tasks_merged=%.17g "
-	    "buckets=%zu reuse_stage_pct=%.4f reuse_total_pct=%.4f "
-	    "max_bucket_tasks=%.17g", v[0], v[1], v[2], v[3], v[4], *nbuckets,
-	    100 * (1 - v[3] / v[2]), 100 * (1 - v[4] / v[2]), max);
-	return sr_strdup(buf);
-}
-
-static double
-stat_num(const char *stats, const char *key)
-{
-	char *v = stats ? sr_report_word(stats, key) : NULL, *end;
-	double x = v ? strtod(v, &end) : NAN;
-
-	if (v && (end == v || *end))
-		x = NAN;
-	free(v);
-	return x;
+	return n;
 }
 
 /* ---- timings per task ------------------------------------------------------ */
