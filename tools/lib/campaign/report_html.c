@@ -109,25 +109,3 @@ sr_report_bar(FILE *fp, double f)
 	fprintf(fp, "<td class=\"b\"><span class=\"bar\" style=\"width:"
 	    "%.0fpx\"></span></td>", SR_REPORT_BAR * (f > 1 ? 1 : f));
 }
-
-char *
-sr_report_word(const char *words, const char *key)
-{
-	size_t klen = strlen(key), len;
-	const char *p = words, *found = NULL;
-	char *v;
-
-	while (*(p += strspn(p, " \t"))) {
-		len = strcspn(p, " \t");
-		if (len > klen && strncmp(p, key, klen) == 0 && p[klen] == '=')
-			found = p;	/* the last one wins */
-		p += len;
-	}
-	if (found == NULL)
-		return NULL;
-	len = strcspn(found, " \t") - klen - 1;
-	v = sr_malloc(len + 1);
-	memcpy(v, found + klen + 1, len);
-	v[len] = '\0';
-	return v;
-}

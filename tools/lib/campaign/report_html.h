@@ -36,10 +36,6 @@ void sr_report_kv(FILE *fp, const char *key, const char *value);
 #define SR_REPORT_BAR 120
 void sr_report_bar(FILE *fp, double f);
 
-/* The value of key in "key=value" words (the metadata lines of the
- * formats), newly allocated, or NULL. */
-char *sr_report_word(const char *words, const char *key);
-
 /* The sections' tables (report_tables.c): the indices of indices.tsv
  * and, when there, indices-s2.tsv (the largest); the top sets of
  * trials.tsv (the design's varied parameters) and the best set of

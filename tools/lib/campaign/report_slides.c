@@ -14,6 +14,7 @@
 
 #include "campaign/html.h"
 #include "campaign/report_html.h"
+#include "core/tsv.h"
 #include "core/err.h"
 #include "core/mem.h"
 #include "core/num.h"
@@ -75,7 +76,7 @@ slide_name(const char *line)
 static double
 slide_num(const char *line, const char *key)
 {
-	char *v = sr_report_word(line, key);
+	char *v = sr_tsv_word(line, key);
 	double x = NAN;
 
 	if (v && sr_parse_double(v, &x))
@@ -165,7 +166,7 @@ static void
 slide_figure(FILE *fp, const char *outdir, const char *name, const char *line)
 {
 	size_t len = strlen(name) + 12;
-	char *rel = sr_malloc(len), *path, *tiles = sr_report_word(line, "tiles");
+	char *rel = sr_malloc(len), *path, *tiles = sr_tsv_word(line, "tiles");
 
 	snprintf(rel, len, "slides/%s.png", name);
 	if (sr_report_has(outdir, rel)) {
@@ -208,7 +209,7 @@ sr_report_section_slides(FILE *fp, const sr_report_page *r)
 		fputs("<tr>", fp);
 		sr_report_cell(fp, "td", NULL, name);
 		for (k = 0; k < sizeof word / sizeof word[0]; k++) {
-			v = sr_report_word(line[i], word[k]);
+			v = sr_tsv_word(line[i], word[k]);
 			sr_report_cell(fp, "td", "n", v ? v : "-");
 			free(v);
 		}

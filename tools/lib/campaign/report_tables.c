@@ -385,10 +385,10 @@ trials_summary(FILE *fp, const sr_trials_table *tt, size_t shown)
 static void
 best_line(FILE *fp, const char *words)
 {
-	char *run = sr_report_word(words, SR_TRIALS_RUN),
-	    *metric = sr_report_word(words, SR_TRIALS_META_METRIC),
-	    *mean = sr_report_word(words, SR_TRIALS_MEAN),
-	    *tiles = sr_report_word(words, SR_TRIALS_META_TILES),
+	char *run = sr_tsv_word(words, SR_TRIALS_RUN),
+	    *metric = sr_tsv_word(words, SR_TRIALS_META_METRIC),
+	    *mean = sr_tsv_word(words, SR_TRIALS_MEAN),
+	    *tiles = sr_tsv_word(words, SR_TRIALS_META_TILES),
 	    buf[SR_REPORT_NUMLEN];
 
 	sr_html_printf(fp, "Run %s: mean %s %s over %s tiles. ",

@@ -278,22 +278,35 @@ is_meta_line(const char *c)
 }
 
 char *
-sr_tsv_meta(const sr_tsv *t, const char *key)
+sr_tsv_word(const char *words, const char *key)
 {
-	size_t i, klen = strlen(key);
-	const char *found = NULL, *p;
+	size_t klen = strlen(key), len;
+	const char *p = words, *found = NULL;
 
-	for (i = 0; i < t->ncomment; i++) {
-		if (!is_meta_line(t->comment[i]))
-			continue;
-		for (p = t->comment[i]; (p = strstr(p, key)) != NULL; p += klen)
-			if ((p == t->comment[i] || p[-1] == ' ' ||
-			    p[-1] == '\t') && p[klen] == '=')
-				found = p + klen + 1;
+	while (*(p += strspn(p, " \t"))) {
+		len = strcspn(p, " \t");
+		if (len > klen && strncmp(p, key, klen) == 0 && p[klen] == '=')
+			found = p;	/* the last one wins */
+		p += len;
 	}
 	if (found == NULL)
 		return NULL;
-	return strndup(found, strcspn(found, " \t"));
+	return strndup(found + klen + 1, strcspn(found, " \t") - klen - 1);
+}
+
+char *
+sr_tsv_meta(const sr_tsv *t, const char *key)
+{
+	char *found = NULL, *v;
+	size_t i;
+
+	for (i = 0; i < t->ncomment; i++)
+		if (is_meta_line(t->comment[i]) &&
+		    (v = sr_tsv_word(t->comment[i], key)) != NULL) {
+			free(found);
+			found = v;
+		}
+	return found;
 }
 
 void

@@ -61,6 +61,9 @@ _Noreturn void sr_tsv_die_value(const sr_tsv *t, int col, const char *fmt,
 /* Value of KEY from "key=value" words in the comment lines read so far
  * (the last one wins), newly allocated, or NULL. */
 char *sr_tsv_meta(const sr_tsv *t, const char *key);
+/* The value of key among the "key=value" words of words (separated by
+ * blanks or tabs; the last one wins), newly allocated, or NULL. */
+char *sr_tsv_word(const char *words, const char *key);
 
 /* Writes v as a TSV field: the shortest round-trip decimal, or NaN for a
  * value that is not finite (an undefined index). */

@@ -50,18 +50,13 @@ sr_buckets_write_row(FILE *fp, size_t b, const size_t *inst, size_t n,
 static double
 stats_value(const char *stats, const char *key)
 {
-	size_t klen = strlen(key);
-	const char *p = stats;
-	char *end;
-	double v;
+	char *v = sr_tsv_word(stats, key);
+	double x;
 
-	for (; *(p += strspn(p, " ")); p += strcspn(p, " "))
-		if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
-			v = strtod(p + klen + 1, &end);
-			return end > p + klen + 1 && (*end == ' ' ||
-			    *end == '\0') ? v : NAN;
-		}
-	return NAN;
+	if (v == NULL || sr_parse_double(v, &x))
+		x = NAN;
+	free(v);
+	return x;
 }
 
 int
