@@ -29,10 +29,17 @@ is_tile_table() {
 # absolute slides, or the slides (a list of paths, absolute); dies on a
 # name the engines cannot carry (sa-campaign-data tiles)
 campaign_tiles() {
+	tiles_of "${conf[slides]:-${conf[tiles]}}"
+}
+
+# tiles_of LIST: LIST as campaign_tiles gives the campaign's: in a
+# campaign of slides, the slides it names; else its tiles (or a
+# directory's images)
+tiles_of() {
 	if [ -n "${conf[slides]}" ]; then
-		(exec -a "$prog" sa-campaign-data tiles --what slide "${conf[slides]}")
+		(exec -a "$prog" sa-campaign-data tiles --what slide "$1")
 	else
-		(exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "${conf[tiles]}")
+		(exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "$1")
 	fi
 }
 

@@ -58,11 +58,10 @@ eval_sets() {
 eval_tiles() {
 	if [ -z "${conf[slides]}" ]; then
 		(exec -a "$prog" sa-campaign-data tiles-check "$1" "$3" "${conf[reference_suffix]}") &&
-		    (exec -a "$prog" sa-campaign-data tiles --suffix "${conf[reference_suffix]}" "$1") > "$2/tiles.list" &&
-		    cp -- "$2/tiles.list" "$2/tiles.record"
+		    tiles_of "$1" > "$2/tiles.list" && cp -- "$2/tiles.list" "$2/tiles.record"
 		return
 	fi
-	(exec -a "$prog" sa-campaign-data tiles --what slide "$1") > "$2/slides.list" || return 1
+	tiles_of "$1" > "$2/slides.list" || return 1
 	{ tiles_record "$2/slides.list"
 	  printf '%s\n' "tile_size ${conf[tile_size]}" "tile_overlap ${conf[tile_overlap]}" \
 	      "level ${conf[level]}" "mpp ${conf[mpp]}" "min_tissue ${conf[min_tissue]}"; } > "$2/tiles.record"
