@@ -49,7 +49,7 @@ UNITS     = corr_test morris_select_test sca_test trtma_test morph_test image_te
             compare_table_test campaign_test lock_test cancel_test ledger_test \
             num_test report_test prune_test geojson_test \
             distance_test bits_test watershed_test mem_test norm_test template_test \
-            spawn_test owner_test search_test trust_test labels_test efast_test
+            spawn_test owner_test search_test trust_test labels_test efast_test given_test
 LIBSRC    = $(wildcard tools/lib/*/*.c)
 LIBCXXSRC = $(wildcard tools/lib/*/*.cpp)
 LIBOBJ    = $(LIBSRC:tools/lib/%.c=$(OUT)/lib/%.o) \

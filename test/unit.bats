@@ -63,6 +63,12 @@ load common
 }
 
 # bats test_tags=fast
+@test "RBD-FAST, PAWN and delta: SALib 1.5.1's values on a fixed sample to 1e-12, known answers, worked examples, refusals (given_test)" {
+	run given_test
+	assert_success
+}
+
+# bats test_tags=fast
 @test "labels beside their points: clear of one another, of a line, a box, the edge; random clusters (labels_test)" {
 	run labels_test
 	assert_success

@@ -13,16 +13,20 @@
 #include "sa/indices_tsv.h"
 #include "sa/method.h"
 #include "sa/metrics.h"
+#include "sa/pawn.h"
+#include "sa/rbd.h"
 
 #define DEF_SEED 1UL
 #define DEF_CONF 0.95
 #define DEF_RESAMPLES_VBD 100
 #define DEF_RESAMPLES_MOAT 1000
 #define MAX_RESAMPLES 1000000
+#define MAX_HARMONICS 1000
+#define MAX_SLICES 1000
 
 enum {
 	OPT_METRIC = CHAR_MAX + 1, OPT_AGGREGATE, OPT_CONF, OPT_PERCENTILE,
-	OPT_S2, OPT_ALLOW_MISSING, OPT_PLOT, OPT_VERSION
+	OPT_S2, OPT_ALLOW_MISSING, OPT_PLOT, OPT_SLICES, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -34,6 +38,8 @@ static const struct option longopts[] = {
 	{ "percentile", no_argument, NULL, OPT_PERCENTILE },
 	{ "s2", required_argument, NULL, OPT_S2 },
 	{ "allow-missing", no_argument, NULL, OPT_ALLOW_MISSING },
+	{ "harmonics", required_argument, NULL, 'M' },
+	{ "slices", required_argument, NULL, OPT_SLICES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "seed", required_argument, NULL, 's' },
 	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
@@ -49,24 +55,30 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-"Usage: sa-indices -m moat|vbd|efast|corr [options] [-o INDICES.tsv]\n"
-"         DESIGN.tsv METRICS.tsv\n"
+"Usage: sa-indices -m METHOD [options] [-o INDICES.tsv] DESIGN.tsv\n"
+"         METRICS.tsv\n"
 "Compute sensitivity indices of one metric from a design and its results.\n"
 "\n"
-"  -m, --method M           moat (mu, mu*, sigma), vbd (Sobol S1, ST[, S2]),\n"
-"                           efast (S1, ST of Fourier amplitudes), corr\n"
+"  -m, --method M           of its own design: moat (mu, mu*, sigma), vbd\n"
+"                           (Sobol S1, ST[, S2]), efast (S1, ST of Fourier\n"
+"                           amplitudes); of any design: rbd_fast (S1),\n"
+"                           pawn (KS distances), delta (delta, S1), corr\n"
 "                           (Pearson, Spearman, PCC, PRCC, SRC, SRRC)\n"
 "      --metric NAME        metric column [the only one, else dice]\n"
 "      --aggregate A        over tiles of a run: mean, median, sum [mean]\n"
-"  -r, --resamples N        bootstrap resamples [vbd, efast %d; moat %d]\n"
+"  -r, --resamples N        bootstrap resamples [moat %d; the others %d]\n"
 "      --conf LEVEL         confidence level of the intervals [%g]\n"
 "      --percentile         vbd: add percentile intervals (S1_lo S1_hi ST_lo ST_hi)\n"
 "      --s2 FILE            vbd: write second-order indices to FILE\n"
-"      --allow-missing      moat, corr: drop incomplete trajectories or runs\n"
+"      --allow-missing      drop incomplete trajectories (moat) or runs (of\n"
+"                           any design); not vbd, efast\n"
+"  -M, --harmonics M        rbd_fast: harmonics of the spectrum [%d]\n"
+"      --slices S           pawn: slices of each parameter's range [%d]\n"
 "      --plot FILE.png      draw the indices with gnuplot\n"
 "  -s, --seed SEED          bootstrap seed [%lu]\n"
 SR_OPT_OUTPUT_HELP,
-	    DEF_RESAMPLES_VBD, DEF_RESAMPLES_MOAT, DEF_CONF, DEF_SEED);
+	    DEF_RESAMPLES_MOAT, DEF_RESAMPLES_VBD, DEF_CONF, SR_RBD_M, SR_PAWN_S,
+	    DEF_SEED);
 }
 
 /* Checks the operands and the options that go with the method. */
@@ -81,10 +93,19 @@ check_args(int argc, char **argv, struct opts *o, int method)
 	if (strcmp(o->design, "-") == 0 && strcmp(o->metrics, "-") == 0)
 		sr_usage_error("only one of DESIGN.tsv and METRICS.tsv can be stdin");
 	if (method < 0)
-		sr_usage_error("no method given (-m moat, vbd, efast or corr)");
+		sr_usage_error("no method given (-m moat, vbd, efast, rbd_fast, "
+		    "pawn, delta or corr)");
 	o->x.method = (enum sr_method)method;
 	if ((o->s2 || o->x.percentile) && method != SR_METHOD_VBD)
 		sr_usage_error("--s2 and --percentile go with -m vbd");
+	if (o->x.harmonics && method != SR_METHOD_RBD_FAST)
+		sr_usage_error("-M goes with -m rbd_fast (an efast design's M is "
+		    "in its metadata)");
+	if (o->x.slices && method != SR_METHOD_PAWN)
+		sr_usage_error("--slices goes with -m pawn");
+	if (o->resamples >= 0 && (method == SR_METHOD_PAWN ||
+	    method == SR_METHOD_CORR))
+		sr_usage_error("-r: %s has no bootstrap", sr_method_name(method));
 	if (o->x.allow_missing && (method == SR_METHOD_VBD ||
 	    method == SR_METHOD_EFAST))
 		sr_usage_error("--allow-missing: %s cannot drop runs (every block "
@@ -111,7 +132,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->x.seed = DEF_SEED;
 	o->resamples = -1;
 	sr_method_table(SR_METHODS_INDICES, methods);
-	while ((c = getopt_long(argc, argv, ":m:r:s:o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":m:r:s:o:M:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm': method = sr_opt_word("-m", optarg, methods, SR_NMETHOD);
 			break;
@@ -126,6 +147,10 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_S2: o->s2 = optarg; break;
 		case OPT_ALLOW_MISSING: o->x.allow_missing = 1; break;
 		case OPT_PLOT: o->plot = optarg; break;
+		case 'M': o->x.harmonics = (size_t)sr_opt_count("-M", optarg, 1,
+		    MAX_HARMONICS); break;
+		case OPT_SLICES: o->x.slices = (size_t)sr_opt_count("--slices",
+		    optarg, 2, MAX_SLICES); break;
 		case 's': o->x.seed = sr_opt_seed("-s", optarg); break;
 		case 'o': o->output = optarg; break;
 		case 'h': sr_opt_help(usage);

@@ -17,14 +17,38 @@ favour). Prints "LABEL VALUE" lines.
                                    phases (recovered from the design, fed
                                    to SALib through np.random.rand): the
                                    largest difference
+  salib_methods.py given-check M DESIGN.tsv Y.txt INDICES.tsv [EXACT.tsv]
+                                   M (rbd_fast, pawn, delta) of SALib on
+                                   the design's varied columns and the
+                                   outputs against sareuse's indices.tsv:
+                                   "exact-diff" the largest difference of
+                                   what is deterministic given the sample
+                                   (rbd_fast's S1, pawn's five statistics;
+                                   delta's delta-hat and S1 of SALib's
+                                   calc_delta and sobol_first on the whole
+                                   sample against EXACT.tsv, sareuse's
+                                   -r 0), and for the bootstrapped ones
+                                   "outside" the indices of SALib's
+                                   analyze (delta: their mean over 10
+                                   seeds) outside sareuse's intervals
+  salib_methods.py given-analyze M DESIGN.tsv Y.txt R
+                                   M's analyze timed, R resamples
+  salib_methods.py latin-sample K N OUT.txt   latin.sample (the design
+                                   SALib gives RBD-FAST), written as
+                                   efast-sample's
 """
 import math
 import sys
 import time
 
 import numpy as np
-from SALib.analyze import fast
-from SALib.sample import fast_sampler
+
+# SALib 1.5.1's delta calls np.trapezoid, numpy 2.0's name of np.trapz;
+# Debian 12's numpy 1.24 has only the old name of the same function
+if not hasattr(np, "trapezoid"):
+    np.trapezoid = np.trapz
+from SALib.analyze import delta, fast, pawn, rbd_fast
+from SALib.sample import fast_sampler, latin
 
 
 def problem(k):
@@ -107,9 +131,133 @@ def efast_check(design, ypath, indices):
     print("check-diff %.3g" % d)
 
 
+def read_varied(path):
+    """The design's varied columns (params= of its metadata), in order."""
+    names, header, rows = None, None, []
+    for line in open(path):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#method="):
+            meta = dict(w.split("=", 1) for w in line[1:].split())
+            names = meta["params"].split(",")
+        elif line.startswith("#"):
+            continue
+        elif header is None:
+            header = f
+        else:
+            rows.append(f)
+    cols = [header.index(n) for n in names]
+    ref = [i for i, r in enumerate(rows) if r[header.index("run")] == "ref"]
+    x = np.array([[float(r[c]) for c in cols] for i, r in enumerate(rows)
+                  if i not in ref])
+    return names, x
+
+
+def read_indices(path):
+    header, rows = None, {}
+    for line in open(path):
+        f = line.rstrip("\n").split("\t")
+        if line.startswith("#"):
+            continue
+        if header is None:
+            header = f
+        else:
+            rows[f[0]] = dict(zip(header[1:], (float(v) for v in f[1:])))
+    return rows
+
+
+SEEDS = 10
+
+
+def salib_given(method, prob, x, y, resamples, seed=1):
+    if method == "rbd_fast":
+        return rbd_fast.analyze(prob, x, y, M=10, num_resamples=resamples,
+                                seed=seed)
+    if method == "pawn":
+        return pawn.analyze(prob, x, y, S=10, seed=seed)
+    return delta.analyze(prob, x, y, num_resamples=resamples, seed=seed)
+
+
+def given_check(method, design, ypath, indices, exact=None):
+    names, x = read_varied(design)
+    y = np.loadtxt(ypath)
+    prob = {"num_vars": len(names), "names": names,
+            "bounds": [[0.0, 1.0]] * len(names)}
+    ours = read_indices(indices)
+    si = salib_given(method, prob, x, y, 100)
+    if method == "rbd_fast":
+        d = max(abs(si["S1"][i] - ours[n]["S1"]) for i, n in enumerate(names))
+        print("exact-diff %.3g" % d)
+        return
+    if method == "pawn":
+        keys = (("median", "pawn"), ("minimum", "minimum"), ("mean", "mean"),
+                ("maximum", "maximum"), ("CV", "CV"))
+        d = max(abs(si[a][i] - ours[n][b]) for i, n in enumerate(names)
+                for a, b in keys)
+        print("exact-diff %.3g" % d)
+        return
+    # delta: the deterministic core on the whole sample, then the
+    # bootstrapped estimates within sareuse's intervals
+    ex = read_indices(exact)
+    nn = y.size
+    e = 2.0 / (7.0 + np.tanh((1500.0 - nn) / 500.0))
+    mm = int(np.round(min(int(np.ceil(nn ** e)), 48)))
+    cut = np.linspace(0, nn, mm + 1)
+    grid = np.linspace(np.min(y), np.max(y), 100)
+    d = 0.0
+    for i, n in enumerate(names):
+        d = max(d, abs(delta.calc_delta(y, grid, x[:, i], cut) - ex[n]["delta"]),
+                abs(delta.sobol_first(y, x[:, i], cut) - ex[n]["S1"]))
+    print("exact-diff %.3g" % d)
+    # SALib's delta-hat and S1 are of a bootstrap resample, not of the
+    # sample: one call wanders by about its own interval, so its mean
+    # over SEEDS calls is compared. That mean is not bias reduced: 2 E[a
+    # resample's delta-hat] - E[a resample's] is E[a resample's], the
+    # replicates' mean, which is 2 delta-hat - delta of sareuse's.
+    runs = [salib_given(method, prob, x, y, 100, seed)
+            for seed in range(1, SEEDS + 1)]
+    out = []
+    for i, n in enumerate(names):
+        for k in ("delta", "S1"):
+            mean = np.mean([r[k][i] for r in runs])
+            want = 2 * ex[n][k] - ours[n][k] if k == "delta" else ours[n][k]
+            if abs(mean - want) > ours[n][k + "_conf"]:
+                out.append("%s:%s(%.4g vs %.4g +- %.2g)" % (
+                    n, k, mean, want, ours[n][k + "_conf"]))
+    print("outside %d of %d %s" % (len(out), 2 * len(names), " ".join(out)))
+
+
+def given_analyze(method, design, ypath, resamples):
+    names, x = read_varied(design)
+    prob = {"num_vars": len(names), "names": names,
+            "bounds": [[0.0, 1.0]] * len(names)}
+    t0 = time.perf_counter()
+    y = np.loadtxt(ypath)
+    t1 = time.perf_counter()
+    salib_given(method, prob, x, y, resamples)
+    t2 = time.perf_counter()
+    print("read %.4f" % (t1 - t0))
+    print("analyze %.4f" % (t2 - t1))
+
+
+def latin_sample(k, n, out):
+    t0 = time.perf_counter()
+    x = latin.sample(problem(k), n, seed=1)
+    t1 = time.perf_counter()
+    np.savetxt(out, x, fmt="%.8e", delimiter="\t")
+    t2 = time.perf_counter()
+    print("sample %.4f" % (t1 - t0))
+    print("write %.4f" % (t2 - t1))
+
+
 if __name__ == "__main__":
     what = sys.argv[1]
-    if what == "efast-sample":
+    if what == "given-check":
+        given_check(*sys.argv[2:])
+    elif what == "given-analyze":
+        given_analyze(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif what == "latin-sample":
+        latin_sample(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif what == "efast-sample":
         efast_sample(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif what == "efast-check":
         efast_check(sys.argv[2], sys.argv[3], sys.argv[4])

@@ -172,7 +172,7 @@ test_indices(void)
 	sr_design *d = design2(30, "lhs");
 	sr_metrics m = { "y", 30, NULL, 30, 0, 0 };
 	sr_indices_opts o = { SR_METHOD_CORR, SR_AGG_MEAN, 0, 0.95, 1, 0, 0, 0,
-	    "y.tsv" };
+	    "y.tsv", 0, 0 };
 	char err[SR_INDICES_ERRLEN], *text = NULL;
 	size_t nused, i, len = 0;
 	sr_indices x;

@@ -3,9 +3,9 @@
 #include "sa/efast.h"
 #include "core/err.h"
 #include "sa/draws.h"
+#include "sa/spectrum.h"
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_fft_real.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,56 +55,26 @@ sr_efast_point(const double *omega, size_t n, size_t k, size_t i,
 /* S1 and ST of one block's outputs y[0..n) at frequency omega, M
  * harmonics (SALib's compute_orders): the power spectrum of y at
  * frequencies 1 .. ceil(n/2) - 1, its sum V, D1 at omega, 2 omega, ...
- * M omega, Dt below omega / 2. work holds n doubles. */
+ * M omega, Dt below omega / 2. p holds n / 2 + 1 doubles. */
 static void
-orders(const double *y, size_t n, size_t m, size_t omega, double *work,
-    gsl_fft_real_wavetable *wt, gsl_fft_real_workspace *ws, double *s1,
-    double *st)
+orders(const double *y, size_t m, size_t omega, sr_spectrum *spec,
+    double *p, double *s1, double *st)
 {
-	size_t f, nf = (n + 1) / 2, p;	/* ceil(n / 2) */
-	double v = 0, d1 = 0, dt = 0, re, im, sp;
+	size_t n = sr_spectrum_len(spec), f, nf = (n + 1) / 2, h;
+	double v = 0, d1 = 0, dt = 0, sp;
 
-	memcpy(work, y, n * sizeof *work);
-	gsl_fft_real_transform(work, 1, n, wt, ws);
-	/* half-complex: frequency f at work[2f - 1] (real), work[2f] (imag) */
+	sr_spectrum_power(spec, y, p);
 	for (f = 1; f < nf; f++) {
-		re = work[2 * f - 1];
-		im = 2 * f < n ? work[2 * f] : 0;
-		sp = (re * re + im * im) / ((double)n * (double)n);
+		sp = p[f] / ((double)n * (double)n);
 		v += sp;
-		for (p = 1; p <= m; p++)
-			if (f == p * omega)
+		for (h = 1; h <= m; h++)
+			if (f == h * omega)
 				d1 += sp;
 		if (f <= omega / 2)
 			dt += sp;
 	}
 	*s1 = d1 / v;
 	*st = 1 - dt / v;
-}
-
-/* The FFT tables for length n. */
-typedef struct {
-	size_t n;
-	gsl_fft_real_wavetable *wt;
-	gsl_fft_real_workspace *ws;
-} fft_tables;
-
-static int
-tables(fft_tables *t, size_t n)
-{
-	t->n = n;
-	t->wt = gsl_fft_real_wavetable_alloc(n);
-	t->ws = gsl_fft_real_workspace_alloc(n);
-	return t->wt && t->ws ? 0 : -1;
-}
-
-static void
-tables_free(fft_tables *t)
-{
-	if (t->wt)
-		gsl_fft_real_wavetable_free(t->wt);
-	if (t->ws)
-		gsl_fft_real_workspace_free(t->ws);
 }
 
 /* The sample standard deviation (n - 1) of x[0..n). */
@@ -128,10 +98,10 @@ sd(const double *x, size_t n)
  * omega_0. */
 static void
 bootstrap(const double *y, size_t n, size_t m, size_t resamples,
-    double z, sr_draws *rng, fft_tables *half, double *work,
+    double z, sr_draws *rng, sr_spectrum *half, double *work,
     double *s1_conf, double *st_conf)
 {
-	size_t h = half->n, b, j, *idx = sr_calloc(h, sizeof *idx);
+	size_t h = sr_spectrum_len(half), b, j, *idx = sr_calloc(h, sizeof *idx);
 	double *r1 = sr_calloc(resamples ? resamples : 1, sizeof *r1);
 	double *rt = sr_calloc(resamples ? resamples : 1, sizeof *rt);
 	double *ys = sr_calloc(h, sizeof *ys);
@@ -140,8 +110,8 @@ bootstrap(const double *y, size_t n, size_t m, size_t resamples,
 		sr_draws_fill(rng, n, idx, h);
 		for (j = 0; j < h; j++)
 			ys[j] = y[idx[j]];
-		orders(ys, h, m, sr_efast_omega0(h, m), work, half->wt,
-		    half->ws, &r1[b], &rt[b]);
+		orders(ys, m, sr_efast_omega0(h, m), half, work, &r1[b],
+		    &rt[b]);
 	}
 	*s1_conf = resamples > 1 ? z * sd(r1, resamples) : NAN;
 	*st_conf = resamples > 1 ? z * sd(rt, resamples) : NAN;
@@ -156,7 +126,7 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
     size_t resamples, double conf, unsigned long seed, sr_sobol_result *r,
     char *err)
 {
-	fft_tables full = { 0 }, half = { 0 };
+	sr_spectrum *full, *half;
 	sr_draws *rng;
 	double *work, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	size_t i, w0 = sr_efast_omega0(n, m);
@@ -172,26 +142,26 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
 			snprintf(err, SR_ERRLEN, "run %zu: no finite output", i);
 			return -1;
 		}
-	if (tables(&full, n) || tables(&half, (n + 1) / 2) ||
-	    (rng = sr_draws_new(seed)) == NULL)
-		sr_die(SR_EXIT_DATA, "out of memory (FFT tables)");
+	if ((rng = sr_draws_new(seed)) == NULL)
+		sr_die(SR_EXIT_DATA, "out of memory");
+	full = sr_spectrum_new(n);
+	half = sr_spectrum_new((n + 1) / 2);
 	r->k = k;
 	r->S1 = sr_calloc(k, sizeof *r->S1);
 	r->S1_conf = sr_calloc(k, sizeof *r->S1_conf);
 	r->ST = sr_calloc(k, sizeof *r->ST);
 	r->ST_conf = sr_calloc(k, sizeof *r->ST_conf);
-	work = sr_calloc(n, sizeof *work);
+	work = sr_calloc(n / 2 + 1, sizeof *work);
 	for (i = 0; i < k; i++) {
-		orders(y + i * n, n, m, w0, work, full.wt, full.ws, &r->S1[i],
-		    &r->ST[i]);
-		bootstrap(y + i * n, n, m, resamples, z, rng, &half, work,
+		orders(y + i * n, m, w0, full, work, &r->S1[i], &r->ST[i]);
+		bootstrap(y + i * n, n, m, resamples, z, rng, half, work,
 		    &r->S1_conf[i], &r->ST_conf[i]);
 		r->S1_sum += r->S1[i];
 	}
 	r->S1_sum_conf = NAN;	/* the blocks' replicates are apart */
 	free(work);
 	sr_draws_free(rng);
-	tables_free(&full);
-	tables_free(&half);
+	sr_spectrum_free(full);
+	sr_spectrum_free(half);
 	return 0;
 }

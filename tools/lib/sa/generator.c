@@ -2,6 +2,7 @@
  * grid, Morris (MOAT) trajectories and Saltelli (VBD) blocks. */
 #include "sa/generator.h"
 #include "sa/efast.h"
+#include "sa/rbd.h"
 #include "core/hash.h"
 #include "core/rng.h"
 #include "sa/morris.h"
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
 #define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
@@ -357,6 +359,41 @@ sr_generator_efast(sr_generator *g, size_t n, size_t m, char *errbuf,
 	}
 	free(omega);
 	free(u);
+	gsl_rng_free(rng);
+	return NULL;
+}
+
+const char *
+sr_generator_rbd(sr_generator *g, size_t n, char *errbuf, size_t errlen)
+{
+	size_t k = g->k, i, t, *perm;
+	double *curve, *u;
+	gsl_rng *rng;
+
+	if (k == 0)
+		FAIL("rbd_fast: no parameter varies");
+	if (n < 4 * SR_RBD_M)
+		FAIL("rbd_fast: -n %zu: its analysis needs at least %d runs "
+		    "(M = %d harmonics, half of the runs a bootstrap replicate)",
+		    n, 4 * SR_RBD_M, SR_RBD_M);
+	rng = new_rng(g->seed);
+	curve = sr_calloc(n, sizeof *curve);
+	perm = sr_calloc(n * k, sizeof *perm);
+	u = sr_calloc(k, sizeof *u);
+	sr_rbd_curve(n, gsl_rng_uniform(rng), curve);
+	for (i = 0; i < k; i++) {	/* each parameter's own order */
+		for (t = 0; t < n; t++)
+			perm[i * n + t] = t;
+		gsl_ran_shuffle(rng, perm + i * n, n, sizeof *perm);
+	}
+	for (t = 0; t < n; t++) {
+		for (i = 0; i < k; i++)
+			u[i] = curve[perm[i * n + t]];
+		emit_unit(g, u, 0);
+	}
+	free(u);
+	free(perm);
+	free(curve);
 	gsl_rng_free(rng);
 	return NULL;
 }

@@ -54,6 +54,11 @@ const char *sr_generator_vbd(sr_generator *g, int base, size_t n, int second_ord
 const char *sr_generator_efast(sr_generator *g, size_t n, size_t m,
     char *errbuf, size_t errlen);
 
+/* RBD-FAST's random balance design: n points of one search curve, each
+ * parameter in its own random order (sa/rbd.h). */
+const char *sr_generator_rbd(sr_generator *g, size_t n, char *errbuf,
+    size_t errlen);
+
 /* Points of the Sobol sequence a VBD design skips (as SALib). */
 size_t sr_vbd_sobol_skip(size_t n);
 

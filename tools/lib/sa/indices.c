@@ -1,6 +1,7 @@
 /* indices.c - the drivers of sa-indices' analyses (indices.h). */
 #include "sa/indices.h"
 #include "sa/efast.h"
+#include "sa/rbd.h"
 #include "core/err.h"
 #include "core/plot.h"
 
@@ -26,13 +27,13 @@ sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
 		    "a design made by sa-sample", d->path);
 	if (ref && (size_t)d->reference != d->nrun - 1)
 		FAIL("%s: the reference run must be the last run", d->path);
-	if (m != SR_METHOD_CORR && (d->method == NULL ||
+	if (!sr_method_is_given(m) && (d->method == NULL ||
 	    sr_method_parse(d->method) != (int)m))
 		FAIL("%s: a %s design cannot be analyzed with -m %s (make it with "
 		    "sa-sample -m %s)", d->path, d->method ? d->method :
 		    "method-less", name, name);
 	*nused = d->nrun - ref;
-	expect = m == SR_METHOD_CORR ? (double)*nused :
+	expect = sr_method_is_given(m) ? (double)*nused :
 	    sr_method_runs(m, d->n, d->k, d->r, d->second_order);
 	if (expect != (double)*nused || expect == 0)
 		FAIL("%s: %zu runs, but its metadata describe %.0f", d->path,
@@ -195,16 +196,50 @@ complete_runs(const sr_design *d, const sr_metrics *m, size_t nused,
 	return n;
 }
 
-/* Correlation measures over the runs with a result; refuses a parameter
- * that is constant over them. */
+/* The analysis of given data (corr, rbd_fast, pawn, delta) of the n
+ * runs x (n rows of k), y; the metadata's tail after " used=N
+ * dropped=D". */
 static int
-run_corr(const sr_design *d, const sr_metrics *m, sr_indices *x,
+given_analyze(sr_indices *x, const double *px, const double *y, size_t n,
+    char *tail, size_t taillen, char *err)
+{
+	size_t k = x->k;
+	int rc = -1;
+
+	switch (x->o.method) {
+	case SR_METHOD_CORR:
+		if ((rc = sr_corr_analyze(px, y, n, k, &x->corr, err)) == 0)
+			snprintf(tail, taillen, " " SR_INDICES_R2 "=%.4f "
+			    SR_INDICES_R2_RANK "=%.4f", x->corr.r2,
+			    x->corr.r2_rank);
+		return rc;
+	case SR_METHOD_RBD_FAST:
+		x->sobol.k = k;
+		x->sobol.S1 = sr_calloc(k + 1, sizeof *x->sobol.S1);
+		x->sobol.S1_conf = sr_calloc(k + 1, sizeof *x->sobol.S1_conf);
+		snprintf(tail, taillen, " M=%zu", x->o.harmonics);
+		return sr_rbd_analyze(px, y, n, k, x->o.harmonics, x->o.resamples,
+		    x->o.conf, x->o.seed, x->sobol.S1, x->sobol.S1_conf, err);
+	case SR_METHOD_PAWN:
+		snprintf(tail, taillen, " slices=%zu", x->o.slices);
+		return sr_pawn_analyze(px, y, n, k, x->o.slices, &x->pawn, err);
+	default:
+		snprintf(tail, taillen, " classes=%zu", sr_delta_classes(n));
+		return sr_delta_analyze(px, y, n, k, x->o.resamples, x->o.conf,
+		    x->o.seed, &x->delta, err);
+	}
+}
+
+/* An analysis of given data over the runs with a result; refuses a
+ * parameter that is constant over them. */
+static int
+run_given(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
 {
 	size_t k = d->k, n, r, i;
 	long nmiss = check_missing(x, m, x->o.allow_missing, errbuf, errlen);
 	double *px, *y;
-	char err[SR_ERRLEN];
+	char err[SR_ERRLEN], tail[96] = "";
 	int rc = -1;
 
 	if (nmiss < 0)
@@ -220,19 +255,19 @@ run_corr(const sr_design *d, const sr_metrics *m, sr_indices *x,
 			;
 		if (n > 1 && r == n) {
 			snprintf(errbuf, errlen, "%s: parameter %s is constant over "
-			    "the runs used: no correlation to measure", d->path,
-			    x->name[i]);
+			    "the runs used: no %s to measure", d->path,
+			    x->name[i], x->o.method == SR_METHOD_CORR ?
+			    "correlation" : "effect");
 			goto out;
 		}
 	}
-	if (sr_corr_analyze(px, y, n, k, &x->corr, err)) {
+	if (given_analyze(x, px, y, n, tail, sizeof tail, err)) {
 		snprintf(errbuf, errlen, "%s and %s: %s", d->path,
 		    x->o.metrics_path, err);
 		goto out;
 	}
-	snprintf(x->extra, sizeof x->extra, " used=%zu dropped=%ld "
-	    SR_INDICES_R2 "=%.4f " SR_INDICES_R2_RANK "=%.4f", n, nmiss,
-	    x->corr.r2, x->corr.r2_rank);
+	snprintf(x->extra, sizeof x->extra, " used=%zu dropped=%ld%s", n, nmiss,
+	    tail);
 	rc = 0;
 out:
 	free(px);
@@ -252,6 +287,10 @@ sr_indices_compute(const sr_design *d, const sr_metrics *m,
 	x->k = d->k;
 	x->nused = d->nrun - (d->reference >= 0);
 	x->name = sr_calloc(d->k ? d->k : 1, sizeof *x->name);
+	if (x->o.harmonics == 0)
+		x->o.harmonics = SR_RBD_M;
+	if (x->o.slices == 0)
+		x->o.slices = SR_PAWN_S;
 	for (i = 0; i < d->k; i++)
 		x->name[i] = d->name[d->param[i]];
 	switch (o->method) {
@@ -261,9 +300,9 @@ sr_indices_compute(const sr_design *d, const sr_metrics *m,
 		return run_moat(d, m, x, errbuf, errlen);
 	case SR_METHOD_EFAST:
 		return run_efast(d, m, x, errbuf, errlen);
-	case SR_METHOD_CORR:
-		return run_corr(d, m, x, errbuf, errlen);
 	default:
+		if (sr_method_is_given(o->method))
+			return run_given(d, m, x, errbuf, errlen);
 		FAIL("%s: not an analysis method", sr_method_name(o->method));
 	}
 }
@@ -274,6 +313,8 @@ sr_indices_free(sr_indices *x)
 	sr_sobol_result_free(&x->sobol);	/* each safe when zeroed */
 	sr_morris_result_free(&x->morris);
 	sr_corr_result_free(&x->corr);
+	sr_pawn_result_free(&x->pawn);
+	sr_delta_result_free(&x->delta);
 	sr_trust_free(&x->trust);
 	free(x->name);
 	x->name = NULL;
@@ -449,6 +490,43 @@ plot_corr(const sr_indices *x, const char *path, char **names)
 	free(mark);
 }
 
+/* RBD-FAST's S1, delta's delta and S1, PAWN's median and maximum. */
+static void
+plot_given(const sr_indices *x, const char *path, char **names)
+{
+	sr_plot_series s[2];
+	const char *what, *axis;
+	char *title;
+	size_t ns = 2;
+
+	switch (x->o.method) {
+	case SR_METHOD_RBD_FAST:
+		s[0] = (sr_plot_series){ "S1", x->sobol.S1, x->sobol.S1_conf,
+		    NULL };
+		ns = 1;
+		what = "RBD-FAST first-order indices";
+		axis = "S1";
+		break;
+	case SR_METHOD_DELTA:
+		s[0] = (sr_plot_series){ "delta", x->delta.delta,
+		    x->delta.delta_conf, NULL };
+		s[1] = (sr_plot_series){ "S1", x->delta.S1, x->delta.S1_conf,
+		    NULL };
+		what = "Delta moment-independent indices";
+		axis = "index";
+		break;
+	default:
+		s[0] = (sr_plot_series){ "median", x->pawn.median, NULL, NULL };
+		s[1] = (sr_plot_series){ "maximum", x->pawn.max, NULL, NULL };
+		what = "PAWN indices";
+		axis = "Kolmogorov-Smirnov distance over the slices";
+		break;
+	}
+	title = plot_title(what, x->metric);
+	sr_plot_bars(path, title, axis, names, x->k, s, ns);
+	free(title);
+}
+
 void
 sr_indices_plot(const sr_indices *x, const char *path)
 {
@@ -458,6 +536,8 @@ sr_indices_plot(const sr_indices *x, const char *path)
 		plot_vbd(x, path, names);
 	else if (x->o.method == SR_METHOD_MOAT)
 		plot_moat(x, path, names);
-	else
+	else if (x->o.method == SR_METHOD_CORR)
 		plot_corr(x, path, names);
+	else
+		plot_given(x, path, names);
 }

@@ -8,10 +8,12 @@
 #include <stddef.h>
 
 #include "sa/corr.h"
+#include "sa/delta.h"
 #include "sa/design.h"
 #include "sa/method.h"
 #include "sa/metrics.h"
 #include "sa/morris.h"
+#include "sa/pawn.h"
 #include "sa/sobol.h"
 #include "sa/trust.h"
 
@@ -25,18 +27,22 @@
 
 /* What the analysis is asked for. */
 typedef struct {
-	enum sr_method method;		/* SR_METHOD_MOAT, _VBD or _CORR */
+	enum sr_method method;		/* an analysis (SR_METHODS_INDICES) */
 	enum sr_aggregate aggregate;	/* as the metrics were read */
 	size_t resamples;		/* bootstrap (moat, vbd) */
 	double conf;			/* confidence level of the intervals */
 	unsigned long seed;
 	int percentile;			/* vbd: percentile intervals too */
 	int s2;				/* vbd: second-order indices wanted */
-	int allow_missing;		/* moat, corr: drop what lacks a result */
+	int allow_missing;		/* drop what lacks a result (not vbd,
+					 * efast) */
 	const char *metrics_path;	/* for messages */
+	size_t harmonics;		/* rbd_fast: M (0: SR_RBD_M) */
+	size_t slices;			/* pawn: S (0: SR_PAWN_S) */
 } sr_indices_opts;
 
-/* The indices: one of sobol, morris, corr by method, for k parameters. */
+/* The indices: one of sobol (vbd, efast, rbd_fast: S1 alone), morris,
+ * corr, pawn, delta by method, for k parameters. */
 typedef struct {
 	sr_indices_opts o;
 	const char *metric;		/* the metric column (borrowed) */
@@ -45,12 +51,15 @@ typedef struct {
 	sr_sobol_result sobol;
 	sr_morris_result morris;
 	sr_corr_result corr;
+	sr_pawn_result pawn;
+	sr_delta_result delta;
 	char extra[128];		/* the metadata line's method-specific tail */
 	sr_trust trust;			/* where not to trust them (vbd, moat) */
 } sr_indices;
 
 /* Whether design d can be analyzed with method m: varied parameters in its
- * metadata, the reference run last, made by m (corr takes any), as many
+ * metadata, the reference run last, made by m (the analyses of given
+ * data, sr_method_is_given, take any), as many
  * runs as its metadata describe. Sets *nused (runs without the reference)
  * and returns 0, or -1 with the reason in errbuf. */
 int sr_indices_check_design(const sr_design *d, enum sr_method m,

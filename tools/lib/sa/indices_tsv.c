@@ -21,7 +21,7 @@ sr_indices_write_meta(FILE *fp, const sr_indices *x, const char *extra)
 	    SR_INDICES_AGGREGATE "=%s runs=%zu",
 	    sr_method_name(x->o.method), x->metric,
 	    sr_aggregate_names[x->o.aggregate], x->nused);
-	if (x->o.method != SR_METHOD_CORR)
+	if (x->o.method != SR_METHOD_CORR && x->o.method != SR_METHOD_PAWN)
 		fprintf(fp, " " SR_INDICES_RESAMPLES "=%zu " SR_INDICES_CONFLEVEL
 		    "=%g seed=%lu", x->o.resamples,
 		    x->o.conf, x->o.seed);
@@ -107,15 +107,74 @@ write_corr(FILE *fp, const sr_indices *x)
 	}
 }
 
+/* Rows of RBD-FAST's first-order indices. */
+static void
+write_rbd(FILE *fp, const sr_indices *x)
+{
+	size_t i;
+
+	fputs(SR_INDICES_PARAM "\t" SR_INDICES_S1 "\t" SR_INDICES_S1
+	    SR_INDICES_CONF "\n", fp);
+	for (i = 0; i < x->k; i++) {
+		fputs(x->name[i], fp);
+		put(fp, x->sobol.S1[i]);
+		put(fp, x->sobol.S1_conf[i]);
+		fputc('\n', fp);
+	}
+}
+
+/* Rows of PAWN's statistics, the median first (the index). */
+static void
+write_pawn(FILE *fp, const sr_indices *x)
+{
+	const sr_pawn_result *r = &x->pawn;
+	size_t i;
+
+	fputs(SR_INDICES_PARAM "\t" SR_INDICES_PAWN "\t" SR_INDICES_PAWN_MIN
+	    "\t" SR_INDICES_PAWN_MEAN "\t" SR_INDICES_PAWN_MAX "\t"
+	    SR_INDICES_PAWN_CV "\n", fp);
+	for (i = 0; i < x->k; i++) {
+		fputs(x->name[i], fp);
+		put(fp, r->median[i]);
+		put(fp, r->min[i]);
+		put(fp, r->mean[i]);
+		put(fp, r->max[i]);
+		put(fp, r->cv[i]);
+		fputc('\n', fp);
+	}
+}
+
+/* Rows of the delta and first-order indices. */
+static void
+write_delta(FILE *fp, const sr_indices *x)
+{
+	const sr_delta_result *r = &x->delta;
+	size_t i;
+
+	fputs(SR_INDICES_PARAM "\t" SR_INDICES_DELTA "\t" SR_INDICES_DELTA
+	    SR_INDICES_CONF "\t" SR_INDICES_S1 "\t" SR_INDICES_S1
+	    SR_INDICES_CONF "\n", fp);
+	for (i = 0; i < x->k; i++) {
+		fputs(x->name[i], fp);
+		put(fp, r->delta[i]);
+		put(fp, r->delta_conf[i]);
+		put(fp, r->S1[i]);
+		put(fp, r->S1_conf[i]);
+		fputc('\n', fp);
+	}
+}
+
 void
 sr_indices_write(FILE *fp, const sr_indices *x)
 {
-	if (x->o.method == SR_METHOD_VBD || x->o.method == SR_METHOD_EFAST)
-		write_vbd(fp, x);
-	else if (x->o.method == SR_METHOD_MOAT)
-		write_moat(fp, x);
-	else
-		write_corr(fp, x);
+	switch (x->o.method) {
+	case SR_METHOD_VBD: case SR_METHOD_EFAST: write_vbd(fp, x); break;
+	case SR_METHOD_RBD_FAST: write_rbd(fp, x); break;
+	case SR_METHOD_MOAT: write_moat(fp, x); break;
+	case SR_METHOD_PAWN: write_pawn(fp, x); break;
+	case SR_METHOD_DELTA: write_delta(fp, x); break;
+	default: write_corr(fp, x); break;
+	}
 }
 
 void
@@ -144,7 +203,7 @@ sr_indices_write_s2(FILE *fp, const sr_indices *x)
 
 /* The indices that rank the parameters, the first a file has. */
 static const char *const ranking[] = { SR_INDICES_ST, SR_INDICES_MU_STAR,
-    SR_INDICES_S2 };
+    SR_INDICES_S2, SR_INDICES_DELTA, SR_INDICES_PAWN, SR_INDICES_S1 };
 
 /* The column called base + suffix, or -1. */
 static int

@@ -20,6 +20,12 @@
 #define SR_INDICES_S1		"S1"
 #define SR_INDICES_ST		"ST"
 #define SR_INDICES_S2		"S2"
+#define SR_INDICES_DELTA	"delta"
+#define SR_INDICES_PAWN		"pawn"	/* the median; beside it: */
+#define SR_INDICES_PAWN_MIN	"minimum"
+#define SR_INDICES_PAWN_MEAN	"mean"
+#define SR_INDICES_PAWN_MAX	"maximum"
+#define SR_INDICES_PAWN_CV	"CV"
 /* An index's companion columns: its name and one of these suffixes. */
 #define SR_INDICES_CONF		"_conf"	/* its interval's half-width */
 #define SR_INDICES_LO		"_lo"	/* its percentile interval */
@@ -45,9 +51,11 @@ void sr_indices_write_meta(FILE *fp, const sr_indices *x, const char *extra);
 /* The comment lines "#warning: ..." of x's trust warnings (trust.h):
  * every one, or with s2 those of the S2 table only. */
 void sr_indices_write_warnings(FILE *fp, const sr_indices *x, int s2);
-/* The header and one row per parameter: vbd param S1 S1_conf ST ST_conf
- * [S1_lo S1_hi ST_lo ST_hi], moat param mu mu_star sigma mu_star_conf,
- * corr param and each measure with its p-value. */
+/* The header and one row per parameter: vbd and efast param S1 S1_conf
+ * ST ST_conf [S1_lo S1_hi ST_lo ST_hi], rbd_fast param S1 S1_conf, moat
+ * param mu mu_star sigma mu_star_conf, corr param and each measure with
+ * its p-value, pawn param pawn minimum mean maximum CV, delta param delta
+ * delta_conf S1 S1_conf. */
 void sr_indices_write(FILE *fp, const sr_indices *x);
 /* The S2 table: param_i param_j S2 S2_conf [S2_lo S2_hi], i < j. */
 void sr_indices_write_s2(FILE *fp, const sr_indices *x);
@@ -72,9 +80,9 @@ typedef struct {
 	int *kind;		/* by column: enum sr_indices_kind */
 	/* by column, for an index: the columns of its companions, -1 none */
 	int *conf_col, *lo_col, *hi_col, *p_col;
-	/* the index that ranks the parameters: the first of ST, mu_star and
-	 * S2 that the file has (none for corr's measures, each with its
-	 * p-value), or -1 */
+	/* the index that ranks the parameters: the first of ST, mu_star,
+	 * S2, delta, pawn and S1 that the file has (none for corr's
+	 * measures, each with its p-value), or -1 */
 	int rank;
 	size_t nrow;
 	char ***field;		/* field[i][j]: row i's column j as written */

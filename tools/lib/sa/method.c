@@ -13,7 +13,8 @@ _Static_assert((int)SR_METHOD_MC == (int)SR_MC &&
 
 const char *const sr_method_names[SR_NMETHOD] = {
 	"mc", "lhs", "halton", "hammersley", "sobol", "random", "grid", "moat",
-	"vbd", "corr", "reference", "pso", "anneal", "tpe", "efast"
+	"vbd", "corr", "reference", "pso", "anneal", "tpe", "efast",
+	"rbd_fast", "pawn", "delta"
 };
 
 int
@@ -53,6 +54,12 @@ int
 sr_method_is_search(enum sr_method m)
 {
 	return (SR_METHODS_SEARCH & SR_METHOD_BIT(m)) != 0;
+}
+
+int
+sr_method_is_given(enum sr_method m)
+{
+	return (SR_METHODS_GIVEN & SR_METHOD_BIT(m)) != 0;
 }
 
 size_t

@@ -21,6 +21,9 @@ enum sr_method {
 	SR_METHOD_ANNEAL,	/* (sa/search.h) */
 	SR_METHOD_TPE,
 	SR_METHOD_EFAST,	/* Fourier amplitudes (eFAST) */
+	SR_METHOD_RBD_FAST,	/* random balance designs (RBD-FAST) */
+	SR_METHOD_PAWN,		/* given-data analyses (sa-indices only) */
+	SR_METHOD_DELTA,
 	SR_NMETHOD
 };
 
@@ -34,13 +37,17 @@ enum sr_method {
 #define SR_METHODS_SAMPLE (SR_METHODS_UNIT | SR_METHOD_BIT(SR_METHOD_RANDOM) | \
 	SR_METHOD_BIT(SR_METHOD_GRID) | SR_METHOD_BIT(SR_METHOD_MOAT) | \
 	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHODS_SEARCH | \
-	SR_METHOD_BIT(SR_METHOD_EFAST))
+	SR_METHOD_BIT(SR_METHOD_EFAST) | SR_METHOD_BIT(SR_METHOD_RBD_FAST))
+/* The analyses of any sample (given data): no design of their own asked. */
+#define SR_METHODS_GIVEN (SR_METHOD_BIT(SR_METHOD_CORR) | \
+	SR_METHOD_BIT(SR_METHOD_RBD_FAST) | SR_METHOD_BIT(SR_METHOD_PAWN) | \
+	SR_METHOD_BIT(SR_METHOD_DELTA))
 #define SR_METHODS_INDICES (SR_METHOD_BIT(SR_METHOD_MOAT) | \
-	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHOD_BIT(SR_METHOD_CORR) | \
-	SR_METHOD_BIT(SR_METHOD_EFAST))
+	SR_METHOD_BIT(SR_METHOD_VBD) | SR_METHOD_BIT(SR_METHOD_EFAST) | \
+	SR_METHODS_GIVEN)
 
 /* "mc", "lhs", ..., "corr", "reference", "pso", "anneal", "tpe",
- * "efast", as written in design(5)'s
+ * "efast", "rbd_fast", "pawn", "delta", as written in design(5)'s
  * method= and on command lines. */
 extern const char *const sr_method_names[SR_NMETHOD];
 
@@ -56,6 +63,8 @@ const char **sr_method_table(unsigned mask, const char *names[SR_NMETHOD]);
 int sr_method_is_unit(enum sr_method m);
 /* Whether m is a search that learns (pso, anneal, tpe). */
 int sr_method_is_search(enum sr_method m);
+/* Whether analysis m takes any sample (corr, rbd_fast, pawn, delta). */
+int sr_method_is_given(enum sr_method m);
 
 /* Rows of one VBD block: A, AB_1..AB_k, [BA_1..BA_k,] B. */
 size_t sr_vbd_block_rows(size_t k, int second_order);

@@ -91,6 +91,8 @@ sr_sample_generate(const sr_sample_spec *s, sr_generator *g, char *errbuf,
 	case SR_METHOD_EFAST:
 		return sr_generator_efast(g, s->n, s->m ? s->m : SR_EFAST_M,
 		    errbuf, errlen);
+	case SR_METHOD_RBD_FAST:
+		return sr_generator_rbd(g, s->n, errbuf, errlen);
 	case SR_METHOD_RANDOM:
 		return sr_generator_random(g, s->n, errbuf, errlen);
 	default:
