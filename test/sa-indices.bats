@@ -874,9 +874,11 @@ evil() {
 	for h in -h --help; do
 		run --separate-stderr sa-indices $h
 		assert_success
-		assert_output --partial 'Usage: sa-indices -m moat|vbd|efast|corr'
+		assert_output --partial 'Usage: sa-indices -m METHOD [options]'
 		assert_output --partial '--allow-missing'
-		assert_output --partial 'bootstrap resamples [vbd, efast 100; moat 1000]'
+		assert_output --partial 'bootstrap resamples [moat 1000; the others 100]'
+		assert_output --partial 'harmonics of the spectrum [10]'
+		assert_output --partial "slices of each parameter's range [10]"
 		assert_output --partial '[0.95]'
 		assert_equal "$stderr" ''
 	done
@@ -1100,7 +1102,7 @@ evil() {
 }
 
 @test "unknown method: exit 2" {
-	refuse 2 "-m 'sobol': not moat, vbd, corr or efast" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
+	refuse 2 "-m 'sobol': not moat, vbd, corr, efast, rbd_fast, pawn or delta" -m sobol "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 }
 
 @test "--aggregate with a bad value: exit 2" {
@@ -1220,4 +1222,119 @@ evil() {
 	# a vbd design is not one
 	sa-sample -m vbd -n 8 -o v.tsv "$ISHIGAMI"
 	refuse 1 "a vbd design cannot be analyzed with -m efast" -m efast v.tsv y.tsv
+}
+
+# --- RBD-FAST, PAWN and delta: of any design ------------------------------
+
+@test "rbd_fast: Ishigami on its random balance design (n = 4000): S1 within 0.03 of the analytic values; on an lhs design too; intervals; seeded bytes; the plot" {
+	sa-sample -m rbd_fast -n 4000 -s 5 -o d.tsv "$ISHIGAMI"
+	grep -q '^#method=rbd_fast n=4000 k=3 params=x1,x2,x3 seed=5$' d.tsv
+	assert_equal "$(grep -vc '^#' d.tsv)" 4001
+	sa-testfn ishigami d.tsv > y.tsv
+	run -0 sa-indices -m rbd_fast -o i.tsv --plot i.png d.tsv y.tsv
+	grep -q '^#method=rbd_fast metric=y aggregate=mean runs=4000 resamples=100 conf=0.95 seed=1 used=4000 dropped=0 M=10$' i.tsv
+	assert_equal "$(body i.tsv | head -n 1)" $'param\tS1\tS1_conf'
+	near "$(get i.tsv x1 S1)" 0.3139 0.03 "S1(x1)"
+	near "$(get i.tsv x2 S1)" 0.4424 0.03 "S1(x2)"
+	near "$(get i.tsv x3 S1)" 0 0.03 "S1(x3)"
+	awk -F'\t' '!/^#/ && $1 != "param" && !($3 > 0 && $3 < 0.1) { exit 1 }' i.tsv ||
+	    fail "an interval out of (0, 0.1)"
+	png i.png
+	sa-indices -m rbd_fast -o j.tsv d.tsv y.tsv
+	assert_equal "$(body j.tsv)" "$(body i.tsv)"
+	# any design: an lhs one
+	sa-sample -m lhs -n 4000 -s 2 -o l.tsv "$ISHIGAMI"
+	sa-testfn ishigami l.tsv > ly.tsv
+	sa-indices -m rbd_fast -o l.idx l.tsv ly.tsv
+	near "$(get l.idx x1 S1)" 0.3139 0.03 "lhs S1(x1)"
+	near "$(get l.idx x2 S1)" 0.4424 0.03 "lhs S1(x2)"
+}
+
+@test "rbd_fast: the design's points lie on the curve, each parameter in its own order; -M sets the harmonics; too few runs refused" {
+	sa-sample -m rbd_fast -n 40 -s 3 -o d.tsv "$DATA/linear.tsv"
+	# every column holds the same 40 values of the curve, in different orders
+	a=$(body d.tsv | awk -F'\t' 'NR > 1 { print $2 }')
+	c=$(body d.tsv | awk -F'\t' 'NR > 1 { print $4 }')
+	assert_equal "$(sort -g <<< "$a" | awk '{ printf "%.6f\n", ($1 - 0) / 1 }')" \
+	    "$(sort -g <<< "$c" | awk '{ printf "%.6f\n", ($1 + 1) / 2 }')"
+	[ "$a" != "$(sort -g <<< "$a")" ] || fail "a's values in curve order"
+	sa-testfn linear 3,-0.5,1,0 d.tsv > y.tsv
+	sa-indices -m rbd_fast -M 4 -r 0 -o i.tsv d.tsv y.tsv
+	assert_equal "$(meta i.tsv M)" 4
+	assert_equal "$(get i.tsv a S1_conf)" NaN
+	sa-indices -m rbd_fast --harmonics 4 -r 0 -o j.tsv d.tsv y.tsv
+	assert_equal "$(body j.tsv)" "$(body i.tsv)"
+	awk '$1 != 39' y.tsv > gap.tsv
+	refuse 1 "d.tsv and gap.tsv: RBD-FAST with M = 10 harmonics needs at least 40 runs, not 39" \
+	    -m rbd_fast --allow-missing d.tsv gap.tsv
+	refuse 2 "-M goes with -m rbd_fast" -m vbd -M 4 d.tsv y.tsv
+	refuse 2 "-M '0': a whole number from 1 to 1000" -m rbd_fast -M 0 d.tsv y.tsv
+	run -1 sa-sample -m rbd_fast -n 39 "$DATA/linear.tsv"
+	assert_output --partial "rbd_fast: -n 39: its analysis needs at least 40 runs"
+}
+
+@test "pawn: y = a on an lhs design: a's median distance 0.7 and maximum 0.9 of the ten slices, the others near 0; the statistics beside; --slices; no bootstrap" {
+	sa-sample -m lhs -n 2000 -s 5 -o d.tsv "$DATA/linear.tsv"
+	sa-testfn linear 1,0,0,0 d.tsv > y.tsv
+	run -0 sa-indices -m pawn -o i.tsv --plot i.png d.tsv y.tsv
+	grep -q '^#method=pawn metric=y aggregate=mean runs=2000 used=2000 dropped=0 slices=10$' i.tsv
+	assert_equal "$(body i.tsv | head -n 1)" $'param\tpawn\tminimum\tmean\tmaximum\tCV'
+	# slice s of a's range holds y in [s/10, (s+1)/10): its distance from
+	# all of y is max(s/10, 1 - (s+1)/10), 0.5 to 0.9
+	near "$(get i.tsv a pawn)" 0.7 0.01 "pawn(a)"
+	near "$(get i.tsv a minimum)" 0.5 0.01 "minimum(a)"
+	near "$(get i.tsv a maximum)" 0.9 0.01 "maximum(a)"
+	near "$(get i.tsv a mean)" 0.7 0.01 "mean(a)"
+	for p in b c d; do less "$(get i.tsv $p maximum)" 0.1 "maximum($p)"; done
+	png i.png
+	sa-indices -m pawn --slices 5 -o j.tsv d.tsv y.tsv
+	assert_equal "$(meta j.tsv slices)" 5
+	# five slices: 0.8 0.6 0.4 0.6 0.8... at most 0.8, median 0.6
+	near "$(get j.tsv a pawn)" 0.6 0.01 "pawn(a), 5 slices"
+	refuse 2 "-r: pawn has no bootstrap" -m pawn -r 10 d.tsv y.tsv
+	refuse 2 "--slices goes with -m pawn" -m delta --slices 5 d.tsv y.tsv
+	refuse 2 "--slices '1': a whole number from 2 to 1000" -m pawn --slices 1 d.tsv y.tsv
+}
+
+@test "delta: y = 3 a + c on an lhs design: S1 of a and c within 0.03 of 9/13 and 4/13, delta ranked the same, b and d near 0; -r 0 gives delta-hat without intervals; the plot" {
+	sa-sample -m lhs -n 3000 -s 5 -o d.tsv "$DATA/linear.tsv"
+	sa-testfn linear 3,0,1,0 d.tsv > y.tsv
+	run -0 sa-indices -m delta -o i.tsv --plot i.png d.tsv y.tsv
+	grep -q '^#method=delta metric=y aggregate=mean runs=3000 resamples=100 conf=0.95 seed=1 used=3000 dropped=0 classes=15$' i.tsv
+	assert_equal "$(body i.tsv | head -n 1)" $'param\tdelta\tdelta_conf\tS1\tS1_conf'
+	# y = 3 a + c: var 9/12 + 4/12, S1 9/13 = 0.6923 and 4/13 = 0.3077
+	near "$(get i.tsv a S1)" 0.6923 0.03 "S1(a)"
+	near "$(get i.tsv c S1)" 0.3077 0.03 "S1(c)"
+	near "$(get i.tsv b S1)" 0 0.01 "S1(b)"
+	less "$(get i.tsv c delta)" "$(get i.tsv a delta)" "delta(c) vs delta(a)"
+	less "$(get i.tsv b delta)" "$(get i.tsv c delta)" "delta(b) vs delta(c)"
+	less "$(get i.tsv d delta)" 0.05 "delta(d)"
+	less 0 "$(get i.tsv a delta_conf)" "delta_conf(a)"
+	png i.png
+	sa-indices -m delta -r 0 -o h.tsv d.tsv y.tsv
+	assert_equal "$(get h.tsv a delta_conf)" NaN
+	assert_equal "$(get h.tsv a S1)" "$(get i.tsv a S1)"
+	# the bias reduction: delta = 2 delta-hat - the replicates' mean, below delta-hat
+	less "$(get i.tsv d delta)" "$(get h.tsv d delta)" "delta(d) vs delta-hat(d)"
+	sa-testfn linear 0,0,0,0 d.tsv > c.tsv
+	refuse 1 "d.tsv and c.tsv: all 3000 outputs are equal" -m delta d.tsv c.tsv
+}
+
+@test "rbd_fast, pawn and delta take any design: a MOAT one, a VBD one; --allow-missing drops the runs without a result and says so" {
+	mixed_moat
+	for m in rbd_fast pawn delta; do
+		run -0 sa-indices -m $m -o "$m.tsv" d.tsv y.tsv
+		assert_equal "$(meta "$m.tsv" used)" 50
+	done
+	awk '$1 != 3 && $1 != 17' y.tsv > gap.tsv
+	refuse 1 "gap.tsv: 2 of 50 runs have no y result: 3, 17 (see --allow-missing)" -m pawn d.tsv gap.tsv
+	run -0 --separate-stderr sa-indices -m delta --allow-missing -o g.tsv d.tsv gap.tsv
+	assert_equal "$stderr" "sa-indices: gap.tsv: runs without a result, dropped: 2"
+	assert_equal "$(meta g.tsv used)" 48
+	assert_equal "$(meta g.tsv dropped)" 2
+	ishigami 64
+	for m in rbd_fast pawn delta; do
+		run -0 sa-indices -m $m -o "$m.tsv" d.tsv y.tsv
+		assert_equal "$(meta "$m.tsv" used)" 320
+	done
 }

@@ -706,7 +706,7 @@ refuse() {
 }
 
 @test "unknown method is a usage error (exit 2)" {
-	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat, vbd, pso, anneal, tpe or efast" -m bogus "$SPACE"
+	refuse 2 "-m 'bogus': not mc, lhs, halton, hammersley, sobol, random, grid, moat, vbd, pso, anneal, tpe, efast or rbd_fast" -m bogus "$SPACE"
 	assert_output --partial "--help"
 }
 
@@ -1102,4 +1102,31 @@ refuse() {
 	refuse 1 "efast: -n 64: a parameter's block needs more than 4 M^2 = 64 runs (M = 4)" -m efast -n 64 "$ISHIGAMI"
 	refuse 2 "-M goes with -m efast" -m vbd -M 3 "$ISHIGAMI"
 	refuse 2 "-M '0'" -m efast -M 0 "$ISHIGAMI"
+}
+
+@test "rbd_fast: n points of one search curve, 1/2 + asin(sin s)/pi at s = -pi + 2 pi (t + shift)/n, each parameter in its own random order; seeded; too few runs refused" {
+	run -0 sa-sample -m rbd_fast -n 50 -s 3 -o d.tsv "$ISHIGAMI"
+	grep -q '^#method=rbd_fast n=50 k=3 params=x1,x2,x3 seed=3$' d.tsv
+	assert_equal "$(body d.tsv | awk 'NR > 1' | wc -l)" 50
+	# each column put back on [0, 1] and sorted: the curve's two branches
+	# (x rises, then falls, by 2/n a step of s), interleaved: v[i+2] -
+	# v[i] = 2/n throughout, and no two values equal
+	for c in 2 3 4; do
+		body d.tsv | awk -F'\t' -v c=$c 'NR > 1 { printf "%.17g\n", ($c + 3.141592653589793) / (2 * 3.141592653589793) }' |
+		    sort -g | awk '{ v[NR] = $1 } END {
+			for (i = 1; i + 2 <= NR; i++) {
+				d = v[i + 2] - v[i] - 2 / 50
+				if (d > 1e-9 || d < -1e-9 || v[i + 1] == v[i]) exit 1
+			}
+			exit !(NR == 50 && v[1] >= 0 && v[50] <= 1) }' ||
+		    fail "column $c is not the curve's points"
+	done
+	# the columns' orders differ
+	[ "$(body d.tsv | cut -f 2 | head -n 10)" != "$(body d.tsv | cut -f 3 | head -n 10)" ]
+	sa-sample -m rbd_fast -n 50 -s 3 -o e.tsv "$ISHIGAMI"
+	assert_equal "$(body e.tsv)" "$(body d.tsv)"
+	sa-sample -m rbd_fast -n 50 -s 4 -o f.tsv "$ISHIGAMI"
+	[ "$(body f.tsv)" != "$(body d.tsv)" ]
+	refuse 1 "rbd_fast: -n 39: its analysis needs at least 40 runs" -m rbd_fast -n 39 "$ISHIGAMI"
+	refuse 2 "-M goes with -m efast" -m rbd_fast -M 3 "$ISHIGAMI"
 }
