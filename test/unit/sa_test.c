@@ -56,7 +56,7 @@ test_method(void)
 	    sr_method_name(SR_METHOD_SOBOL)) == 0);
 	sr_method_table(SR_METHODS_INDICES, names);
 	check("indices table", strcmp(sr_word_list(buf, sizeof buf, names,
-	    SR_NMETHOD), "moat, vbd, corr or efast") == 0);
+	    SR_NMETHOD), "moat, vbd, corr, efast, rbd_fast, pawn or delta") == 0);
 	check("indices table refuses lhs",
 	    sr_word_index("lhs", names, SR_NMETHOD) < 0);
 	check("indices table finds corr",
@@ -64,10 +64,14 @@ test_method(void)
 	sr_method_table(SR_METHODS_SAMPLE, names);
 	check("sample table", strcmp(sr_word_list(buf, sizeof buf, names,
 	    SR_NMETHOD), "mc, lhs, halton, hammersley, sobol, random, grid, "
-	    "moat, vbd, pso, anneal, tpe or efast") == 0);
+	    "moat, vbd, pso, anneal, tpe, efast or rbd_fast") == 0);
 	check("vbd runs", sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 0) == 50);
 	check("efast runs: n a parameter",
 	    sr_method_runs(SR_METHOD_EFAST, 65, 3, 0, 0) == 195);
+	check("rbd_fast runs: n", sr_method_runs(SR_METHOD_RBD_FAST, 65, 3, 0,
+	    0) == 65);
+	check("given-data analyses", sr_method_is_given(SR_METHOD_PAWN) &&
+	    sr_method_is_given(SR_METHOD_CORR) && !sr_method_is_given(SR_METHOD_VBD));
 	check("vbd second-order runs",
 	    sr_method_runs(SR_METHOD_VBD, 10, 3, 0, 1) == 80);
 	check("moat runs", sr_method_runs(SR_METHOD_MOAT, 99, 4, 20, 0) == 100);
