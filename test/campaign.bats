@@ -407,3 +407,44 @@ tune_campaign() {
 	run -1 sa-campaign plan t.campaign
 	assert_output --partial "efast is a design for sensitivity indices, refused with goal = tune"
 }
+
+@test "method = rbd_fast and indices = pawn, delta or rbd_fast on a drawn design: the indices sa-indices gives on the campaign's design and results, the report's table follows the analysis; resamples warned of where unused; mismatches refused when planning" {
+	tiles 96
+	campaign r.campaign method=rbd_fast samples=42 vary=G1,G2 -trajectories
+	run -0 sa-campaign -q run r.campaign
+	grep -q '^#method=rbd_fast n=42 k=2 params=G1,G2 seed=3$' r-out/design.tsv
+	assert_equal "$(body r-out/indices.tsv | head -n 1)" $'param\tS1\tS1_conf'
+	sa-indices -m rbd_fast --metric dice -s 3 -o hand.tsv r-out/design.tsv r-out/results.tsv
+	assert_equal "$(body r-out/indices.tsv)" "$(body hand.tsv)"
+	# the same runs, other analyses: only the indices are computed again
+	for a in pawn delta; do
+		sed -i '/^indices/d' r.campaign
+		echo "indices = $a" >> r.campaign
+		run -0 sa-campaign run r.campaign
+		refute_output --partial 'bucket'
+		grep -q "^#method=$a metric=dice " r-out/indices.tsv
+		sa-indices -m $a --metric dice -s 3 -o hand.tsv r-out/design.tsv r-out/results.tsv
+		assert_equal "$(body r-out/indices.tsv)" "$(body hand.tsv)"
+		# the report's table has the analysis' columns, ranked by its index
+		grep -q "title=\"$a\">" r-out/report.html || fail "no $a column in the report"
+		grep -q "sorted by $(case $a in pawn) echo PAWN ;; *) echo δ ;; esac), the largest first" r-out/report.html
+	done
+	# pawn has no bootstrap: resamples is warned of and not passed
+	sed -i '/^indices/d' r.campaign
+	printf '%s\n' 'indices = pawn' 'resamples = 50' >> r.campaign
+	run -0 sa-campaign run r.campaign
+	assert_output --partial "resamples: not used by indices = pawn (it concerns moat, vbd, efast, rbd_fast or delta)"
+	# an analysis of its own design needs it; MOAT's runs are no sample
+	campaign v.campaign method=lhs samples=40 indices=vbd -trajectories
+	run -1 sa-campaign plan v.campaign
+	assert_output --partial "indices: vbd analyzes its own design: give method = vbd (this campaign's is lhs)"
+	campaign m.campaign indices=delta
+	run -1 sa-campaign plan m.campaign
+	assert_output --partial "indices: delta needs a sample of the space; a MOAT design's runs sit on a few levels"
+	campaign t.campaign method=random samples=8 goal=tune indices=pawn -trajectories
+	run -1 sa-campaign plan t.campaign
+	assert_output --partial "indices: only for goal = sensitivity"
+	campaign f.campaign method=rbd_fast samples=41 -trajectories
+	run -1 sa-campaign plan f.campaign
+	assert_output --partial "samples: rbd_fast: its analysis needs at least 42 runs"
+}

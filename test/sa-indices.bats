@@ -1251,7 +1251,7 @@ evil() {
 }
 
 @test "rbd_fast: the design's points lie on the curve, each parameter in its own order; -M sets the harmonics; too few runs refused" {
-	sa-sample -m rbd_fast -n 40 -s 3 -o d.tsv "$DATA/linear.tsv"
+	sa-sample -m rbd_fast -n 42 -s 3 -o d.tsv "$DATA/linear.tsv"
 	# every column holds the same 40 values of the curve, in different orders
 	a=$(body d.tsv | awk -F'\t' 'NR > 1 { print $2 }')
 	c=$(body d.tsv | awk -F'\t' 'NR > 1 { print $4 }')
@@ -1265,12 +1265,12 @@ evil() {
 	sa-indices -m rbd_fast --harmonics 4 -r 0 -o j.tsv d.tsv y.tsv
 	assert_equal "$(body j.tsv)" "$(body i.tsv)"
 	awk '$1 != 39' y.tsv > gap.tsv
-	refuse 1 "d.tsv and gap.tsv: RBD-FAST with M = 10 harmonics needs at least 40 runs, not 39" \
+	refuse 1 "d.tsv and gap.tsv: RBD-FAST with M = 10 harmonics needs at least 42 runs, not 41" \
 	    -m rbd_fast --allow-missing d.tsv gap.tsv
 	refuse 2 "-M goes with -m rbd_fast" -m vbd -M 4 d.tsv y.tsv
 	refuse 2 "-M '0': a whole number from 1 to 1000" -m rbd_fast -M 0 d.tsv y.tsv
-	run -1 sa-sample -m rbd_fast -n 39 "$DATA/linear.tsv"
-	assert_output --partial "rbd_fast: -n 39: its analysis needs at least 40 runs"
+	run -1 sa-sample -m rbd_fast -n 41 "$DATA/linear.tsv"
+	assert_output --partial "rbd_fast: -n 41: its analysis needs at least 42 runs"
 }
 
 @test "pawn: y = a on an lhs design: a's median distance 0.7 and maximum 0.9 of the ten slices, the others near 0; the statistics beside; --slices; no bootstrap" {

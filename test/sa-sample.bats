@@ -1127,6 +1127,6 @@ refuse() {
 	assert_equal "$(body e.tsv)" "$(body d.tsv)"
 	sa-sample -m rbd_fast -n 50 -s 4 -o f.tsv "$ISHIGAMI"
 	[ "$(body f.tsv)" != "$(body d.tsv)" ]
-	refuse 1 "rbd_fast: -n 39: its analysis needs at least 40 runs" -m rbd_fast -n 39 "$ISHIGAMI"
+	refuse 1 "rbd_fast: -n 41: its analysis needs at least 42 runs" -m rbd_fast -n 41 "$ISHIGAMI"
 	refuse 2 "-M goes with -m efast" -m rbd_fast -M 3 "$ISHIGAMI"
 }

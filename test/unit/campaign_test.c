@@ -127,7 +127,7 @@ test_line_messages(void)
 	refused("seed = -1\n", "c.campaign:1: seed: '-1' is not an integer from 0");
 	refused("levels = 1\n", "c.campaign:1: levels: '1' is not an integer from 2");
 	refused("method = morris\n", "c.campaign:1: method: 'morris' is not moat, "
-	    "vbd, efast, mc, lhs, halton, hammersley, sobol, random, grid, pso, anneal or tpe");
+	    "vbd, efast, rbd_fast, mc, lhs, halton, hammersley, sobol, random, grid, pso, anneal or tpe");
 	refused("plot = maybe\n", "c.campaign:1: plot: 'maybe' is not yes or no");
 	refused("mem = 4GB\n", "c.campaign:1: mem: '4GB' is not a size such as "
 	    "2000M or 4G");

@@ -166,7 +166,7 @@ test_refusals(void)
 
 	fixture(x, y);
 	if (sr_rbd_analyze(x, y, 39, 2, 10, 0, 0.95, 1, s1, c1, err) == 0 ||
-	    !strstr(err, "needs at least 40 runs, not 39"))
+	    !strstr(err, "needs at least 42 runs, not 39"))
 		fail("rbd: 39 runs not refused: %s", err);
 	if (sr_pawn_analyze(x, y, N, 2, 1, &p, err) == 0 ||
 	    !strstr(err, "at least 2 slices"))

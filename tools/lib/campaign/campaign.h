@@ -58,8 +58,11 @@ enum sr_key_role {
 #define SR_CAMPAIGN_RULES "stable median wilcoxon"
 /* The other words of concerns: the values of method, merge and engine. A
  * key given that names some and none of the campaign's is warned of. */
-#define SR_CAMPAIGN_METHODS "moat vbd efast mc lhs halton hammersley sobol " \
-    "random grid pso anneal tpe"
+#define SR_CAMPAIGN_METHODS "moat vbd efast rbd_fast mc lhs halton " \
+    "hammersley sobol random grid pso anneal tpe"
+/* The analyses (the values of indices): a key of the analysis that names
+ * some concerns the campaign's analysis, not its method. */
+#define SR_CAMPAIGN_ANALYSES "moat vbd efast rbd_fast pawn delta corr"
 #define SR_CAMPAIGN_MERGES "none stage naive sca rtma trtma"
 #define SR_CAMPAIGN_ENGINES "local slurm pbs"
 
@@ -159,7 +162,8 @@ sr_campaign *sr_campaign_load(const char *path, const sr_campaign_env *env,
 /* The setting of a key after sr_campaign_resolve ("" for none). */
 const char *sr_campaign_get(const sr_campaign *c, const char *key);
 
-/* The method of sa-indices for the campaign's design: moat, vbd or corr. */
+/* The analysis of sa-indices (sa-indices -m): the indices key, else the
+ * design's own (moat, vbd, efast, rbd_fast), else corr. */
 const char *sr_campaign_indices_method(const sr_campaign *c);
 
 /* Whether the campaign's goal is tune. */

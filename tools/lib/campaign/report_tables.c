@@ -27,7 +27,8 @@ pretty(const char *name)
 		{ SR_INDICES_PARAM_I, "parameter i" },
 		{ SR_INDICES_PARAM_J, "parameter j" },
 		{ SR_INDICES_MU_STAR, "μ*" }, { SR_INDICES_MU, "μ" },
-		{ SR_INDICES_SIGMA, "σ" },
+		{ SR_INDICES_SIGMA, "σ" }, { SR_INDICES_DELTA, "δ" },
+		{ SR_INDICES_PAWN, "PAWN" },
 	};
 	static const char *const corr[SR_NCORR] = { "Pearson", "Spearman",
 	    "PCC", "PRCC", "SRC", "SRRC" };

@@ -183,6 +183,7 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	    sr_resolve_knowledge(c, dir, err, errlen) ||
 	    sr_resolve_validate(c, dir, err, errlen) ||
 	    sr_resolve_check_tune(c, err, errlen) ||
+	    sr_resolve_check_indices(c, err, errlen) ||
 	    sr_resolve_check_batches(c, err, errlen))
 		goto done;
 	sr_resolve_warnings(c);

@@ -60,6 +60,7 @@ void sr_resolve_warnings(sr_campaign *c);
 void sr_resolve_goal_settings(sr_campaign *c);
 int sr_resolve_check_batches(sr_campaign *c, char *err, size_t errlen);
 int sr_resolve_check_tune(const sr_campaign *c, char *err, size_t errlen);
+int sr_resolve_check_indices(const sr_campaign *c, char *err, size_t errlen);
 /* The workflow read (dying as wf-compact would on a bad one): whether its
  * tasks are commands (c->commands), and metric a column its results
  * have: a built-in score where it compares, or a metric its commands

@@ -4,6 +4,7 @@
 #include "campaign/campaign.h"
 #include "campaign/resolve.h"
 #include "sa/efast.h"
+#include "sa/rbd.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -244,6 +245,11 @@ sr_resolve_check_bounds(const sr_campaign *c, const sr_space *s, char *err,
 		return sr_resolve_error(err, errlen, "%s: efast: a parameter's "
 		    "block needs more than 4 M^2 = %d runs (M = %d)", where,
 		    4 * SR_EFAST_M * SR_EFAST_M, SR_EFAST_M);
+	if (meth == SR_METHOD_RBD_FAST && n < SR_RBD_MIN_RUNS(SR_RBD_M))
+		return sr_resolve_error(err, errlen, "%s: rbd_fast: its analysis "
+		    "needs at least %d runs (M = %d harmonics, more than 2 M in "
+		    "half of the runs, a bootstrap replicate)", where,
+		    SR_RBD_MIN_RUNS(SR_RBD_M), SR_RBD_M);
 	if (meth == SR_METHOD_GRID)
 		n = grid_runs(c, s);
 	runs = meth == SR_METHOD_GRID ? n : sr_method_runs(meth, n > 1e18 ?

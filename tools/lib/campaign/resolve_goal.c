@@ -152,6 +152,14 @@ key_unused(const sr_campaign *c, const sr_campaign_key *k, char *by,
 	int named = 0, used = 0;
 
 	by[0] = '\0';
+	if (k->role == SR_ROLE_ANALYSIS && class_count(k, SR_CAMPAIGN_ANALYSES)) {
+		value = sr_campaign_indices_method(c);
+		if (sr_resolve_word_in(value, strlen(value), k->concerns))
+			return 0;
+		snprintf(by, bysize, "indices = %s", value);
+		class_words(k, SR_CAMPAIGN_ANALYSES, words, wsize);
+		return 1;
+	}
 	for (i = 0; i < sizeof setting_keys / sizeof setting_keys[0]; i++) {
 		class = sr_campaign_keys[sr_resolve_key(setting_keys[i])].words;
 		if (class_count(k, class) == 0)
@@ -228,6 +236,32 @@ sr_resolve_goal_settings(sr_campaign *c)
 		    sr_strdup(sr_campaign_is_tune(c) ? "shuffle" : "list"));
 	if (!sr_campaign_is_tune(c))
 		sr_resolve_set(c, "cancel", sr_strdup("none"));
+}
+
+/* indices: an analysis of its own design (moat, vbd, efast) needs that
+ * design; one of given data (rbd_fast, pawn, delta, corr) takes any but
+ * MOAT's, whose runs sit on a few levels along trajectories. */
+int
+sr_resolve_check_indices(const sr_campaign *c, char *err, size_t errlen)
+{
+	const char *a = sr_campaign_get(c, "indices"),
+	    *m = sr_campaign_get(c, "method");
+	char where[SR_CAMPAIGN_ERRLEN];
+	int ai = sr_method_parse(a);
+
+	if (*a == '\0' || strcmp(a, m) == 0)
+		return 0;
+	sr_resolve_key_place(c, "indices", where, sizeof where);
+	if (!sr_method_is_given((enum sr_method)ai))
+		return sr_resolve_error(err, errlen, "%s: %s analyzes its own "
+		    "design: give method = %s (this campaign's is %s)", where, a,
+		    a, m);
+	if (strcmp(m, "moat") == 0)
+		return sr_resolve_error(err, errlen, "%s: %s needs a sample of "
+		    "the space; a MOAT design's runs sit on a few levels along "
+		    "trajectories: analyze it with indices = moat, or draw lhs, "
+		    "sobol, random or vbd", where, a);
+	return 0;
 }
 
 /* batches: a drawn design (not grid) of at least one set per batch;
@@ -314,7 +348,8 @@ sr_resolve_check_tune(const sr_campaign *c, char *err, size_t errlen)
 		    "ground truth)", c->path, sr_resolve_line(c, "goal"));
 	sr_resolve_key_place(c, "method", where, sizeof where);
 	if (sr_resolve_is(c, "method", "moat") || sr_resolve_is(c, "method",
-	    "vbd") || sr_resolve_is(c, "method", "efast"))
+	    "vbd") || sr_resolve_is(c, "method", "efast") || sr_resolve_is(c,
+	    "method", "rbd_fast"))
 		return sr_resolve_error(err, errlen, "%s: %s is a design for "
 		    "sensitivity indices, refused with goal = tune: use grid, "
 		    "random, lhs, sobol, halton, hammersley or mc", where, m);

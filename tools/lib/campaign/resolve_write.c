@@ -13,12 +13,13 @@
 const char *
 sr_campaign_indices_method(const sr_campaign *c)
 {
-	const char *m = sr_campaign_get(c, "method");
+	int i = sr_method_parse(sr_campaign_get(c, "method"));
 
-	int i = sr_method_parse(m);
-
+	if (!sr_resolve_is(c, "indices", ""))
+		return sr_campaign_get(c, "indices");
 	return sr_method_name(i == SR_METHOD_MOAT || i == SR_METHOD_VBD ||
-	    i == SR_METHOD_EFAST ? i : SR_METHOD_CORR);
+	    i == SR_METHOD_EFAST || i == SR_METHOD_RBD_FAST ? i :
+	    SR_METHOD_CORR);
 }
 
 /* Writes one record key=value and its NUL. */

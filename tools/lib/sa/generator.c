@@ -372,10 +372,10 @@ sr_generator_rbd(sr_generator *g, size_t n, char *errbuf, size_t errlen)
 
 	if (k == 0)
 		FAIL("rbd_fast: no parameter varies");
-	if (n < 4 * SR_RBD_M)
+	if (n < SR_RBD_MIN_RUNS(SR_RBD_M))
 		FAIL("rbd_fast: -n %zu: its analysis needs at least %d runs "
-		    "(M = %d harmonics, half of the runs a bootstrap replicate)",
-		    n, 4 * SR_RBD_M, SR_RBD_M);
+		    "(M = %d harmonics, more than 2 M in half of the runs, a "
+		    "bootstrap replicate)", n, SR_RBD_MIN_RUNS(SR_RBD_M), SR_RBD_M);
 	rng = new_rng(g->seed);
 	curve = sr_calloc(n, sizeof *curve);
 	perm = sr_calloc(n * k, sizeof *perm);

@@ -85,9 +85,9 @@ sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
 	sr_spectrum *full, *half;
 	sr_draws *rng;
 
-	if (m == 0 || h < 2 * m) {	/* the bootstrap's halves too */
+	if (m == 0 || h <= 2 * m) {	/* the bootstrap's halves too */
 		snprintf(err, SR_ERRLEN, "RBD-FAST with M = %zu harmonics needs "
-		    "at least %zu runs, not %zu", m, 4 * m, n);
+		    "at least %zu runs, not %zu", m, SR_RBD_MIN_RUNS(m), n);
 		return -1;
 	}
 	for (j = 0; j < n; j++)

@@ -18,12 +18,15 @@
 #include <stddef.h>
 
 #define SR_RBD_M 10	/* harmonics by default, as SALib */
+/* The runs M harmonics need: more than 2 M, in the bootstrap's halves
+ * too (the bias correction divides by 1 - 2M/n). */
+#define SR_RBD_MIN_RUNS(m) (4 * (m) + 2)
 
 /* The n points of the curve shifted by delta into x[0..n). */
 void sr_rbd_curve(size_t n, double delta, double *x);
 
 /* S1 of each of k parameters from n runs: x row by row (n rows of k),
- * y their outputs (finite), M harmonics (n > 2 M); intervals at level
+ * y their outputs (finite), M harmonics (n >= SR_RBD_MIN_RUNS(M)); intervals at level
  * conf from resamples bootstrap replicates of half the runs, drawn with
  * replacement (NaN with fewer than 2). s1 and s1_conf hold k. 0, or -1
  * with a message in err (SR_ERRLEN). */
