@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PI 3.14159265358979323846
 
@@ -26,7 +27,7 @@ sr_rbd_curve(size_t n, double delta, double *x)
 /* The values being sorted (qsort has no argument for them). */
 static const double *sort_key;
 
-/* By value, ties by place: a stable order, the same on every platform. */
+/* By value, ties by run: a stable order, the same on every platform. */
 static int
 by_key(const void *a, const void *b)
 {
@@ -37,27 +38,23 @@ by_key(const void *a, const void *b)
 	return (i > j) - (i < j);
 }
 
-/* One parameter's S1 from len runs: xv and yv its values and outputs.
- * The runs in the order of xv, those at even places first, then those
- * at odd places backwards; the periodogram of their outputs (mean
- * removed, one-sided: every frequency doubled but 0 and, of an even
- * len, len / 2, as scipy.signal.periodogram); the share of its sum in
- * frequencies 1..M, unskewed. idx, yp and p hold len doubles. */
+/* S1 of len outputs ys[0..len) already in the order of the parameter:
+ * those at even places first, then those at odd places backwards; the
+ * periodogram of the result (mean removed, one-sided: every frequency
+ * doubled but 0 and, of an even len, len / 2, as
+ * scipy.signal.periodogram); the share of its sum in frequencies 1..M,
+ * unskewed. yp holds len doubles, p len / 2 + 1. */
 static double
-first_order(const double *xv, const double *yv, size_t len, size_t m,
-    sr_spectrum *spec, size_t *idx, double *yp, double *p)
+first_order(const double *ys, size_t len, size_t m, sr_spectrum *spec,
+    double *yp, double *p)
 {
 	size_t j, f, half = len / 2;
 	double mean = 0, v = 0, d1 = 0, s1, lamb, w;
 
-	for (j = 0; j < len; j++)
-		idx[j] = j;
-	sort_key = xv;
-	qsort(idx, len, sizeof *idx, by_key);
 	for (j = 0; j < len; j += 2)
-		yp[j / 2] = yv[idx[j]];
+		yp[j / 2] = ys[j];
 	for (j = 1; j < len; j += 2)
-		yp[len - 1 - j / 2] = yv[idx[j]];
+		yp[len - 1 - j / 2] = ys[j];
 	for (j = 0; j < len; j++)
 		mean += yp[j];
 	mean /= (double)len;
@@ -75,13 +72,47 @@ first_order(const double *xv, const double *yv, size_t len, size_t m,
 	return s1 - lamb / (1 - lamb) * (1 - s1);
 }
 
+/* Parameter i's interval: resamples replicates of h runs drawn with
+ * replacement, each in the parameter's order without a sort: with yo
+ * the outputs in the parameter's order and rank[r] run r's place in it,
+ * each place's output as many times as its run was drawn (ties thus by
+ * run). count holds n, ys n + 2, yp n, p n / 2 + 1. */
+static double
+interval(const double *yo, const size_t *rank, size_t n, size_t h,
+    size_t m, size_t resamples, double z, sr_draws *rng, sr_spectrum *half,
+    size_t *draw, unsigned *count, double *ys, double *yp, double *p,
+    double *rep)
+{
+	size_t b, j, len;
+	unsigned c, e;
+
+	for (b = 0; b < resamples; b++) {
+		sr_draws_fill(rng, n, draw, h);
+		memset(count, 0, n * sizeof *count);
+		for (j = 0; j < h; j++)
+			count[rank[draw[j]]]++;
+		for (j = 0, len = 0; j < n; j++) {
+			/* twice, kept as often as drawn: no branch that a
+			 * random count mispredicts (ys has room for 2 more) */
+			c = count[j];
+			ys[len] = ys[len + 1] = yo[j];
+			for (e = 2; e < c; e++)	/* rare */
+				ys[len + e] = yo[j];
+			len += c;
+		}
+		rep[b] = first_order(ys, h, m, half, yp, p);
+	}
+	return resamples > 1 ? z * gsl_stats_sd(rep, 1, resamples) : NAN;
+}
+
 int
 sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t m, size_t resamples, double conf, unsigned long seed,
     double *s1, double *s1_conf, char *err)
 {
-	size_t i, j, b, h = n / 2, *idx, *draw;
-	double *xv, *yv, *yp, *p, *rep, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	size_t i, j, h = n / 2, *ord, *draw, *rank;
+	unsigned *count;
+	double *xv, *yo, *ys, *yp, *p, *rep, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	sr_spectrum *full, *half;
 	sr_draws *rng;
 
@@ -99,34 +130,41 @@ sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
 		sr_die(SR_EXIT_DATA, "out of memory");
 	full = sr_spectrum_new(n);
 	half = sr_spectrum_new(h);
-	idx = sr_calloc(n, sizeof *idx);
+	ord = sr_calloc(n, sizeof *ord);
 	draw = sr_calloc(h, sizeof *draw);
+	rank = sr_calloc(n, sizeof *rank);
+	count = sr_calloc(n, sizeof *count);
 	xv = sr_calloc(n, sizeof *xv);
-	yv = sr_calloc(n, sizeof *yv);
+	yo = sr_calloc(n, sizeof *yo);
+	ys = sr_calloc(n + 2, sizeof *ys);
 	yp = sr_calloc(n, sizeof *yp);
 	p = sr_calloc(n / 2 + 1, sizeof *p);
 	rep = sr_calloc(resamples + 1, sizeof *rep);
 	for (i = 0; i < k; i++) {
-		for (j = 0; j < n; j++)
+		for (j = 0; j < n; j++) {
 			xv[j] = x[j * k + i];
-		s1[i] = first_order(xv, y, n, m, full, idx, yp, p);
-		for (b = 0; b < resamples; b++) {
-			sr_draws_fill(rng, n, draw, h);
-			for (j = 0; j < h; j++) {
-				xv[j] = x[draw[j] * k + i];
-				yv[j] = y[draw[j]];
-			}
-			rep[b] = first_order(xv, yv, h, m, half, idx, yp, p);
+			ord[j] = j;
 		}
-		s1_conf[i] = resamples > 1 ? z * gsl_stats_sd(rep, 1, resamples) : NAN;
+		sort_key = xv;
+		qsort(ord, n, sizeof *ord, by_key);
+		for (j = 0; j < n; j++) {
+			yo[j] = y[ord[j]];
+			rank[ord[j]] = j;
+		}
+		s1[i] = first_order(yo, n, m, full, yp, p);
+		s1_conf[i] = interval(yo, rank, n, h, m, resamples, z, rng, half,
+		    draw, count, ys, yp, p, rep);
 	}
 	free(rep);
 	free(p);
 	free(yp);
-	free(yv);
+	free(ys);
+	free(yo);
 	free(xv);
+	free(rank);
+	free(count);
 	free(draw);
-	free(idx);
+	free(ord);
 	sr_spectrum_free(half);
 	sr_spectrum_free(full);
 	sr_draws_free(rng);
