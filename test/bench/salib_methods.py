@@ -31,6 +31,9 @@ favour). Prints "LABEL VALUE" lines.
                                    "outside" the indices of SALib's
                                    analyze (delta: their mean over 10
                                    seeds) outside sareuse's intervals
+                                   (TIES_BY_RUN=1: tied values of a
+                                   parameter put in run order for SALib,
+                                   as sareuse orders them)
   salib_methods.py given-analyze M DESIGN.tsv Y.txt R
                                    M's analyze timed, R resamples
   salib_methods.py latin-sample K N OUT.txt   latin.sample (the design
@@ -38,6 +41,7 @@ favour). Prints "LABEL VALUE" lines.
                                    efast-sample's
 """
 import math
+import os
 import sys
 import time
 
@@ -180,6 +184,11 @@ def salib_given(method, prob, x, y, resamples, seed=1):
 def given_check(method, design, ypath, indices, exact=None):
     names, x = read_varied(design)
     y = np.loadtxt(ypath)
+    if os.environ.get("TIES_BY_RUN"):
+        # numpy's argsort (quicksort) orders tied values as it happens to;
+        # sareuse orders them by run. A shift of 1e-9 a run, far below the
+        # values' spacing, gives SALib sareuse's order of the ties.
+        x = x + np.arange(x.shape[0])[:, None] * 1e-9
     prob = {"num_vars": len(names), "names": names,
             "bounds": [[0.0, 1.0]] * len(names)}
     ours = read_indices(indices)

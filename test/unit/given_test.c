@@ -135,16 +135,28 @@ test_known(void)
 	free(perm);
 }
 
-/* The KS distance and the quantile, by hand; the curve's points. */
+/* PAWN, the quantile and the curve's points, by hand. */
 static void
 test_worked(void)
 {
-	double a[3] = { 1, 2, 3 }, b[6] = { 1, 2, 3, 4, 5, 6 }, c[4] = { 1, 2,
-	    3, 4 }, e[2] = { 5, 5 }, curve[4];
+	double a[4] = { 0, 1, 2, 3 }, b[4] = { 0, 1, 3, 2 }, c[4] = { 1, 2, 3,
+	    4 }, curve[4];
 
-	near("ks of 1..3 and 1..6", sr_pawn_ks(a, 3, b, 6), 0.5, 0);
-	near("ks of a sample and itself", sr_pawn_ks(b, 6, b, 6), 0, 0);
-	near("ks of apart samples", sr_pawn_ks(a, 3, e, 2), 1, 0);
+	sr_pawn_result p;
+	char err[SR_ERRLEN];
+
+	/* x 0..3, y 0, 1, 3, 2, two slices: the quantiles 0, 1.5, 3; runs 0
+	 * and 1 (y 0, 1) in [0, 1.5), run 2 (y 3) in [1.5, 3), run 3 (x = 3,
+	 * the maximum) in none. KS of {0, 1} against {0..3}: at 1, 1 - 2/4 =
+	 * 0.5; of {3}: at 2, 0 - 3/4 = 0.75 */
+	if (sr_pawn_analyze(a, b, 4, 1, 2, &p, err))
+		fail("pawn by hand: %s", err);
+	near("pawn by hand: min", p.min[0], 0.5, 0);
+	near("pawn by hand: max", p.max[0], 0.75, 0);
+	near("pawn by hand: median", p.median[0], 0.625, 0);
+	near("pawn by hand: mean", p.mean[0], 0.625, 0);
+	near("pawn by hand: CV", p.cv[0], 0.2, 1e-15);
+	sr_pawn_result_free(&p);
 	near("quantile 0.3 of 1..4", sr_pawn_quantile(c, 4, 0.3), 1.9, 1e-15);
 	near("quantile 1 of 1..4", sr_pawn_quantile(c, 4, 1), 4, 0);
 	near("quantile 0 of 1..4", sr_pawn_quantile(c, 4, 0), 1, 0);

@@ -11,25 +11,6 @@
 #include <string.h>
 
 double
-sr_pawn_ks(const double *a, size_t na, const double *b, size_t nb)
-{
-	size_t i = 0, j = 0;
-	double d = 0, t, diff;
-
-	while (i < na || j < nb) {
-		t = j >= nb || (i < na && a[i] <= b[j]) ? a[i] : b[j];
-		while (i < na && a[i] <= t)
-			i++;
-		while (j < nb && b[j] <= t)
-			j++;
-		diff = fabs((double)i / (double)na - (double)j / (double)nb);
-		if (diff > d)
-			d = diff;
-	}
-	return d;
-}
-
-double
 sr_pawn_quantile(const double *sorted, size_t n, double q)
 {
 	double v = (double)(n - 1) * q, lo = floor(v), g = v - lo, a, b;
@@ -78,12 +59,84 @@ summarize(sr_pawn_result *r, size_t i, double *d, size_t n)
 	r->cv[i] = sqrt(ss / (double)n) / mean;	/* numpy's std: ddof 0 */
 }
 
+/* The values being sorted (qsort has no argument for them). */
+static const double *sort_key;
+
+static int
+by_key(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+
+	return (sort_key[i] > sort_key[j]) - (sort_key[i] < sort_key[j]);
+}
+
+static int
+by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The slice of each run (s of q[s] <= x < q[s + 1], else -1: the maximum
+ * is in none, as in SALib) into sl, the runs of each into ns. */
+static void
+slices_of(const double *x, size_t n, size_t k, size_t i, const double *q,
+    size_t s, long *sl, size_t *ns)
+{
+	size_t r, lo, hi, mid;
+	double v;
+
+	memset(ns, 0, s * sizeof *ns);
+	for (r = 0; r < n; r++) {
+		v = x[r * k + i];
+		for (lo = 0, hi = s + 1; hi - lo > 1; ) {	/* last q <= v */
+			mid = (lo + hi) / 2;
+			if (q[mid] <= v)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		sl[r] = q[lo] <= v && lo < s && v < q[lo + 1] ? (long)lo : -1;
+		if (sl[r] >= 0)
+			ns[sl[r]]++;
+	}
+}
+
+/* The Kolmogorov-Smirnov distance of each slice's outputs from all
+ * outputs, in one walk of the outputs in order (yo: the runs by output):
+ * at the end of each run of equal outputs, each slice's empirical
+ * distribution against all's, as scipy's ks_2samp evaluates them (the
+ * slice's outputs are among all's, so these are every point it
+ * compares at). d holds s. */
+static void
+distances(const double *y, const size_t *yo, size_t n, const long *sl,
+    const size_t *ns, size_t s, size_t *cs, double *d)
+{
+	size_t j, c, all;
+	double v;
+
+	memset(cs, 0, s * sizeof *cs);
+	for (c = 0; c < s; c++)
+		d[c] = 0;
+	for (j = 0, all = 0; j < n; ) {
+		for (v = y[yo[j]]; j < n && y[yo[j]] == v; j++, all++)
+			if (sl[yo[j]] >= 0)
+				cs[sl[yo[j]]]++;
+		for (c = 0; c < s; c++)
+			if (ns[c])
+				d[c] = fmax(d[c], fabs((double)cs[c] / (double)ns[c] -
+				    (double)all / (double)n));
+	}
+}
+
 int
 sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t s, sr_pawn_result *r, char *err)
 {
-	double *ys, *xs, *q, *sel, *d;
-	size_t i, j, c, ns, nd;
+	double *xs, *q, *d, *dd;
+	size_t i, j, c, nd, *yo, *ns, *cs;
+	long *sl;
 
 	memset(r, 0, sizeof *r);
 	if (s < 2 || n < 2) {
@@ -102,34 +155,38 @@ sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
 	r->median = sr_calloc(k + 1, sizeof *r->median);
 	r->max = sr_calloc(k + 1, sizeof *r->max);
 	r->cv = sr_calloc(k + 1, sizeof *r->cv);
-	ys = sr_calloc(n, sizeof *ys);
+	yo = sr_calloc(n, sizeof *yo);
+	sl = sr_calloc(n, sizeof *sl);
 	xs = sr_calloc(n, sizeof *xs);
-	sel = sr_calloc(n, sizeof *sel);
 	q = sr_calloc(s + 1, sizeof *q);
 	d = sr_calloc(s, sizeof *d);
-	memcpy(ys, y, n * sizeof *ys);
-	gsl_sort(ys, 1, n);
+	dd = sr_calloc(s, sizeof *dd);
+	ns = sr_calloc(s, sizeof *ns);
+	cs = sr_calloc(s, sizeof *cs);
+	for (j = 0; j < n; j++)
+		yo[j] = j;
+	sort_key = y;
+	qsort(yo, n, sizeof *yo, by_key);
 	for (i = 0; i < k; i++) {
 		for (j = 0; j < n; j++)
 			xs[j] = x[j * k + i];
-		gsl_sort(xs, 1, n);
+		qsort(xs, n, sizeof *xs, by_value);
 		for (c = 0; c <= s; c++)	/* numpy.arange(0, 1 + 1/S, 1/S) */
 			q[c] = sr_pawn_quantile(xs, n, (double)c * (1.0 / (double)s));
-		for (c = 0, nd = 0; c < s; c++) {
-			for (j = 0, ns = 0; j < n; j++)
-				if (x[j * k + i] >= q[c] && x[j * k + i] < q[c + 1])
-					sel[ns++] = y[j];
-			if (ns == 0)
-				continue;
-			gsl_sort(sel, 1, ns);
-			d[nd++] = sr_pawn_ks(sel, ns, ys, n);
-		}
-		summarize(r, i, d, nd);
+		slices_of(x, n, k, i, q, s, sl, ns);
+		distances(y, yo, n, sl, ns, s, cs, d);
+		for (c = 0, nd = 0; c < s; c++)
+			if (ns[c])
+				dd[nd++] = d[c];
+		summarize(r, i, dd, nd);
 	}
+	free(cs);
+	free(ns);
+	free(dd);
 	free(d);
 	free(q);
-	free(sel);
 	free(xs);
-	free(ys);
+	free(sl);
+	free(yo);
 	return 0;
 }

@@ -27,10 +27,6 @@ int sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t s, sr_pawn_result *r, char *err);
 void sr_pawn_result_free(sr_pawn_result *r);
 
-/* The Kolmogorov-Smirnov distance of two samples, each sorted: the
- * largest difference of their empirical distribution functions. */
-double sr_pawn_ks(const double *a, size_t na, const double *b, size_t nb);
-
 /* The q-quantile of sorted[0..n) by linear interpolation between order
  * statistics (numpy.quantile's default), computed as numpy does. */
 double sr_pawn_quantile(const double *sorted, size_t n, double q);
