@@ -101,7 +101,7 @@ rows() {
 	grep -q 'their own normalize rows time only that reuse' c-out/report.html
 }
 
-@test "indices not to be trusted: their warnings in a box above the table (vbd n = 8); none for the sound campaign; one MOAT trajectory: sigma 'undefined (one trajectory)', no '± NaN'" {
+@test "indices not to be trusted: their warnings in a box above the table (vbd n = 8); none for the sound campaign; one MOAT effect a parameter: sigma 'undefined (one effect)', no '± NaN'" {
 	copy c
 	run -1 grep -c 'class="warn"' c-out/report.html
 	assert_output 0
@@ -115,14 +115,15 @@ rows() {
 	# the box comes before the table
 	run sed -n '/<section id="results">/,/<\/section>/{/class="warn"\|<table/p}' v.html
 	assert_line --index 0 --partial 'class="warn"'
-	# one trajectory left of two (the second dropped): sigma undefined
+	# the second trajectory's runs all missing: one effect a parameter
+	# left, sigma undefined
 	k=$(sed -n 's/^#method=moat .* k=\([0-9]*\) .*/\1/p' c-out/design.tsv)
 	awk -F'\t' -v k="$k" '/^#/ || $1 == "run" || $1 + 0 <= k' c-out/results.tsv > one.tsv
 	run -0 --separate-stderr sa-indices -m moat --allow-missing --metric dice -o c-out/indices.tsv c-out/design.tsv one.tsv
 	assert_regex "$stderr" 'sa-indices: warning: sigma is undefined with one trajectory'
 	sa-report -o m.html c-out
 	grep -q '<li>sigma is undefined with one trajectory' m.html
-	grep -q 'undefined (one trajectory)</td>' m.html
+	grep -q 'undefined (one effect)</td>' m.html
 	run -1 grep -c '± NaN' m.html
 }
 

@@ -138,7 +138,8 @@ refuse() {
 	mixed_moat
 	sa-indices -m moat d.tsv y.tsv > i.tsv
 	assert_equal "$(body i.tsv | head -n 1)" \
-	    $'param\tmu\tmu_star\tsigma\tmu_star_conf'
+	    $'param\tmu\tmu_star\tsigma\tmu_star_conf\teffects'
+	assert_equal "$(column i.tsv effects | sort -u)" 10
 	# g int 10:5:30 (coef 3), c real 0..2 (coef -2), l list 0.5..2
 	# (coef 5, last - first), e enum 4,8 (coef 0.5)
 	near "$(get i.tsv g mu)" 60 1e-9 "mu(g)"
@@ -281,14 +282,17 @@ small_ishigami() {
 	run -1 grep '^#warning' i.tsv
 }
 
-@test "moat --allow-missing leaving one trajectory of two: the one-trajectory warning" {
+@test "moat --allow-missing leaving parameters one effect of two: the one-trajectory warning" {
 	sa-sample -m moat -r 2 -s 3 "$DATA/mixed.tsv" > d.tsv
 	sa-testfn linear 3,-2,5,0.5 d.tsv | awk '$1 != 1' > y.tsv
 	run -0 --separate-stderr sa-indices -m moat --allow-missing -o i.tsv d.tsv y.tsv
 	assert_equal "${#stderr_lines[@]}" 2
 	assert_equal "${stderr_lines[1]%%:*}" sa-indices
 	assert_regex "${stderr_lines[1]}" '^sa-indices: warning: sigma is undefined with one trajectory'
-	assert_equal "$(meta i.tsv trajectories)" 1
+	# run 1 is in the effects of steps 1 and 2 of trajectory 0
+	assert_equal "$(meta i.tsv trajectories)" 2
+	assert_equal "$(meta i.tsv dropped)" 2
+	assert_equal "$(column i.tsv effects | sort | tr '\n' ' ')" "1 1 2 2 "
 }
 
 @test "corr: linear model: pearson/src signs right, |src| ordered as coef*range, tiny p-values for influential inputs" {
@@ -392,8 +396,7 @@ small_ishigami() {
 @test "--aggregate mean (the default) over tiles: hand-computed mu, mu*, sigma" {
 	run sa-indices -m moat -o i.tsv "$DATA/moat2.tsv" "$DATA/tiles.tsv"
 	assert_success
-	# run 2 has two tiles, the others three: aggregated over what it has
-	assert_output --partial 'fewer tiles'
+	assert_output ''
 	assert_equal "$(meta i.tsv aggregate)" mean
 	assert_equal "$(meta i.tsv metric)" score
 	# per-run means 3 1 1.5 0 4 5: EE(b) 2, 4; EE(a) -0.5, 1
@@ -421,36 +424,44 @@ small_ishigami() {
 @test "--aggregate sum over tiles: hand-computed mu, mu*, sigma" {
 	sa-indices -m moat --aggregate sum "$DATA/moat2.tsv" "$DATA/tiles.tsv" > i.tsv
 	assert_equal "$(meta i.tsv aggregate)" sum
-	# per-run sums 9 3 3 0 12 15: EE(b) 6, 12; EE(a) 0, 3
-	near "$(get i.tsv a mu)" 1.5 1e-12 "mu(a)"
-	near "$(get i.tsv a mu_star)" 1.5 1e-12 "mu*(a)"
-	near "$(get i.tsv a sigma)" 2.1213203435596424 1e-12 "sigma(a)"
+	# per-run sums 9 3 4.5 0 12 15: EE(b) 6, 12; EE(a) -1.5, 3
+	near "$(get i.tsv a mu)" 0.75 1e-12 "mu(a)"
+	near "$(get i.tsv a mu_star)" 2.25 1e-12 "mu*(a)"
+	near "$(get i.tsv a sigma)" 3.1819805153394638 1e-12 "sigma(a)"
 	near "$(get i.tsv b mu)" 9 1e-12 "mu(b)"
 	near "$(get i.tsv b sigma)" 4.242640687119285 1e-12 "sigma(b)"
 }
 
-@test "seg-run results (run tile status dice jaccard objects seconds): error rows are missing, dice is the default metric" {
-	run sa-indices -m moat -o i.tsv "$DATA/moat2.tsv" "$DATA/results.tsv"
-	assert_success
-	refute_output --partial 'have no'
+@test "seg-run results (run tile status dice jaccard objects seconds): a run with an error tile is missing, dice is the default metric; moat drops only the effects that touch it" {
+	run -1 sa-indices -m moat -o i.tsv "$DATA/moat2.tsv" "$DATA/results.tsv"
+	assert_output --partial "dice: 1 runs have a failed tile besides results: counted as missing"
+	assert_output --partial "results.tsv: 1 of 6 runs have no dice result: 5 (see --allow-missing)"
+	run -0 --separate-stderr sa-indices -m moat --allow-missing -o i.tsv "$DATA/moat2.tsv" "$DATA/results.tsv"
 	assert_equal "$(meta i.tsv metric)" dice
-	# per-run dice 0.9 0.6 0.6 0.4 0.8 0.3: EE(b) 0.3, 0.4; EE(a) 0, -0.5
-	near "$(get i.tsv a mu)" -0.25 1e-9 "mu(a)"
-	near "$(get i.tsv a mu_star)" 0.25 1e-9 "mu*(a)"
-	near "$(get i.tsv a sigma)" 0.35355339059327373 1e-9 "sigma(a)"
+	[[ $stderr == *"results.tsv: runs without a result: 1; dropped 1 of 4 elementary effects (those touching one)"* ]] ||
+	    fail "stderr: $stderr"
+	# per-run dice 0.9 0.6 0.6 0.4 0.8 -: EE(b) 0.3, 0.4; EE(a) 0 (the
+	# other, of runs 4 and 5, dropped)
+	near "$(get i.tsv a mu)" 0 1e-9 "mu(a)"
+	near "$(get i.tsv a mu_star)" 0 1e-9 "mu*(a)"
+	assert_equal "$(get i.tsv a sigma)" NaN
+	assert_equal "$(get i.tsv a effects)" 1
 	near "$(get i.tsv b mu)" 0.35 1e-9 "mu(b)"
 	near "$(get i.tsv b sigma)" 0.07071067811865475 1e-9 "sigma(b)"
+	assert_equal "$(get i.tsv b effects)" 2
+	assert_equal "$(meta i.tsv trajectories)" 2
+	assert_equal "$(meta i.tsv dropped)" 1
 }
 
 @test "--metric jaccard chooses that column of a seg-run results file" {
-	sa-indices -m moat --metric jaccard "$DATA/moat2.tsv" "$DATA/results.tsv" > i.tsv
+	sa-indices -m moat --allow-missing --metric jaccard "$DATA/moat2.tsv" "$DATA/results.tsv" > i.tsv
 	assert_equal "$(meta i.tsv metric)" jaccard
-	# per-run jaccard .75 .25 .5 .25 .5 .125: EE(b) .5, .25; EE(a) -.25, -.375
-	near "$(get i.tsv a mu)" -0.3125 1e-12 "mu(a)"
-	near "$(get i.tsv a mu_star)" 0.3125 1e-12 "mu*(a)"
+	# per-run jaccard .75 .25 .5 .25 .5 -: EE(b) .5, .25; EE(a) -.25
+	near "$(get i.tsv a mu)" -0.25 1e-12 "mu(a)"
+	near "$(get i.tsv a mu_star)" 0.25 1e-12 "mu*(a)"
 	near "$(get i.tsv b mu)" 0.375 1e-12 "mu(b)"
 	near "$(get i.tsv b sigma)" 0.1767766952966369 1e-12 "sigma(b)"
-	sa-indices -m moat --metric seconds "$DATA/moat2.tsv" "$DATA/results.tsv" > s.tsv
+	sa-indices -m moat --allow-missing --metric seconds "$DATA/moat2.tsv" "$DATA/results.tsv" > s.tsv
 	assert_equal "$(meta s.tsv metric)" seconds
 }
 
@@ -560,28 +571,42 @@ small_ishigami() {
 	less "$(get2 s2.tsv x1 x3 S2_lo)" "$(get2 s2.tsv x1 x3 S2_hi)" "S2_lo(x1,x3)"
 }
 
-@test "--allow-missing: moat drops incomplete trajectories and says how many" {
+@test "--allow-missing: moat drops the elementary effects that touch a missing run, no more, and says how many" {
 	cp "$DATA/moat2.tsv" "$DATA/results.tsv" .
-	# run 5's only good tile fails: trajectory 3-4-5 is incomplete
-	sed 's/^5\tt2\tok\t/5\tt2\terror\t/' results.tsv > r.tsv
-	refuse 1 'r.tsv: 1 of 6 runs have no dice result: 5 (see --allow-missing)' -m moat moat2.tsv r.tsv
+	# run 4 fails too: of trajectory 3-4-5 both effects go, of 0-1-2 none
+	sed 's/^4\tt2\tok\t/4\tt2\terror\t/' results.tsv > r.tsv
+	refuse 1 'r.tsv: 2 of 6 runs have no dice result: 4, 5 (see --allow-missing)' -m moat moat2.tsv r.tsv
 	run sa-indices -m moat --allow-missing -o i.tsv moat2.tsv r.tsv
 	assert_success
-	assert_output --partial 'r.tsv: '
-	assert_output --partial 'dropped 1 of 2 trajectories'
-	assert_equal "$(meta i.tsv trajectories)" 1
-	assert_equal "$(meta i.tsv dropped)" 1
+	assert_output --partial 'r.tsv: runs without a result: 2; dropped 2 of 4 elementary effects'
+	assert_output --partial 'sigma is undefined with one trajectory'
+	assert_equal "$(meta i.tsv dropped)" 2
 	# trajectory 0-1-2 alone: EE(a) 0, EE(b) 0.3; one effect has no spread
 	near "$(get i.tsv a mu)" 0 1e-12 "mu(a)"
 	near "$(get i.tsv b mu)" 0.3 1e-12 "mu(b)"
 	assert_equal "$(column i.tsv sigma | sort -u)" NaN
 	assert_equal "$(column i.tsv mu_star_conf | sort -u)" NaN
+	assert_equal "$(column i.tsv effects | sort -u)" 1
+	# runs 1 and 4: every effect touches one (a trajectory's middle run)
+	sed 's/^1\tt2\tok\t/1\tt2\terror\t/' r.tsv | sed '/^5\t/d' > s.tsv
+	printf '5\tt1\tok\t0.3\t0.1\t1\t1\n5\tt2\tok\t0.3\t0.1\t1\t1\n' >> s.tsv
+	refuse 1 'no elementary effect left: every one touches a run without a result' -m moat --allow-missing moat2.tsv s.tsv
+	# a parameter may lose all its effects and keep NaN measures while the
+	# other has some: run 2 alone misses: EE(a) of 0-1-2 goes, EE(b) stays
+	sed 's/^2\tt2\tok\t/2\tt2\terror\t/' "$DATA/results.tsv" | sed '/^5\t/d' > t.tsv
+	printf '5\tt1\tok\t0.3\t0.1\t1\t1\n5\tt2\tok\t0.3\t0.1\t1\t1\n' >> t.tsv
+	sa-indices -m moat --allow-missing -o j.tsv moat2.tsv t.tsv 2> /dev/null
+	assert_equal "$(get j.tsv a effects)" 1
+	assert_equal "$(get j.tsv b effects)" 2
 }
 
-@test "--allow-missing: moat with every trajectory incomplete: exit 1" {
-	cp "$DATA/moat2.tsv" .
-	printf 'run\ty\n0\t1\n4\t2\n' > y.tsv
-	refuse 1 'no complete trajectory left' -m moat --allow-missing moat2.tsv y.tsv
+@test "--max-missing SHARE: refuses when more runs than the share miss, analyzes otherwise (implies --allow-missing)" {
+	cp "$DATA/moat2.tsv" "$DATA/results.tsv" .
+	# one run of six missing: 16.7 %
+	refuse 1 'results.tsv: 1 of 6 runs (16.7 %) have no dice result, more than --max-missing 0.1 allows: 5' -m moat --max-missing 0.1 moat2.tsv results.tsv
+	run -0 sa-indices -m moat --max-missing 0.2 -o i.tsv moat2.tsv results.tsv
+	assert_equal "$(meta i.tsv dropped)" 1
+	refuse 2 "--max-missing '1.5'" -m moat --max-missing 1.5 moat2.tsv results.tsv
 }
 
 @test "--allow-missing: corr drops runs without a result and says how many" {
@@ -1048,11 +1073,25 @@ evil() {
 	refuse 1 "y.tsv:$line: 3 fields, expected 2 (row too long)" -m moat d.tsv y.tsv
 }
 
-@test "missing runs with vbd: exit 1 listing them (no --allow-missing for vbd)" {
+@test "missing runs with vbd: exit 1 listing them; --allow-missing drops the blocks that hold one, and the indices are those of the other blocks" {
 	ishigami 64
 	sed '/^4\t/d; /^70\t/d' y.tsv > m.tsv
-	refuse 1 'm.tsv: 2 of 320 runs have no y result: 4, 70' -m vbd d.tsv m.tsv
-	refute_output --partial 'allow-missing'
+	refuse 1 'm.tsv: 2 of 320 runs have no y result: 4, 70 (see --allow-missing)' -m vbd d.tsv m.tsv
+	run -0 --separate-stderr sa-indices -m vbd --allow-missing -o i.tsv d.tsv m.tsv
+	assert_equal "${stderr_lines[0]}" "sa-indices: m.tsv: runs without a result: 2; dropped 2 of 64 blocks"
+	assert_equal "$(meta i.tsv blocks)" 62
+	assert_equal "$(meta i.tsv dropped)" 2
+	# the same indices as a design of the other 62 blocks (5 runs each:
+	# blocks 0 and 14 dropped), renumbered
+	awk -F'\t' -v OFS='\t' '/^#method=/ { sub(/ n=64 /, " n=62 ") }
+	    /^#/ || $1 == "run" { print; next }
+	    { b = int($1 / 5); if (b == 0 || b == 14) next; $1 = n++; print }' d.tsv > d62.tsv
+	awk -F'\t' -v OFS='\t' '/^#/ || $1 == "run" { print; next }
+	    { b = int($1 / 5); if (b == 0 || b == 14) next; $1 = n++; print }' y.tsv > y62.tsv
+	sa-indices -m vbd -o j.tsv d62.tsv y62.tsv
+	assert_equal "$(body i.tsv)" "$(body j.tsv)"
+	sa-indices -m vbd --allow-missing -o full.tsv d.tsv y.tsv
+	assert_equal "$(meta full.tsv dropped)" 0
 }
 
 @test "missing runs with moat without --allow-missing: exit 1 listing them" {
@@ -1140,9 +1179,10 @@ evil() {
 	refuse 1 'd.tsv: --s2 needs a design made with --second-order' -m vbd --s2 s2.out d.tsv y.tsv
 }
 
-@test "--allow-missing with vbd: exit 2" {
-	ishigami 64
-	refuse 2 '--allow-missing: vbd cannot drop runs' -m vbd --allow-missing d.tsv y.tsv
+@test "--allow-missing with vbd: every block holds a missing run: exit 1" {
+	ishigami 4
+	awk '$1 % 5 != 2' y.tsv > m.tsv
+	refuse 1 'm.tsv: no complete block left: each has a run without a result' -m vbd --allow-missing d.tsv m.tsv
 }
 
 @test "wrong number of arguments: exit 2" {
@@ -1195,11 +1235,11 @@ evil() {
 	refuse 1 "bad.tsv:$line: column e: 'eight' is not a number" -m moat bad.tsv y.tsv
 }
 
-@test "efast: Ishigami's S1 and ST within eFAST's truncation of the analytic ones; intervals; --allow-missing, --s2 and a missing run refused" {
+@test "efast: Ishigami's S1 and ST within eFAST's truncation of the analytic ones; intervals; --s2 refused; a missing run refused, or with --allow-missing its parameter's indices lost and said" {
 	sa-sample -m efast -n 1000 -s 5 -o d.tsv "$ISHIGAMI"
 	sa-testfn ishigami d.tsv > y.tsv
 	run -0 sa-indices -m efast -o i.tsv --plot i.png d.tsv y.tsv
-	grep -q '^#method=efast metric=y aggregate=mean runs=3000 resamples=100 conf=0.95 seed=1$' i.tsv
+	grep -q '^#method=efast metric=y aggregate=mean runs=3000 resamples=100 conf=0.95 seed=1 blocks=3 dropped=0$' i.tsv
 	assert_equal "$(grep -v '^#' i.tsv | head -n 1)" $'param\tS1\tS1_conf\tST\tST_conf'
 	# analytic: S1 0.3139 0.4424 0, ST 0.5576 0.4424 0.2437; eFAST
 	# with M = 4 harmonics leaves a little of each spectrum out
@@ -1215,10 +1255,18 @@ evil() {
 	# the same bytes again (the bootstrap is seeded)
 	sa-indices -m efast -o j.tsv d.tsv y.tsv
 	assert_equal "$(body j.tsv)" "$(body i.tsv)"
-	refuse 2 "--allow-missing: efast cannot drop runs" -m efast --allow-missing d.tsv y.tsv
 	refuse 2 "--s2 and --percentile go with -m vbd" -m efast --s2 s2.tsv d.tsv y.tsv
 	awk '$1 != 7' y.tsv > gap.tsv
-	refuse 1 "gap.tsv: 1 of 3000 runs have no y result: 7" -m efast d.tsv gap.tsv
+	refuse 1 "gap.tsv: 1 of 3000 runs have no y result: 7 (see --allow-missing)" -m efast d.tsv gap.tsv
+	# run 7 is in x1's block: x1's indices lost, the others' as before
+	run -0 --separate-stderr sa-indices -m efast --allow-missing -o g.tsv d.tsv gap.tsv
+	assert_equal "$stderr" "sa-indices: gap.tsv: runs without a result: 1; the blocks of x1 lack some: their S1 and ST are lost (NaN)"
+	assert_equal "$(get g.tsv x1 S1)" NaN
+	assert_equal "$(get g.tsv x1 ST_conf)" NaN
+	assert_equal "$(get g.tsv x2 S1)" "$(get i.tsv x2 S1)"
+	assert_equal "$(get g.tsv x3 ST)" "$(get i.tsv x3 ST)"
+	assert_equal "$(meta g.tsv blocks)" 2
+	assert_equal "$(meta g.tsv dropped)" 1
 	# a vbd design is not one
 	sa-sample -m vbd -n 8 -o v.tsv "$ISHIGAMI"
 	refuse 1 "a vbd design cannot be analyzed with -m efast" -m efast v.tsv y.tsv

@@ -26,7 +26,8 @@
 
 enum {
 	OPT_METRIC = CHAR_MAX + 1, OPT_AGGREGATE, OPT_CONF, OPT_PERCENTILE,
-	OPT_S2, OPT_ALLOW_MISSING, OPT_PLOT, OPT_SLICES, OPT_VERSION
+	OPT_S2, OPT_ALLOW_MISSING, OPT_MAX_MISSING, OPT_PLOT, OPT_SLICES,
+	OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -38,6 +39,7 @@ static const struct option longopts[] = {
 	{ "percentile", no_argument, NULL, OPT_PERCENTILE },
 	{ "s2", required_argument, NULL, OPT_S2 },
 	{ "allow-missing", no_argument, NULL, OPT_ALLOW_MISSING },
+	{ "max-missing", required_argument, NULL, OPT_MAX_MISSING },
 	{ "harmonics", required_argument, NULL, 'M' },
 	{ "slices", required_argument, NULL, OPT_SLICES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
@@ -70,8 +72,11 @@ usage(FILE *fp)
 "      --conf LEVEL         confidence level of the intervals [%g]\n"
 "      --percentile         vbd: add percentile intervals (S1_lo S1_hi ST_lo ST_hi)\n"
 "      --s2 FILE            vbd: write second-order indices to FILE\n"
-"      --allow-missing      drop incomplete trajectories (moat) or runs (of\n"
-"                           any design); not vbd, efast\n"
+"      --allow-missing      analyze without the runs that have no result:\n"
+"                           moat drops the effects, vbd the blocks, efast\n"
+"                           the parameters' blocks that touch one; the\n"
+"                           others drop the runs\n"
+"      --max-missing SHARE  --allow-missing up to SHARE of the runs [1]\n"
 "  -M, --harmonics M        rbd_fast: harmonics of the spectrum [%d]\n"
 "      --slices S           pawn: slices of each parameter's range [%d]\n"
 "      --plot FILE.png      draw the indices with gnuplot\n"
@@ -106,10 +111,6 @@ check_args(int argc, char **argv, struct opts *o, int method)
 	if (o->resamples >= 0 && (method == SR_METHOD_PAWN ||
 	    method == SR_METHOD_CORR))
 		sr_usage_error("-r: %s has no bootstrap", sr_method_name(method));
-	if (o->x.allow_missing && (method == SR_METHOD_VBD ||
-	    method == SR_METHOD_EFAST))
-		sr_usage_error("--allow-missing: %s cannot drop runs (every block "
-		    "needs all its runs)", sr_method_name(method));
 	if (o->s2 && strcmp(o->s2, "-") == 0 && (o->output == NULL ||
 	    strcmp(o->output, "-") == 0))
 		sr_usage_error("--s2 -: the first-order table already goes to "
@@ -130,6 +131,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->x.conf = DEF_CONF;
 	o->x.seed = DEF_SEED;
+	o->x.max_missing = 1;
 	o->resamples = -1;
 	sr_method_table(SR_METHODS_INDICES, methods);
 	while ((c = getopt_long(argc, argv, ":m:r:s:o:M:h", longopts, NULL)) != -1) {
@@ -146,6 +148,9 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_PERCENTILE: o->x.percentile = 1; break;
 		case OPT_S2: o->s2 = optarg; break;
 		case OPT_ALLOW_MISSING: o->x.allow_missing = 1; break;
+		case OPT_MAX_MISSING: o->x.allow_missing = 1;
+			o->x.max_missing = sr_opt_real("--max-missing", optarg, 0, 1,
+			    0, "a share"); break;
 		case OPT_PLOT: o->plot = optarg; break;
 		case 'M': o->x.harmonics = (size_t)sr_opt_count("-M", optarg, 1,
 		    MAX_HARMONICS); break;

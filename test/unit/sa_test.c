@@ -174,9 +174,10 @@ static void
 test_indices(void)
 {
 	sr_design *d = design2(30, "lhs");
-	sr_metrics m = { "y", 30, NULL, 30, 0, 0 };
-	sr_indices_opts o = { SR_METHOD_CORR, SR_AGG_MEAN, 0, 0.95, 1, 0, 0, 0,
-	    "y.tsv", 0, 0 };
+	sr_metrics m = { .metric = "y", .nrun = 30, .nrows = 30 };
+	sr_indices_opts o = { .method = SR_METHOD_CORR, .aggregate =
+	    SR_AGG_MEAN, .conf = 0.95, .seed = 1, .metrics_path = "y.tsv",
+	    .max_missing = 1 };
 	char err[SR_INDICES_ERRLEN], *text = NULL;
 	size_t nused, i, len = 0;
 	sr_indices x;

@@ -120,6 +120,25 @@ indices_head(FILE *fp, const sr_indices_table *x)
 	free(col);
 }
 
+/* Why row i's measures are undefined: its parameter's elementary
+ * effects (moat's effects column), or the one trajectory of an older
+ * file. */
+static const char *
+undefined_why(const sr_indices_table *x, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < x->ncol; j++)
+		if (strcmp(x->name[j], SR_INDICES_EFFECTS) == 0) {
+			if (x->value[i * x->ncol + j] == 1)
+				return "undefined (one effect)";
+			if (x->value[i * x->ncol + j] == 0)
+				return "undefined (no effect left)";
+		}
+	return x->trajectories && strcmp(x->trajectories, "1") == 0 ?
+	    "undefined (one trajectory)" : "undefined";
+}
+
 /* The cell of index column j of row i: the value, ± its half-width,
  * [lo, hi]; bold when its p-value is below 0.05; a bar when it is the
  * ranking index (of the largest value top). */
@@ -137,8 +156,7 @@ indices_cell(FILE *fp, const sr_indices_table *x, size_t i, size_t j,
 		sr_report_bar(fp, v[j] / top);
 	fprintf(fp, "<td class=\"n%s\">", p < 0.05 ? " sig" : "");
 	if (isnan(v[j]))
-		sr_html_text(fp, x->trajectories && strcmp(x->trajectories,
-		    "1") == 0 ? "undefined (one trajectory)" : "undefined");
+		sr_html_text(fp, undefined_why(x, i));
 	else
 		sr_html_text(fp, sr_report_num(a, v[j], 4));
 	if (cc >= 0 && !isnan(v[cc]))	/* no interval: nothing to show */

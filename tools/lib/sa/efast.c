@@ -121,6 +121,18 @@ bootstrap(const double *y, size_t n, size_t m, size_t resamples,
 	free(idx);
 }
 
+/* Whether every output of a block is a finite number. */
+static int
+finite_block(const double *y, size_t n)
+{
+	size_t t;
+
+	for (t = 0; t < n; t++)
+		if (!isfinite(y[t]))
+			return 0;
+	return 1;
+}
+
 int
 sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
     size_t resamples, double conf, unsigned long seed, sr_sobol_result *r,
@@ -137,11 +149,6 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
 		    "a parameter (M = %zu), not %zu", 4 * m * m, m, n);
 		return -1;
 	}
-	for (i = 0; i < n * k; i++)
-		if (!isfinite(y[i])) {
-			snprintf(err, SR_ERRLEN, "run %zu: no finite output", i);
-			return -1;
-		}
 	if ((rng = sr_draws_new(seed)) == NULL)
 		sr_die(SR_EXIT_DATA, "out of memory");
 	full = sr_spectrum_new(n);
@@ -153,6 +160,10 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
 	r->ST_conf = sr_calloc(k, sizeof *r->ST_conf);
 	work = sr_calloc(n / 2 + 1, sizeof *work);
 	for (i = 0; i < k; i++) {
+		if (!finite_block(y + i * n, n)) {	/* a run lacks a result */
+			r->S1[i] = r->ST[i] = r->S1_conf[i] = r->ST_conf[i] = NAN;
+			continue;
+		}
 		orders(y + i * n, m, w0, full, work, &r->S1[i], &r->ST[i]);
 		bootstrap(y + i * n, n, m, resamples, z, rng, half, work,
 		    &r->S1_conf[i], &r->ST_conf[i]);

@@ -34,7 +34,8 @@ void sr_efast_frequencies(size_t n, size_t m, size_t k, double *omega);
 void sr_efast_point(const double *omega, size_t n, size_t k, size_t i,
     size_t t, double phi, double *u);
 
-/* The indices of y (n * k outputs, block by block, in design order):
+/* The indices of y (n * k outputs, block by block, in design order; a
+ * block with a non-finite one gives its parameter NaN indices):
  * S1 and ST per parameter into r (r->k = k; no S2), with normal-
  * approximation intervals at level conf from resamples bootstrap
  * replicates of each block (half of its runs, drawn with replacement, as

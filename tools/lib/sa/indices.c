@@ -41,11 +41,12 @@ sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
 	return 0;
 }
 
-/* Counts the used runs without a result; unless allowed, a message
- * listing them (the first 20) in errbuf and -1. */
+/* Counts the used runs without a result; unless allowed (and within
+ * the --max-missing share), a message listing them (the first 20) in
+ * errbuf and -1. */
 static long
-check_missing(const sr_indices *x, const sr_metrics *m, int allowed,
-    char *errbuf, size_t errlen)
+check_missing(const sr_indices *x, const sr_metrics *m, char *errbuf,
+    size_t errlen)
 {
 	size_t i, n = 0, len = 0;
 	char list[512] = "";
@@ -57,47 +58,93 @@ check_missing(const sr_indices *x, const sr_metrics *m, int allowed,
 				    "%s%zu", n ? ", " : "", i);
 			n++;
 		}
-	if (n && !allowed)
-		FAIL("%s: %zu of %zu runs have no %s result: %s%s%s",
-		    x->o.metrics_path, n, x->nused, m->metric, list,
-		    n > 20 ? " ..." : "", x->o.method != SR_METHOD_VBD &&
-		    x->o.method != SR_METHOD_EFAST ?
-		    " (see --allow-missing)" : "");
+	if (n && !x->o.allow_missing)
+		FAIL("%s: %zu of %zu runs have no %s result: %s%s (see "
+		    "--allow-missing)", x->o.metrics_path, n, x->nused, m->metric,
+		    list, n > 20 ? " ..." : "");
+	if (n && (double)n > x->o.max_missing * (double)x->nused)
+		FAIL("%s: %zu of %zu runs (%.1f %%) have no %s result, more than "
+		    "--max-missing %g allows: %s%s", x->o.metrics_path, n,
+		    x->nused, 100.0 * (double)n / (double)x->nused, m->metric,
+		    x->o.max_missing, list, n > 20 ? " ..." : "");
 	return (long)n;
 }
 
-/* Sobol indices of a Saltelli design: every run must have its result. */
+/* Sobol indices of a Saltelli design, over its blocks whose runs all
+ * have a result. */
 static int
 run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
 {
+	size_t rows = sr_vbd_block_rows(d->k, d->second_order), b, j, n = 0;
 	char err[SR_ERRLEN];
+	double *y;
+	long nmiss;
+	int rc = -1;
 
 	if (x->o.s2 && !d->second_order)
 		FAIL("%s: --s2 needs a design made with --second-order", d->path);
-	if (check_missing(x, m, 0, errbuf, errlen) < 0)
+	if ((nmiss = check_missing(x, m, errbuf, errlen)) < 0)
 		return -1;
-	if (sr_sobol_analyze(m->value, d->n, d->k, d->second_order,
-	    x->o.resamples, x->o.conf, x->o.percentile, x->o.seed, &x->sobol,
-	    err))
-		FAIL("%s: %s", x->o.metrics_path, err);
-	sr_trust_sobol(&x->sobol, d->n, (char *const *)x->name, &x->trust);
-	return 0;
+	y = sr_calloc(d->n * rows, sizeof *y);
+	for (b = 0; b < d->n; b++) {
+		for (j = 0; j < rows && !isnan(m->value[b * rows + j]); j++)
+			;
+		if (j == rows)
+			memcpy(y + rows * n++, m->value + b * rows, rows * sizeof *y);
+	}
+	if (nmiss)
+		sr_warn("%s: runs without a result: %ld; dropped %zu of %zu "
+		    "blocks", x->o.metrics_path, nmiss, d->n - n, d->n);
+	if (n == 0)
+		snprintf(errbuf, errlen, "%s: no complete block left: each has "
+		    "a run without a result", x->o.metrics_path);
+	else if (sr_sobol_analyze(y, n, d->k, d->second_order, x->o.resamples,
+	    x->o.conf, x->o.percentile, x->o.seed, &x->sobol, err))
+		snprintf(errbuf, errlen, "%s: %s", x->o.metrics_path, err);
+	else {
+		snprintf(x->extra, sizeof x->extra, " blocks=%zu dropped=%zu", n,
+		    d->n - n);
+		sr_trust_sobol(&x->sobol, n, (char *const *)x->name, &x->trust);
+		rc = 0;
+	}
+	free(y);
+	return rc;
 }
 
-/* eFAST's S1 and ST of a design of search curves: every run must have
- * its result (a block's spectrum needs all its points). */
+/* eFAST's S1 and ST of a design of search curves: a parameter whose
+ * block lacks a result has none (a spectrum needs all its points). */
 static int
 run_efast(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
 {
-	char err[SR_ERRLEN];
+	char err[SR_ERRLEN], lost[256] = "";
+	size_t i, t, len = 0, dropped = 0;
+	long nmiss;
 
-	if (check_missing(x, m, 0, errbuf, errlen) < 0)
+	if ((nmiss = check_missing(x, m, errbuf, errlen)) < 0)
 		return -1;
+	for (i = 0; i < d->k; i++) {
+		for (t = 0; t < d->n && !isnan(m->value[i * d->n + t]); t++)
+			;
+		if (t < d->n && len < sizeof lost - 64) {
+			len += (size_t)snprintf(lost + len, sizeof lost - len, "%s%s",
+			    dropped ? ", " : "", x->name[i]);
+			dropped++;
+		}
+	}
+	if (dropped)
+		sr_warn("%s: runs without a result: %ld; the blocks of %s lack "
+		    "some: their S1 and ST are lost (NaN)", x->o.metrics_path,
+		    nmiss, lost);
+	if (dropped == d->k)
+		FAIL("%s: every parameter's block lacks a result: no index left",
+		    x->o.metrics_path);
 	if (sr_efast_analyze(m->value, d->n, d->k, d->m ? d->m : SR_EFAST_M,
 	    x->o.resamples, x->o.conf, x->o.seed, &x->sobol, err))
 		FAIL("%s: %s", x->o.metrics_path, err);
+	snprintf(x->extra, sizeof x->extra, " blocks=%zu dropped=%zu",
+	    d->k - dropped, dropped);
 	sr_trust_sobol(&x->sobol, d->n, (char *const *)x->name, &x->trust);
 	return 0;
 }
@@ -136,45 +183,43 @@ unit_coordinates(const sr_design *d, const sr_indices *x, char *errbuf,
 	return u;
 }
 
-/* Morris measures of a MOAT design, over the trajectories whose runs all
- * have a result. */
+/* Morris measures of a MOAT design, over the elementary effects whose
+ * two runs have a result. */
 static int
 run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
 {
-	size_t r = d->r, k = d->k, t, i, dropped = 0;
+	size_t r = d->r, k = d->k, i, effects = 0, least = SIZE_MAX;
 	double *u = unit_coordinates(d, x, errbuf, errlen);
 	char err[SR_ERRLEN];
-	int *keep, rc = -1;
 	long nmiss;
+	int rc = -1;
 
 	if (u == NULL)
 		return -1;
-	keep = sr_calloc(r, sizeof *keep);
-	if ((nmiss = check_missing(x, m, x->o.allow_missing, errbuf, errlen)) < 0)
+	if ((nmiss = check_missing(x, m, errbuf, errlen)) < 0)
 		goto out;
-	for (t = 0; t < r; t++) {
-		keep[t] = 1;
-		for (i = 0; i <= k; i++)
-			if (isnan(m->value[t * (k + 1) + i]))
-				keep[t] = 0;
-		dropped += !keep[t];
-	}
-	if (dropped)
-		sr_warn("%s: runs without a result: %ld; dropped %zu of %zu "
-		    "trajectories", x->o.metrics_path, nmiss, dropped, r);
-	if (sr_morris_analyze(u, m->value, r, k, keep, x->o.resamples, x->o.conf,
+	if (sr_morris_analyze(u, m->value, r, k, x->o.resamples, x->o.conf,
 	    x->o.seed, &x->morris, err)) {
-		snprintf(errbuf, errlen, "%s: %s", d->path, err);
+		snprintf(errbuf, errlen, "%s: %s", nmiss ? x->o.metrics_path :
+		    d->path, err);
 		goto out;
 	}
-	snprintf(x->extra, sizeof x->extra, " trajectories=%zu dropped=%zu",
-	    r - dropped, dropped);
-	sr_trust_morris(r - dropped, &x->trust);
+	for (i = 0; i < k; i++) {
+		effects += x->morris.effects[i];
+		if (x->morris.effects[i] < least)
+			least = x->morris.effects[i];
+	}
+	if (nmiss)
+		sr_warn("%s: runs without a result: %ld; dropped %zu of %zu "
+		    "elementary effects (those touching one)", x->o.metrics_path,
+		    nmiss, r * k - effects, r * k);
+	snprintf(x->extra, sizeof x->extra, " trajectories=%zu dropped=%zu", r,
+	    r * k - effects);
+	sr_trust_morris(least, &x->trust);
 	rc = 0;
 out:
 	free(u);
-	free(keep);
 	return rc;
 }
 
@@ -237,7 +282,7 @@ run_given(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
 {
 	size_t k = d->k, n, r, i;
-	long nmiss = check_missing(x, m, x->o.allow_missing, errbuf, errlen);
+	long nmiss = check_missing(x, m, errbuf, errlen);
 	double *px, *y;
 	char err[SR_ERRLEN], tail[96] = "";
 	int rc = -1;

@@ -34,8 +34,9 @@ typedef struct {
 	unsigned long seed;
 	int percentile;			/* vbd: percentile intervals too */
 	int s2;				/* vbd: second-order indices wanted */
-	int allow_missing;		/* drop what lacks a result (not vbd,
-					 * efast) */
+	int allow_missing;		/* drop what lacks a result */
+	double max_missing;		/* refuse above this share missing
+					 * (1: any share) */
 	const char *metrics_path;	/* for messages */
 	size_t harmonics;		/* rbd_fast: M (0: SR_RBD_M) */
 	size_t slices;			/* pawn: S (0: SR_PAWN_S) */

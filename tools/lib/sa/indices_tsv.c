@@ -75,14 +75,15 @@ write_moat(FILE *fp, const sr_indices *x)
 	size_t i;
 
 	fputs(SR_INDICES_PARAM "\t" SR_INDICES_MU "\t" SR_INDICES_MU_STAR "\t"
-	    SR_INDICES_SIGMA "\t" SR_INDICES_MU_STAR SR_INDICES_CONF "\n", fp);
+	    SR_INDICES_SIGMA "\t" SR_INDICES_MU_STAR SR_INDICES_CONF "\t"
+	    SR_INDICES_EFFECTS "\n", fp);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, r->mu[i]);
 		put(fp, r->mu_star[i]);
 		put(fp, r->sigma[i]);
 		put(fp, r->mu_star_conf[i]);
-		fputc('\n', fp);
+		fprintf(fp, "\t%zu\n", r->effects[i]);
 	}
 }
 

@@ -17,6 +17,7 @@
 #define SR_INDICES_MU		"mu"
 #define SR_INDICES_MU_STAR	"mu_star"
 #define SR_INDICES_SIGMA	"sigma"
+#define SR_INDICES_EFFECTS	"effects"	/* moat: the effects used */
 #define SR_INDICES_S1		"S1"
 #define SR_INDICES_ST		"ST"
 #define SR_INDICES_S2		"S2"

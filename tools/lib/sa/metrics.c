@@ -174,9 +174,11 @@ by_run(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* Aggregates the sorted observations into m->value. */
+/* Aggregates the sorted observations into m->value; a run with a failed
+ * row (failed[run]) or fewer tiles than others is missing. */
 static void
-aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
+aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg,
+    const unsigned char *failed)
 {
 	size_t i = 0, j, c, least = SIZE_MAX, most = 0, uneven = 0;
 	double *tmp = sr_calloc(n ? n : 1, sizeof *tmp);
@@ -201,15 +203,24 @@ aggregate(sr_metrics *m, obs *o, size_t n, enum sr_aggregate agg)
 		}
 		i = j;
 	}
-	for (i = 0; least < most && i < n; i = j) {
+	for (i = 0; i < n; i = j) {
 		for (j = i; j < n && o[j].run == o[i].run; j++)
 			;
-		uneven += j - i < most;
+		if (j - i < most || failed[o[i].run]) {
+			uneven += j - i < most && !failed[o[i].run];
+			m->value[o[i].run] = NAN;
+			m->npartial++;
+		}
 	}
 	if (uneven)
 		sr_warn("%s: %zu runs have results for fewer tiles (as few as "
-		    "%zu) than others (%zu): aggregated over the tiles they have",
-		    m->metric, uneven, least, most);
+		    "%zu) than others (%zu): counted as missing, as a run with a "
+		    "failed tile is", m->metric, uneven, least, most);
+	if (m->npartial > uneven)
+		sr_warn("%s: %zu runs have a failed tile besides results: "
+		    "counted as missing (an aggregate over the tiles that did "
+		    "not fail would be biased by which did)", m->metric,
+		    m->npartial - uneven);
 	free(tmp);
 }
 
@@ -261,7 +272,7 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 	sr_metrics_rows *r = sr_metrics_rows_open(path);
 	sr_metrics *m = sr_calloc(1, sizeof *m);
 	sr_interner seen;
-	unsigned char *seen_run;
+	unsigned char *seen_run, *failed;
 	obs *o = NULL;
 	size_t n = 0, cap = 0, i;
 	double v;
@@ -273,6 +284,7 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 	m->nrun = nrun;
 	m->value = sr_calloc(nrun, sizeof *m->value);
 	seen_run = sr_calloc(nrun, 1);
+	failed = sr_calloc(nrun, 1);
 	sr_interner_init(&seen);
 	while (sr_metrics_rows_next(r)) {
 		if (r->run < 0 || (size_t)r->run >= nrun)
@@ -281,18 +293,20 @@ sr_metrics_read(const char *path, size_t nrun, const char *metric,
 		check_unique(r, &seen, seen_run);
 		if (r->status == SR_RUN_CANCELLED)
 			m->ncancelled++;
-		else if (isnan(v = sr_metrics_rows_value(r, cm)))
+		else if (isnan(v = sr_metrics_rows_value(r, cm))) {
 			m->nfailed++;
-		else
+			failed[r->run] = 1;
+		} else
 			o = add_obs(o, &n, &cap, r->run, v);
 	}
 	for (i = 1; i < n && o[i - 1].run <= o[i].run; i++)
 		;
 	if (i < n)
 		qsort(o, n, sizeof *o, by_run);
-	aggregate(m, o, n, agg);
+	aggregate(m, o, n, agg, failed);
 	m->nrows = n;
 	free(o);
+	free(failed);
 	sr_interner_free(&seen);
 	free(seen_run);
 	sr_metrics_rows_close(r);

@@ -96,6 +96,9 @@ typedef struct {
 	double *value;		/* per run, aggregated over tiles; NaN = missing */
 	size_t nrows;		/* rows used */
 	size_t nfailed;		/* rows skipped: status error or empty value */
+	size_t npartial;	/* runs with results on some tiles only (a
+				 * failed tile, or fewer tiles than others):
+				 * missing all the same */
 	size_t ncancelled;	/* rows skipped: status cancelled */
 } sr_metrics;
 
@@ -104,7 +107,10 @@ int sr_aggregate_parse(const char *s);
 
 /* Reads PATH for runs 0..nrun-1: a run column, an optional tile column
  * (several rows per run are aggregated), an optional status column (rows
- * with status error are failed runs), and metric columns; metric names
+ * with status error are failed), and metric columns. A run with a failed
+ * row, or fewer tiles than others, is missing (NaN): an aggregate over
+ * the tiles that did not fail would be biased by which did (warned of,
+ * counted in npartial). metric names
  * the one to use (NULL: the only metric column, else dice). Dies naming
  * file, line and column on a run not in the design, a repeated run (or
  * run and tile), or a value that is not a finite number. */

@@ -48,6 +48,7 @@ sr_morris_result_free(sr_morris_result *r)
 	free(r->mu_star);
 	free(r->sigma);
 	free(r->mu_star_conf);
+	free(r->effects);
 	memset(r, 0, sizeof *r);
 }
 
@@ -71,12 +72,12 @@ mu_star_conf(const double *ee, size_t m, size_t resamples, double z,
 
 int
 sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
-    const int *keep, size_t resamples, double conf, unsigned long seed,
+    size_t resamples, double conf, unsigned long seed,
     sr_morris_result *out, char *errbuf)
 {
 	double *ee = NULL, *col = NULL, *means = NULL, z;
 	char *seen = NULL;
-	size_t t, j, m = 0;
+	size_t t, j, m, left = 0;
 	gsl_rng *rng = NULL;
 	int rc = -1;
 
@@ -94,30 +95,32 @@ sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
 	    (out->mu_star = calloc(k, sizeof(double))) == NULL ||
 	    (out->sigma = calloc(k, sizeof(double))) == NULL ||
 	    (out->mu_star_conf = calloc(k, sizeof(double))) == NULL ||
+	    (out->effects = calloc(k, sizeof(size_t))) == NULL ||
 	    (rng = sr_rng_new(seed)) == NULL) {
 		snprintf(errbuf, SR_ERRLEN, "out of memory");
 		goto done;
 	}
-	for (t = 0; t < r; t++) {
-		if (keep && !keep[t])
-			continue;
-		if (trajectory_effects(u, y, t, k, ee + m * k, seen, errbuf))
+	for (t = 0; t < r; t++)	/* an effect of a missing run is NaN */
+		if (trajectory_effects(u, y, t, k, ee + t * k, seen, errbuf))
 			goto done;
-		m++;
-	}
-	if (m == 0) {
-		snprintf(errbuf, SR_ERRLEN, "no complete trajectory left");
+	for (t = 0; t < r * k; t++)
+		left += !isnan(ee[t]);
+	if (left == 0) {
+		snprintf(errbuf, SR_ERRLEN, "no elementary effect left: every "
+		    "one touches a run without a result");
 		goto done;
 	}
 	z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	for (j = 0; j < k; j++) {
 		double s = 0;
-		for (t = 0; t < m; t++) {
-			col[t] = ee[t * k + j];
-			s += fabs(col[t]);
-		}
-		out->mu[j] = gsl_stats_mean(col, 1, m);
-		out->mu_star[j] = s / (double)m;
+		for (t = 0, m = 0; t < r; t++)
+			if (!isnan(ee[t * k + j])) {
+				col[m] = ee[t * k + j];
+				s += fabs(col[m++]);
+			}
+		out->effects[j] = m;
+		out->mu[j] = m ? gsl_stats_mean(col, 1, m) : NAN;
+		out->mu_star[j] = m ? s / (double)m : NAN;
 		out->sigma[j] = m > 1 ? gsl_stats_sd(col, 1, m) : NAN;
 		out->mu_star_conf[j] = mu_star_conf(col, m, resamples, z, rng, means);
 	}

@@ -16,17 +16,20 @@
 
 /* ---- MOAT: Morris elementary effects -----------------------------------
  * u: r*(k+1) rows of k unit-cube coordinates (after snapping), y: r*(k+1)
- * outputs; consecutive rows of a trajectory differ in exactly one column.
- * keep[t] (may be NULL) says whether trajectory t is used. EE = dy / du
- * with du the signed actual step. sigma with ddof=1; mu_star_conf is the
- * z(conf)*sd bootstrap interval half-width of mu*. */
+ * outputs, NaN where a run has none; consecutive rows of a trajectory
+ * differ in exactly one column. EE = dy / du with du the signed actual
+ * step; an effect that touches a run without an output is dropped, the
+ * others kept (effects[i] counts parameter i's). sigma with ddof=1;
+ * mu_star_conf is the z(conf)*sd bootstrap interval half-width of mu*. A
+ * parameter without effects has NaN measures; -1 when none is left. */
 typedef struct {
 	size_t k;
 	double *mu, *mu_star, *sigma, *mu_star_conf;	/* k each */
+	size_t *effects;	/* k: the elementary effects used */
 } sr_morris_result;
 
 int sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
-    const int *keep, size_t resamples, double conf, unsigned long seed,
+    size_t resamples, double conf, unsigned long seed,
     sr_morris_result *out, char *errbuf);
 void sr_morris_result_free(sr_morris_result *res);
 

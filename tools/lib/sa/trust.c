@@ -193,9 +193,9 @@ sr_trust_sobol(const sr_sobol_result *r, size_t n, char *const *names,
 }
 
 void
-sr_trust_morris(size_t trajectories, sr_trust *t)
+sr_trust_morris(size_t effects, sr_trust *t)
 {
-	if (trajectories == 1)
+	if (effects == 1)
 		add(t, SR_TRUST_ONE_TRAJECTORY, 0, 0, 0, 0, "", "sigma is "
 		    "undefined with one trajectory: mu* alone ranks the "
 		    "parameters, without an interval; sample 2 trajectories or "

@@ -63,8 +63,10 @@ typedef struct {
  * names[0..r->k), appended to t (zeroed, or holding warnings). */
 void sr_trust_sobol(const sr_sobol_result *r, size_t n, char *const *names,
     sr_trust *t);
-/* The warning of Morris measures from this many trajectories (one). */
-void sr_trust_morris(size_t trajectories, sr_trust *t);
+/* The warning of Morris measures whose parameter with the fewest
+ * elementary effects has this many (one: a single trajectory, or one
+ * left of a parameter's after the missing runs). */
+void sr_trust_morris(size_t effects, sr_trust *t);
 /* Whether an estimate v of half-width c cannot be told from 0: c > |v|
  * >= SR_TRUST_NEGLIGIBLE (the "wide" rule; the S2 heatmap's marks). */
 int sr_trust_uncertain(double v, double c);
