@@ -67,6 +67,8 @@ const sr_campaign_key sr_campaign_keys[] = {
 	    "sensitivity", 0 },
 	{ "indices", SR_KEY_ENUM, NULL, 0, SR_CAMPAIGN_ANALYSES, ANALYSIS,
 	    "sensitivity", 0 },
+	{ "max_missing", SR_KEY_FRACTION, "0.1", 0, NULL, ANALYSIS,
+	    "sensitivity", 0 },
 	{ "resamples", SR_KEY_INT, NULL, 1, NULL, ANALYSIS,
 	    "moat vbd efast rbd_fast delta", 0 },
 	{ "plot", SR_KEY_YESNO, "yes", 0, NULL, ANALYSIS, NULL, 0 },

@@ -279,6 +279,54 @@ indices_table(FILE *fp, const char *path, const char *what, size_t n,
 	sr_indices_table_free(x);
 }
 
+#define MISSING_SHOWN 100	/* the missing runs listed by number */
+
+/* The runs without a result (trials.tsv's failed sets: a tile failed or
+ * has no value): how many, and which, below the indices they are
+ * missing from. */
+static void
+missing_runs(FILE *fp, const char *outdir)
+{
+	char *path = sr_report_path(outdir, "trials.tsv");
+	sr_trials_table *tt;
+	size_t i, j, n = 0, *run;
+	unsigned char *failed;
+	int col = -1;
+
+	if (!sr_report_has(outdir, "trials.tsv")) {
+		free(path);
+		return;
+	}
+	tt = sr_trials_table_read(path);
+	for (j = 0; j < tt->nhead; j++)
+		if (strcmp(tt->head[j], SR_TRIALS_STATUS) == 0)
+			col = (int)j;
+	failed = sr_calloc(tt->n + 1, 1);	/* by set, in run order */
+	for (i = 0; col >= 0 && i < tt->n; i++)
+		failed[tt->row_set[i]] = strcmp(tt->field[i][col],
+		    sr_trial_status_name[SR_TRIAL_FAILED]) == 0;
+	run = sr_calloc(tt->n + 1, sizeof *run);
+	for (i = 0; i < tt->n; i++)
+		if (failed[i])
+			run[n++] = tt->run[i];
+	if (n) {
+		fputs("<p class=\"note\" id=\"missing\">", fp);
+		sr_html_printf(fp, "Missing runs: %zu of %zu sets have no result "
+		    "(a tile failed or has no value), and the indices are without "
+		    "what they touch (how much went is in the metadata of "
+		    "indices.tsv, and the runs' rows in results.tsv): ", n, tt->n);
+		for (i = 0; i < n && i < MISSING_SHOWN; i++)
+			sr_html_printf(fp, "%s%zu", i ? ", " : "", run[i]);
+		if (n > MISSING_SHOWN)
+			sr_html_printf(fp, " and %zu more", n - MISSING_SHOWN);
+		fputs(".</p>\n", fp);
+	}
+	free(run);
+	free(failed);
+	sr_trials_table_free(tt);
+	free(path);
+}
+
 void
 sr_report_indices(FILE *fp, const char *outdir)
 {
@@ -286,6 +334,7 @@ sr_report_indices(FILE *fp, const char *outdir)
 
 	indices_table(fp, path, "The indices", (size_t)-1, 1);
 	free(path);
+	missing_runs(fp, outdir);
 	if (!sr_report_has(outdir, "indices-s2.tsv"))
 		return;
 	fputs("<h3>Second-order indices</h3>\n", fp);
