@@ -26,7 +26,7 @@ enum {
 	OPT_BASE = CHAR_MAX + 1, OPT_SECOND_ORDER, OPT_OPTIMIZE, OPT_REFERENCE,
 	OPT_FIX, OPT_FORCE, OPT_ROUND, OPT_ROUNDS, OPT_HISTORY, OPT_WITHIN,
 	OPT_GAMMA, OPT_CANDIDATES, OPT_INDEPENDENT, OPT_INERTIA, OPT_C1, OPT_C2, OPT_COOLING,
-	OPT_VERSION
+	OPT_EXTEND, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -54,18 +54,22 @@ static const struct option longopts[] = {
 	{ "c1", required_argument, NULL, OPT_C1 },
 	{ "c2", required_argument, NULL, OPT_C2 },
 	{ "cooling", required_argument, NULL, OPT_COOLING },
+	{ "extend", required_argument, NULL, OPT_EXTEND },
 	SR_OPT_HELP_ENTRIES(OPT_VERSION)
 };
 
 struct opts {
 	sr_sample_spec spec;
 	const char *output, *space;
+	const char *extend;		/* --extend: the design grown */
+	int others;			/* options given but -n and -o */
 	char **fix;
 	size_t nfix;
 	const char *history, *within;	/* pso, anneal, tpe */
 	size_t rounds;
 	sr_search_opts so;		/* their settings (rounds set later) */
 	int set[SR_NMETHOD];		/* which method's settings were given */
+	int n_given;
 };
 
 static void
@@ -74,6 +78,7 @@ usage(FILE *fp)
 	fprintf(fp,
 "Usage: sa-sample -m METHOD [options] [-o DESIGN.tsv] SPACE.tsv\n"
 "       sa-sample --reference [--fix NAME=VALUE] [-o DESIGN.tsv] SPACE.tsv\n"
+"       sa-sample --extend DESIGN.tsv -n N [-o DESIGN2.tsv]\n"
 "Draw parameter sets from SPACE.tsv and write a design (stdout without -o).\n"
 "\n"
 "Methods:\n"
@@ -116,10 +121,27 @@ usage(FILE *fp)
 "                           best [1.49618]\n"
 "      --cooling A          anneal: the temperature's factor per round [5 %%\n"
 "                           of the start at the last round]\n"
+"      --extend DESIGN      grow DESIGN (mc, halton, sobol, vbd) to -n N: its\n"
+"                           rows, then those a design of N adds after them\n"
 "  -o, --output FILE        write here (atomically) instead of stdout\n"
 "  -h, --help               this help\n"
 "      --version            version\n",
 	    DEF_N, DEF_R, DEF_P, DEF_SEED, SR_GRID_LIMIT);
+}
+
+/* --extend DESIGN -n N: nothing else, the rest is the design's. */
+static void
+extend_args(int argc, struct opts *o)
+{
+	if (o->others)
+		sr_usage_error("--extend takes -n and -o only: the method, seed "
+		    "and the rest are the design's");
+	if (optind != argc)
+		sr_usage_error("--extend takes no SPACE.tsv: the design's #space "
+		    "lines are its space");
+	if (!o->n_given)
+		sr_usage_error("--extend needs -n N, the size grown to");
+	sr_out_refuse_inputs(&o->output, 1, &o->extend, 1);
 }
 
 static void
@@ -141,10 +163,12 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->fix = sr_calloc((size_t)argc, sizeof *o->fix);
 	while ((c = getopt_long(argc, argv, ":m:n:r:p:s:o:M:h", longopts,
 	    NULL)) != -1) {
+		o->others += c != 'n' && c != 'o' && c != OPT_EXTEND;
 		switch (c) {
 		case 'm': method = sr_opt_word("-m", optarg, methods, SR_NMETHOD);
 			break;
-		case 'n': s->n = sr_opt_count("-n", optarg, 1, SR_COUNT_MAX); break;
+		case 'n': s->n = sr_opt_count("-n", optarg, 1, SR_COUNT_MAX);
+			o->n_given = 1; break;
 		case 'r': s->r = sr_opt_count("-r", optarg, 1, SR_COUNT_MAX); break;
 		case 'p': s->p = sr_opt_count("-p", optarg, 2, SR_COUNT_MAX); break;
 		case 'M': s->m = sr_opt_count("-M", optarg, 1, 1000); break;
@@ -177,6 +201,7 @@ parse_args(int argc, char **argv, struct opts *o)
 		    "a weight"); o->set[SR_METHOD_PSO] = 1; break;
 		case OPT_C2: o->so.c2 = sr_opt_real("--c2", optarg, 0, 10, 0,
 		    "a weight"); o->set[SR_METHOD_PSO] = 1; break;
+		case OPT_EXTEND: o->extend = optarg; break;
 		case OPT_COOLING: o->so.cooling = sr_opt_real("--cooling", optarg,
 		    0, 1, SR_OPEN_LO | SR_OPEN_HI, "a factor");
 		    o->set[SR_METHOD_ANNEAL] = 1; break;
@@ -184,6 +209,10 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_VERSION: sr_print_version();
 		default: sr_getopt_fail(c, argv);
 		}
+	}
+	if (o->extend) {
+		extend_args(argc, o);
+		return;
 	}
 	if (optind != argc - 1)
 		sr_usage_error(optind == argc ? "no SPACE.tsv given" :
@@ -253,17 +282,29 @@ main(int argc, char **argv)
 	struct opts o;
 	struct head h = { NULL, NULL, 0, argc, argv };
 	sr_space *space;
+	sr_design *d = NULL;
 	sr_generator g;
 	char errbuf[1024];
 	size_t i;
 
 	sr_init(argv[0]);
 	parse_args(argc, argv, &o);
-	space = sr_space_read(o.space);
+	if (o.extend) {	/* the design's space and settings, its rows first */
+		d = sr_design_read(o.extend);
+		if (sr_design_grow_spec(d, o.spec.n, &o.spec, errbuf,
+		    sizeof errbuf))
+			sr_die(SR_EXIT_DATA, "%s", errbuf);
+		space = d->space;
+	} else
+		space = sr_space_read(o.space);
 	for (i = 0; i < o.nfix; i++)
 		if (sr_space_fix(space, o.fix[i], o.space, errbuf, sizeof errbuf))
 			sr_usage_error("%s", errbuf);
 	sr_generator_init(&g, space, NULL, o.spec.seed);
+	if (d) {
+		g.expect = d->x;
+		g.nexpect = d->nrun - (d->reference >= 0);
+	}
 	if (sr_sample_rows(&o.spec, &g, &h.rows, errbuf, sizeof errbuf))
 		sr_usage_error("%s", errbuf);
 	g.fp = sr_out_open(o.output);
@@ -277,9 +318,16 @@ main(int argc, char **argv)
 		sr_die(SR_EXIT_DATA, "%s: %s", o.space, errbuf);
 	if (o.spec.reference)
 		sr_generator_reference(&g);
+	if (g.mismatch >= 0)	/* the output, uncommitted, goes */
+		sr_die(SR_EXIT_DATA, "%s: run %ld is not the one this design's "
+		    "settings draw (edited, or drawn by another version): it "
+		    "cannot grow", o.extend, g.mismatch);
 	sr_out_commit_all();
 	sr_generator_free(&g);
-	sr_space_free(space);
+	if (d)
+		sr_design_free(d);
+	else
+		sr_space_free(space);
 	free(o.fix);
 	return SR_EXIT_OK;
 }

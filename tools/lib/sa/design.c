@@ -3,6 +3,7 @@
 #include "sa/efast.h"
 #include "sa/metrics.h"
 #include "core/err.h"
+#include "core/opt.h"
 #include "core/text.h"
 #include "core/num.h"
 #include "core/tsv.h"
@@ -11,6 +12,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
+	return errbuf; } while (0)
 
 void
 sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
@@ -43,6 +47,8 @@ sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
 		fprintf(fp, " candidates=%zu", s->r);
 	if (s->round)
 		fprintf(fp, " round=%zu", s->round);
+	if (s->grown_from)
+		fprintf(fp, " grown_from=%zu", s->grown_from);
 	fprintf(fp, " seed=%lu", s->seed);
 	if (s->reference)
 		fprintf(fp, " reference=%.0f", rows);
@@ -87,6 +93,7 @@ read_meta(sr_design *d, const sr_tsv *t)
 	d->n = meta_size(t, "n");
 	d->r = meta_size(t, "r");
 	d->m = meta_size(t, "M");
+	d->grown_from = meta_size(t, "grown_from");
 	d->p = meta_size(t, "p");
 	d->second_order = meta_size(t, "second_order") != 0;
 	d->seed = meta_size(t, "seed");
@@ -302,4 +309,84 @@ sr_design_free(sr_design *d)
 	free(d->cparam);
 	free(d->path);
 	free(d);
+}
+
+/* Why a design of method m (base b for vbd) cannot grow, or NULL: the
+ * samplers whose first points do not depend on their number can. */
+static const char *
+cannot_grow(enum sr_method m, int b)
+{
+	switch (m) {
+	case SR_METHOD_MC: case SR_METHOD_HALTON: case SR_METHOD_SOBOL:
+		return NULL;
+	case SR_METHOD_VBD:
+		return b == SR_LHS ? "a vbd design on the lhs base: a Latin "
+		    "hypercube's strata are 1/n wide" : b == SR_HAMMERSLEY ? "a "
+		    "vbd design on the hammersley base: its first coordinate is "
+		    "i/n" : NULL;
+	case SR_METHOD_LHS:
+		return "a Latin hypercube: its strata are 1/n wide";
+	case SR_METHOD_HAMMERSLEY:
+		return "a Hammersley set: its first coordinate is i/n";
+	case SR_METHOD_MOAT:
+		return "MOAT trajectories: draw more in a design of their own";
+	case SR_METHOD_EFAST: case SR_METHOD_RBD_FAST:
+		return "a Fourier design: its curves' frequencies and points "
+		    "depend on n";
+	default:
+		return "only mc, halton, sobol and vbd designs grow";
+	}
+}
+
+const char *
+sr_design_grow_spec(sr_design *d, size_t n, sr_sample_spec *s,
+    char *errbuf, size_t errlen)
+{
+	int m = d->method ? sr_method_parse(d->method) : -1, b = -1;
+	const char *why;
+	size_t j, i;
+
+	memset(s, 0, sizeof *s);
+	if (m < 0)
+		FAIL("%s: no method in its metadata: not a design sa-sample "
+		    "made", d->path);
+	if (m == SR_METHOD_VBD && (d->base == NULL ||
+	    (b = sr_word_index(d->base, sr_unit_method_names, SR_NUNIT)) < 0))
+		FAIL("%s: a vbd design without its base in the metadata",
+		    d->path);
+	if ((why = cannot_grow((enum sr_method)m, b)) != NULL)
+		FAIL("%s: cannot grow %s", d->path, why);
+	if (d->space == NULL)
+		FAIL("%s: no #space lines: the space to draw from is unknown",
+		    d->path);
+	if (d->grown_from)
+		FAIL("%s: already grown from n = %zu; grow the design it was "
+		    "grown from instead", d->path, d->grown_from);
+	if (n <= d->n)
+		FAIL("%s: -n %zu: the design has n = %zu already; growing needs "
+		    "more", d->path, n, d->n);
+	if (m == SR_METHOD_VBD && b == SR_SOBOL &&
+	    sr_vbd_sobol_skip(n) != sr_vbd_sobol_skip(d->n))
+		FAIL("%s: a vbd design on the sobol base of n = %zu skips %zu "
+		    "points of the sequence, one of n = %zu skips %zu (SALib's "
+		    "rule): it cannot grow past n = %zu; grow within that, or "
+		    "draw on the halton or mc base, which grow any way", d->path,
+		    d->n, sr_vbd_sobol_skip(d->n), n, sr_vbd_sobol_skip(n),
+		    sr_vbd_sobol_skip(d->n));
+	for (j = 0; j < d->space->n; j++) {	/* held: at row 0's value */
+		for (i = 0; i < d->k && d->param[i] != j; i++)
+			;
+		if (i == d->k && d->nrun > 0) {
+			d->space->p[j].fixed = 1;
+			d->space->p[j].fixed_value = d->x[j];
+		}
+	}
+	s->method = (enum sr_method)m;
+	s->base = b >= 0 ? (enum sr_unit_method)b : SR_MC;
+	s->n = n;
+	s->seed = d->seed;
+	s->second_order = d->second_order;
+	s->reference = d->reference >= 0;
+	s->grown_from = d->n;
+	return NULL;
 }

@@ -13,7 +13,7 @@
 #include "sa/sample.h"
 #include "sa/space.h"
 
-typedef struct {
+typedef struct sr_design_s {
 	sr_space *space;	/* from the "#space" lines, or NULL */
 	char *path;		/* for messages */
 	size_t ncol;		/* parameter columns (all but run) */
@@ -24,6 +24,7 @@ typedef struct {
 	char *method, *base;
 	size_t n, k, r, p;
 	size_t m;		/* efast: the harmonics M (0: not given) */
+	size_t grown_from;	/* grown by --extend from this n (0: not) */
 	int second_order;
 	long reference;		/* run number of the reference run, or -1 */
 	unsigned long seed;
@@ -51,5 +52,17 @@ void sr_design_write_meta(FILE *fp, const sr_sample_spec *s,
     const sr_generator *g, double rows);
 /* Writes the "#space NAME TYPE VALUES DEFAULT" lines and the header. */
 void sr_design_write_head(FILE *fp, const sr_space *s);
+
+/* Growing design d (sa-sample --extend) to n: the request that drew it,
+ * with n and grown_from set, into s; d's space (its "#space" lines) gets
+ * each parameter d holds fixed at its value, and is the space to draw
+ * from (d keeps it). NULL,
+ * or why d cannot grow so (bad data) in errbuf: a method whose first
+ * rows depend on n (lhs, hammersley, moat, efast, rbd_fast, grid, the
+ * searches; vbd on such a base, or on the sobol base past the points it
+ * skips, which SALib's rule ties to n), n not above d's, no "#space"
+ * lines. */
+const char *sr_design_grow_spec(sr_design *d, size_t n,
+    sr_sample_spec *s, char *errbuf, size_t errlen);
 
 #endif

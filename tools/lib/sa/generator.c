@@ -30,6 +30,7 @@ sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long se
 	g->space = s;
 	g->fp = fp;
 	g->seed = seed;
+	g->mismatch = -1;
 	g->varied = sr_calloc(s->n, sizeof *g->varied);
 	g->row = sr_calloc(s->n, sizeof *g->row);
 	g->writer = sr_calloc(1, sizeof *g->writer);
@@ -61,6 +62,9 @@ emit(sr_generator *g)
 		g->before_rows(g->arg);
 		g->before_rows = NULL;
 	}
+	if (g->run < g->nexpect && g->mismatch < 0 && memcmp(g->row,
+	    g->expect + g->run * g->space->n, g->space->n * sizeof *g->row))
+		g->mismatch = (long)g->run;
 	sr_row_writer_put(g->writer, g->fp, g->run++, g->row);
 }
 

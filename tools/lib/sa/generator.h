@@ -24,6 +24,12 @@ typedef struct {
 	 * so that a generator that fails early has written nothing */
 	void (*before_rows)(void *arg);
 	void *arg;
+	/* a design grown (sa-sample --extend): its first nexpect rows must
+	 * be these (nexpect rows of the space's n values); the first run
+	 * that is not, or -1 */
+	const double *expect;
+	size_t nexpect;
+	long mismatch;
 } sr_generator;
 
 /* Sets up g over s: parameters that are fixed or have a single value are

@@ -4,6 +4,7 @@
 #include "sa/efast.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
 	return errbuf; } while (0)

@@ -8,6 +8,7 @@
 #include "sa/generator.h"
 #include "sa/method.h"
 #include "sa/sampler.h"
+#include "sa/space.h"
 
 #define SR_SAMPLE_MAX_ROWS 1e9	/* a billion runs is no longer a design */
 
@@ -23,6 +24,7 @@ typedef struct {
 	unsigned long seed;
 	int second_order, reference, force;
 	size_t round;			/* pso, anneal, tpe: the round, from 1 */
+	size_t grown_from;		/* --extend: the n grown from (0: none) */
 } sr_sample_spec;
 
 /* Whether the options go with the method: NULL, or the reason (a usage
