@@ -1386,3 +1386,37 @@ evil() {
 		assert_equal "$(meta "$m.tsv" used)" 320
 	done
 }
+
+@test "a grown design (sa-sample --extend): the indices of a fresh design of N, and the change of each index from the design it grew from (grown_from, INDEX_change)" {
+	sa-sample -m vbd --base halton -n 256 -o small.tsv "$ISHIGAMI"
+	sa-sample --extend small.tsv -n 512 -o grown.tsv
+	sa-sample -m vbd --base halton -n 512 -o fresh.tsv "$ISHIGAMI"
+	sa-testfn ishigami grown.tsv > y.tsv
+	sa-testfn ishigami small.tsv > ys.tsv
+	sa-indices -m vbd -o g.tsv grown.tsv y.tsv
+	sa-indices -m vbd -o f.tsv fresh.tsv y.tsv
+	sa-indices -m vbd -o s.tsv small.tsv ys.tsv
+	assert_equal "$(meta g.tsv grown_from)" 256
+	assert_equal "$(body g.tsv | head -n 1)" $'param\tS1\tS1_conf\tST\tST_conf\tS1_change\tST_change'
+	# the same indices as the fresh design's, to the byte
+	assert_equal "$(body g.tsv | cut -f 1-5)" "$(body f.tsv)"
+	# each change is the index now less the small design's
+	for p in x1 x2 x3; do
+		for i in S1 ST; do
+			near "$(get g.tsv $p ${i}_change)" \
+			    "$(awk -v a="$(get g.tsv $p $i)" -v b="$(get s.tsv $p $i)" 'BEGIN { printf "%.17g", a - b }')" 1e-15 "$i change of $p"
+		done
+	done
+	# the analyses of given data: the first 256 blocks' runs
+	sa-indices -m delta -o d.tsv grown.tsv y.tsv
+	sa-indices -m delta -o ds.tsv small.tsv ys.tsv
+	assert_equal "$(body d.tsv | head -n 1)" $'param\tdelta\tdelta_conf\tS1\tS1_conf\tdelta_change\tS1_change'
+	near "$(get d.tsv x2 S1_change)" "$(awk -v a="$(get d.tsv x2 S1)" -v b="$(get ds.tsv x2 S1)" 'BEGIN { printf "%.17g", a - b }')" 1e-15 "delta's S1 change of x2"
+	sa-sample -m mc -n 300 -s 2 -o m.tsv "$ISHIGAMI"
+	sa-sample --extend m.tsv -n 600 -o m2.tsv
+	sa-testfn ishigami m2.tsv > my.tsv
+	sa-indices -m corr -o c.tsv m2.tsv my.tsv
+	assert_equal "$(body c.tsv | head -n 1 | cut -f 14-)" $'pearson_change\tspearman_change\tpcc_change\tprcc_change\tsrc_change\tsrrc_change'
+	# an ungrown design has no change columns
+	run -1 grep -q _change f.tsv
+}

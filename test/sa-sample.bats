@@ -1130,3 +1130,51 @@ refuse() {
 	refuse 1 "rbd_fast: -n 41: its analysis needs at least 42 runs" -m rbd_fast -n 41 "$ISHIGAMI"
 	refuse 2 "-M goes with -m efast" -m rbd_fast -M 3 "$ISHIGAMI"
 }
+
+@test "--extend: an mc, halton, sobol or vbd (halton, mc base) design grown to N is the design of N, its rows first, grown_from in the metadata; a reference run stays last" {
+	for m in mc halton sobol "vbd --base halton" "vbd --base mc --second-order"; do
+		# shellcheck disable=SC2086
+		sa-sample -m $m -n 50 -s 4 --fix x3=1 --reference -o a.tsv "$ISHIGAMI"
+		run -0 sa-sample --extend a.tsv -n 120 -o b.tsv
+		# shellcheck disable=SC2086
+		sa-sample -m $m -n 120 -s 4 --fix x3=1 --reference -o c.tsv "$ISHIGAMI"
+		assert_equal "$(body b.tsv)" "$(body c.tsv)"
+		grep -q ' grown_from=50 seed=4 reference=' b.tsv || fail "$m: no grown_from"
+		assert_equal "$(grep '^#method' b.tsv | sed 's/ grown_from=50//')" "$(grep '^#method' c.tsv)"
+		# the old rows are the first ones, the reference run aside
+		n=$(($(body a.tsv | wc -l) - 2))
+		assert_equal "$(body b.tsv | head -n $((n + 1)))" "$(body a.tsv | head -n $((n + 1)))"
+	done
+	# sobol base: within the points SALib's rule skips (300 and 512 skip 512)
+	sa-sample -m vbd -n 300 -o s.tsv "$ISHIGAMI"
+	sa-sample --extend s.tsv -n 512 -o s2.tsv
+	sa-sample -m vbd -n 512 -o s3.tsv "$ISHIGAMI"
+	assert_equal "$(body s2.tsv)" "$(body s3.tsv)"
+}
+
+@test "--extend refuses: designs that cannot grow (saying why), the sobol base past its skip, no more runs, a grown design, an edited design, other options, a space operand, no -n; nothing written" {
+	sa-sample -m lhs -n 10 -o l.tsv "$ISHIGAMI"
+	refuse 1 "l.tsv: cannot grow a Latin hypercube: its strata are 1/n wide" --extend l.tsv -n 20
+	sa-sample -m hammersley -n 10 -o h.tsv "$ISHIGAMI"
+	refuse 1 "h.tsv: cannot grow a Hammersley set: its first coordinate is i/n" --extend h.tsv -n 20
+	sa-sample -m moat -r 4 -o m.tsv "$ISHIGAMI"
+	refuse 1 "m.tsv: cannot grow MOAT trajectories" --extend m.tsv -n 20
+	sa-sample -m efast -n 65 -o e.tsv "$ISHIGAMI"
+	refuse 1 "e.tsv: cannot grow a Fourier design" --extend e.tsv -n 100
+	sa-sample -m vbd -n 512 -o v.tsv "$ISHIGAMI"
+	refuse 1 "v.tsv: a vbd design on the sobol base of n = 512 skips 512 points of the sequence, one of n = 1024 skips 1024 (SALib's rule): it cannot grow past n = 512" --extend v.tsv -n 1024
+	sa-sample -m mc -n 10 -o a.tsv "$ISHIGAMI"
+	refuse 1 "a.tsv: -n 10: the design has n = 10 already" --extend a.tsv -n 10
+	sa-sample --extend a.tsv -n 20 -o b.tsv
+	refuse 1 "b.tsv: already grown from n = 10" --extend b.tsv -n 30
+	awk -F'\t' -v OFS='\t' '$1 == 5 { $2 = 0.5 } 1' a.tsv > ed.tsv
+	refuse 1 "ed.tsv: run 5 is not the one this design's settings draw (edited, or drawn by another version): it cannot grow" --extend ed.tsv -n 20
+	grep -v '^#space' a.tsv > ns.tsv
+	refuse 1 "ns.tsv: no #space lines" --extend ns.tsv -n 20
+	refuse 2 "--extend takes -n and -o only" --extend a.tsv -n 20 -s 3
+	refuse 2 "--extend takes no SPACE.tsv" --extend a.tsv -n 20 "$ISHIGAMI"
+	refuse 2 "--extend needs -n N" --extend a.tsv
+	cp a.tsv keep.tsv
+	run -2 sa-sample --extend a.tsv -n 20 -o a.tsv
+	cmp a.tsv keep.tsv
+}

@@ -93,7 +93,7 @@ run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
 		if (j == rows)
 			memcpy(y + rows * n++, m->value + b * rows, rows * sizeof *y);
 	}
-	if (nmiss)
+	if (nmiss && !x->o.quiet)
 		sr_warn("%s: runs without a result: %ld; dropped %zu of %zu "
 		    "blocks", x->o.metrics_path, nmiss, d->n - n, d->n);
 	if (n == 0)
@@ -133,7 +133,7 @@ run_efast(const sr_design *d, const sr_metrics *m, sr_indices *x,
 			dropped++;
 		}
 	}
-	if (dropped)
+	if (dropped && !x->o.quiet)
 		sr_warn("%s: runs without a result: %ld; the blocks of %s lack "
 		    "some: their S1 and ST are lost (NaN)", x->o.metrics_path,
 		    nmiss, lost);
@@ -210,7 +210,7 @@ run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
 		if (x->morris.effects[i] < least)
 			least = x->morris.effects[i];
 	}
-	if (nmiss)
+	if (nmiss && !x->o.quiet)
 		sr_warn("%s: runs without a result: %ld; dropped %zu of %zu "
 		    "elementary effects (those touching one)", x->o.metrics_path,
 		    nmiss, r * k - effects, r * k);
@@ -289,7 +289,7 @@ run_given(const sr_design *d, const sr_metrics *m, sr_indices *x,
 
 	if (nmiss < 0)
 		return -1;
-	if (nmiss)
+	if (nmiss && !x->o.quiet)
 		sr_warn("%s: runs without a result, dropped: %ld",
 		    x->o.metrics_path, nmiss);
 	px = sr_calloc(x->nused, k * sizeof *px);
@@ -320,8 +320,45 @@ out:
 	return rc;
 }
 
+static int run_method(const sr_design *d, const sr_metrics *m,
+    const sr_indices_opts *o, sr_indices *x, char *errbuf, size_t errlen);
+
+/* The analysis of a design's first runs: those of the design it was
+ * grown from (n0 = d->grown_from: n0 blocks of a vbd design, n0 runs of
+ * the others), without its reference run; into x->before. */
+static int
+compute_before(const sr_design *d, const sr_metrics *m, sr_indices *x,
+    char *errbuf, size_t errlen)
+{
+	sr_design small = *d;
+	sr_metrics sm = *m;
+	sr_indices_opts o = x->o;
+
+	small.n = d->grown_from;
+	small.nrun = (size_t)sr_method_runs(sr_method_parse(d->method),
+	    d->grown_from, d->k, d->r, d->second_order);
+	small.reference = -1;
+	sm.nrun = small.nrun;
+	o.quiet = 1;
+	x->before = sr_calloc(1, sizeof *x->before);
+	x->grown_from = d->grown_from;
+	return run_method(&small, &sm, &o, x->before, errbuf, errlen);
+}
+
 int
 sr_indices_compute(const sr_design *d, const sr_metrics *m,
+    const sr_indices_opts *o, sr_indices *x, char *errbuf, size_t errlen)
+{
+	if (run_method(d, m, o, x, errbuf, errlen))
+		return -1;
+	if (d->grown_from && (o->method == SR_METHOD_VBD ||
+	    sr_method_is_given(o->method)))
+		return compute_before(d, m, x, errbuf, errlen);
+	return 0;
+}
+
+static int
+run_method(const sr_design *d, const sr_metrics *m,
     const sr_indices_opts *o, sr_indices *x, char *errbuf, size_t errlen)
 {
 	size_t i;
@@ -363,6 +400,11 @@ sr_indices_free(sr_indices *x)
 	sr_trust_free(&x->trust);
 	free(x->name);
 	x->name = NULL;
+	if (x->before) {
+		sr_indices_free(x->before);
+		free(x->before);
+		x->before = NULL;
+	}
 }
 
 void

@@ -38,13 +38,14 @@ typedef struct {
 	double max_missing;		/* refuse above this share missing
 					 * (1: any share) */
 	const char *metrics_path;	/* for messages */
+	int quiet;			/* no warnings of what is dropped */
 	size_t harmonics;		/* rbd_fast: M (0: SR_RBD_M) */
 	size_t slices;			/* pawn: S (0: SR_PAWN_S) */
 } sr_indices_opts;
 
 /* The indices: one of sobol (vbd, efast, rbd_fast: S1 alone), morris,
  * corr, pawn, delta by method, for k parameters. */
-typedef struct {
+typedef struct sr_indices_s {
 	sr_indices_opts o;
 	const char *metric;		/* the metric column (borrowed) */
 	size_t k, nused;		/* parameters; design runs used */
@@ -56,6 +57,10 @@ typedef struct {
 	sr_delta_result delta;
 	char extra[128];		/* the metadata line's method-specific tail */
 	sr_trust trust;			/* where not to trust them (vbd, moat) */
+	/* a grown design's (sa-sample --extend): the indices of the design
+	 * it was grown from, its first runs; NULL */
+	struct sr_indices_s *before;
+	size_t grown_from;		/* the n it was grown from (0: none) */
 } sr_indices;
 
 /* Whether design d can be analyzed with method m: varied parameters in its
@@ -68,7 +73,10 @@ int sr_indices_check_design(const sr_design *d, enum sr_method m,
 
 /* Computes the indices of design d (checked) from m's values, and where
  * they are not to be trusted (x->trust, trust.h); warns on stderr of
- * what it drops. Returns 0, or -1 with the reason (naming the
+ * what it drops. Of a design grown from n0 (d->grown_from), vbd and the
+ * analyses of given data also compute those of its first runs, the
+ * design of n0, into x->before (the change of each index: a check of
+ * convergence). Returns 0, or -1 with the reason (naming the
  * file at fault) in errbuf (SR_INDICES_ERRLEN bytes). Free out with
  * sr_indices_free, even after a failure. */
 int sr_indices_compute(const sr_design *d, const sr_metrics *m,

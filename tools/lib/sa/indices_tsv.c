@@ -25,6 +25,8 @@ sr_indices_write_meta(FILE *fp, const sr_indices *x, const char *extra)
 		fprintf(fp, " " SR_INDICES_RESAMPLES "=%zu " SR_INDICES_CONFLEVEL
 		    "=%g seed=%lu", x->o.resamples,
 		    x->o.conf, x->o.seed);
+	if (x->before)
+		fprintf(fp, " grown_from=%zu", x->grown_from);
 	fprintf(fp, "%s%s\n", x->extra, extra);
 }
 
@@ -39,6 +41,56 @@ sr_indices_write_warnings(FILE *fp, const sr_indices *x, int s2)
 			    x->trust.w[i].text);
 }
 
+/* The indices whose change a grown design's table gives (their values
+ * in x and in x->before): each method's own, not their intervals. */
+static size_t
+change_of(const sr_indices *x, const char **name, const double **now,
+    const double **before)
+{
+	const sr_indices *b = x->before;
+	size_t n = 0, c;
+
+#define ADD(nm, field) do { name[n] = (nm); now[n] = x->field; \
+	before[n++] = b->field; } while (0)
+	switch (x->o.method) {
+	case SR_METHOD_VBD: case SR_METHOD_EFAST:
+		ADD(SR_INDICES_S1, sobol.S1);
+		ADD(SR_INDICES_ST, sobol.ST);
+		break;
+	case SR_METHOD_RBD_FAST: ADD(SR_INDICES_S1, sobol.S1); break;
+	case SR_METHOD_PAWN: ADD(SR_INDICES_PAWN, pawn.median); break;
+	case SR_METHOD_DELTA:
+		ADD(SR_INDICES_DELTA, delta.delta);
+		ADD(SR_INDICES_S1, delta.S1);
+		break;
+	case SR_METHOD_CORR:
+		for (c = 0; c < SR_NCORR; c++)
+			ADD(sr_corr_names[c], corr.value[c]);
+		break;
+	default:
+		break;
+	}
+#undef ADD
+	return n;
+}
+
+/* Ends the header (i = -1) or row i: a grown design's changes of each
+ * index from the design it was grown from, then the newline. */
+static void
+end_row(FILE *fp, const sr_indices *x, long i)
+{
+	const char *name[SR_NCORR + 2];
+	const double *now[SR_NCORR + 2], *before[SR_NCORR + 2];
+	size_t n = x->before ? change_of(x, name, now, before) : 0, c;
+
+	for (c = 0; c < n; c++)
+		if (i < 0)
+			fprintf(fp, "\t%s" SR_INDICES_CHANGE, name[c]);
+		else
+			put(fp, now[c][i] - before[c][i]);
+	fputc('\n', fp);
+}
+
 /* Rows of the Sobol indices. */
 static void
 write_vbd(FILE *fp, const sr_indices *x)
@@ -48,9 +100,10 @@ write_vbd(FILE *fp, const sr_indices *x)
 
 	fprintf(fp, SR_INDICES_PARAM "\t" SR_INDICES_S1 "\t" SR_INDICES_S1
 	    SR_INDICES_CONF "\t" SR_INDICES_ST "\t" SR_INDICES_ST SR_INDICES_CONF
-	    "%s\n", x->o.percentile ? "\t" SR_INDICES_S1 SR_INDICES_LO "\t"
+	    "%s", x->o.percentile ? "\t" SR_INDICES_S1 SR_INDICES_LO "\t"
 	    SR_INDICES_S1 SR_INDICES_HI "\t" SR_INDICES_ST SR_INDICES_LO "\t"
 	    SR_INDICES_ST SR_INDICES_HI : "");
+	end_row(fp, x, -1);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, r->S1[i]);
@@ -63,7 +116,7 @@ write_vbd(FILE *fp, const sr_indices *x)
 			put(fp, r->ST_lo[i]);
 			put(fp, r->ST_hi[i]);
 		}
-		fputc('\n', fp);
+		end_row(fp, x, (long)i);
 	}
 }
 
@@ -97,14 +150,14 @@ write_corr(FILE *fp, const sr_indices *x)
 	for (c = 0; c < SR_NCORR; c++)
 		fprintf(fp, "\t%s\t%s" SR_INDICES_P, sr_corr_names[c],
 		    sr_corr_names[c]);
-	fputc('\n', fp);
+	end_row(fp, x, -1);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		for (c = 0; c < SR_NCORR; c++) {
 			put(fp, x->corr.value[c][i]);
 			put(fp, x->corr.pvalue[c][i]);
 		}
-		fputc('\n', fp);
+		end_row(fp, x, (long)i);
 	}
 }
 
@@ -115,12 +168,13 @@ write_rbd(FILE *fp, const sr_indices *x)
 	size_t i;
 
 	fputs(SR_INDICES_PARAM "\t" SR_INDICES_S1 "\t" SR_INDICES_S1
-	    SR_INDICES_CONF "\n", fp);
+	    SR_INDICES_CONF, fp);
+	end_row(fp, x, -1);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, x->sobol.S1[i]);
 		put(fp, x->sobol.S1_conf[i]);
-		fputc('\n', fp);
+		end_row(fp, x, (long)i);
 	}
 }
 
@@ -133,7 +187,8 @@ write_pawn(FILE *fp, const sr_indices *x)
 
 	fputs(SR_INDICES_PARAM "\t" SR_INDICES_PAWN "\t" SR_INDICES_PAWN_MIN
 	    "\t" SR_INDICES_PAWN_MEAN "\t" SR_INDICES_PAWN_MAX "\t"
-	    SR_INDICES_PAWN_CV "\n", fp);
+	    SR_INDICES_PAWN_CV, fp);
+	end_row(fp, x, -1);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, r->median[i]);
@@ -141,7 +196,7 @@ write_pawn(FILE *fp, const sr_indices *x)
 		put(fp, r->mean[i]);
 		put(fp, r->max[i]);
 		put(fp, r->cv[i]);
-		fputc('\n', fp);
+		end_row(fp, x, (long)i);
 	}
 }
 
@@ -154,14 +209,15 @@ write_delta(FILE *fp, const sr_indices *x)
 
 	fputs(SR_INDICES_PARAM "\t" SR_INDICES_DELTA "\t" SR_INDICES_DELTA
 	    SR_INDICES_CONF "\t" SR_INDICES_S1 "\t" SR_INDICES_S1
-	    SR_INDICES_CONF "\n", fp);
+	    SR_INDICES_CONF, fp);
+	end_row(fp, x, -1);
 	for (i = 0; i < x->k; i++) {
 		fputs(x->name[i], fp);
 		put(fp, r->delta[i]);
 		put(fp, r->delta_conf[i]);
 		put(fp, r->S1[i]);
 		put(fp, r->S1_conf[i]);
-		fputc('\n', fp);
+		end_row(fp, x, (long)i);
 	}
 }
 
@@ -222,7 +278,7 @@ static int
 is_companion(const sr_tsv *t, const char *name)
 {
 	static const char *const suffix[] = { SR_INDICES_CONF, SR_INDICES_LO,
-	    SR_INDICES_HI, SR_INDICES_P };
+	    SR_INDICES_HI, SR_INDICES_P, SR_INDICES_CHANGE };
 	size_t i, n = strlen(name), s;
 	char base[256];
 

@@ -32,6 +32,9 @@
 #define SR_INDICES_LO		"_lo"	/* its percentile interval */
 #define SR_INDICES_HI		"_hi"
 #define SR_INDICES_P		"_p"	/* its p-value */
+#define SR_INDICES_CHANGE	"_change"	/* a grown design's: its
+						 * change from the design
+						 * it was grown from */
 
 /* The keys of the metadata line that a reader takes. */
 #define SR_INDICES_METHOD	"method"
