@@ -1152,7 +1152,7 @@ refuse() {
 	assert_equal "$(body s2.tsv)" "$(body s3.tsv)"
 }
 
-@test "--extend refuses: designs that cannot grow (saying why), the sobol base past its skip, no more runs, a grown design, an edited design, other options, a space operand, no -n; nothing written" {
+@test "--extend refuses: designs that cannot grow (saying why), the sobol base past its skip, no more runs (a grown design grows again), an edited design, other options, a space operand, no -n; nothing written" {
 	sa-sample -m lhs -n 10 -o l.tsv "$ISHIGAMI"
 	refuse 1 "l.tsv: cannot grow a Latin hypercube: its strata are 1/n wide" --extend l.tsv -n 20
 	sa-sample -m hammersley -n 10 -o h.tsv "$ISHIGAMI"
@@ -1165,8 +1165,12 @@ refuse() {
 	refuse 1 "v.tsv: a vbd design on the sobol base of n = 512 skips 512 points of the sequence, one of n = 1024 skips 1024 (SALib's rule): it cannot grow past n = 512" --extend v.tsv -n 1024
 	sa-sample -m mc -n 10 -o a.tsv "$ISHIGAMI"
 	refuse 1 "a.tsv: -n 10: the design has n = 10 already" --extend a.tsv -n 10
+	# a grown design grows again, from its own n
 	sa-sample --extend a.tsv -n 20 -o b.tsv
-	refuse 1 "b.tsv: already grown from n = 10" --extend b.tsv -n 30
+	sa-sample --extend b.tsv -n 30 -o c.tsv
+	sa-sample -m mc -n 30 -o d.tsv "$ISHIGAMI"
+	assert_equal "$(body c.tsv)" "$(body d.tsv)"
+	grep -q ' grown_from=20 ' c.tsv
 	awk -F'\t' -v OFS='\t' '$1 == 5 { $2 = 0.5 } 1' a.tsv > ed.tsv
 	refuse 1 "ed.tsv: run 5 is not the one this design's settings draw (edited, or drawn by another version): it cannot grow" --extend ed.tsv -n 20
 	grep -v '^#space' a.tsv > ns.tsv

@@ -7,12 +7,14 @@
 #include <string.h>
 
 #include "campaign/data.h"
+#include "campaign/grow.h"
 #include "campaign/evaluate.h"
 #include "campaign/plan_data.h"
 #include "campaign/tiles_data.h"
 #include "core/err.h"
 #include "core/opt.h"
 #include "core/out.h"
+#include "core/path.h"
 
 enum { OPT_VERSION = CHAR_MAX + 1, OPT_WHAT, OPT_SUFFIX };
 
@@ -57,6 +59,8 @@ usage(FILE *fp)
 "       sa-campaign-data validation DESIGN RESULTS\n"
 "       sa-campaign-data top TRIALS K\n"
 "       sa-campaign-data best-validation BEST EVALUATION METRIC\n"
+"       sa-campaign-data grow-part DESIGN\n"
+"       sa-campaign-data grow-plan WORKFLOW OLD PART RUNS DIR\n"
 "The campaign's files read and composed for sa-campaign (sa-campaign-data(1)):\n"
 "  rows         the number of data rows of a design or buckets table\n"
 "  best         the text of BEST.tsv's #best comment line\n"
@@ -73,6 +77,9 @@ usage(FILE *fp)
 "  tiles-names  the tiles' names, one a line\n"
 "  tiles-chunk  chunk C of LIST, N tiles a chunk, a table's header kept\n"
 "  tiles-check  every tile of LIST readable, with its reference in REFDIR\n"
+"  grow-part    the runs a grown DESIGN adds, as a design numbered from 0\n"
+"  grow-plan    DIR/instances.tsv and DIR/buckets.tsv: OLD's plan, then\n"
+"               PART's numbered after it (its runs after RUNS)\n"
 "  slides       OUT/slides/SLIDE/results.tsv of each slide; their names\n"
 "  stats        buckets.tsv's #stats and stage_instances= of OUT's plan\n"
 "  model        a cost model for sim-runtime from WORKFLOW's costs, scaled\n"
@@ -195,11 +202,28 @@ evaluate(char **a)
 	sr_eval_compare(a[0], a[1], fp, out);
 }
 
+/* grow-plan WORKFLOW OLD PART RUNS DIR: the plans of directories OLD
+ * and PART into DIR. */
+static void
+grow_plan(char **a)
+{
+	size_t runs = sr_opt_count("RUNS", a[3], 1, SR_COUNT_MAX);
+	char *p[6];
+	int i;
+
+	for (i = 0; i < 6; i++)
+		p[i] = sr_path_join(a[i < 2 ? 1 : i < 4 ? 2 : 4], i % 2 ?
+		    "buckets.tsv" : "instances.tsv", "");
+	sr_grow_plan(a[0], p[0], p[1], p[2], p[3], runs, p[4], p[5]);
+	for (i = 0; i < 6; i++)
+		free(p[i]);
+}
+
 /* The verbs: their operands, min to max (-1: any number), and the
  * options they allow; run_verb runs verb v on its operands a[0..n). */
 enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, KNOWLEDGE, TILES, TILES_KIND, TILES_COUNT,
     TILES_NAMES, TILES_CHUNK, TILES_CHECK, SLIDES, STATS, MODEL, ESTIMATE, STATUS, SETS,
-    EVALUATE, VALIDATION, TOP, BEST_VALIDATION };
+    EVALUATE, VALIDATION, TOP, BEST_VALIDATION, GROW_PART, GROW_PLAN };
 static const struct verb {
 	const char *name;
 	int min, max, allow;
@@ -226,6 +250,8 @@ static const struct verb {
 	[VALIDATION] = { "validation", 2, 2, 0 },
 	[TOP] = { "top", 2, 2, 0 },
 	[BEST_VALIDATION] = { "best-validation", 3, 3, 0 },
+	[GROW_PART] = { "grow-part", 1, 1, 0 },
+	[GROW_PLAN] = { "grow-plan", 5, 5, 0 },
 };
 
 static void
@@ -278,6 +304,8 @@ run_verb(int v, char **a, int n)
 	case TOP:
 		sr_eval_top(a[0], sr_opt_count("K", a[1], 1, 1000000), out);
 		break;
+	case GROW_PART: sr_grow_design_part(a[0], out); break;
+	case GROW_PLAN: grow_plan(a); break;
 	}
 }
 
@@ -294,7 +322,7 @@ main(int argc, char **argv)
 		    "tiles, tiles-kind, tiles-count, tiles-names, tiles-chunk, "
 		    "tiles-check, "
 		    "slides, stats, model, estimate, status, sets, evaluate, "
-		    "validation, top, best-validation");
+		    "validation, top, best-validation, grow-part, grow-plan");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
 		sr_opt_help(usage);
 	if (!strcmp(argv[1], "--version"))

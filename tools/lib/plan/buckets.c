@@ -82,6 +82,13 @@ sr_buckets_read_stats(const sr_buckets_in *b, sr_buckets_stats *s)
 	s->tasks_noreuse = v[1];
 	s->tasks_stage = v[2];
 	s->tasks_merged = (size_t)v[3];
+	/* the others where written (0 where not) */
+	s->instances = (size_t)fmax(0, stats_value(stats, "instances"));
+	s->buckets = (size_t)fmax(0, stats_value(stats, "buckets"));
+	s->max_bucket_tasks = (size_t)fmax(0, stats_value(stats,
+	    "max_bucket_tasks"));
+	s->max_bucket_cost = fmax(0, stats_value(stats, "max_bucket_cost"));
+	s->seconds = fmax(0, stats_value(stats, "seconds"));
 	return 0;
 }
 

@@ -65,10 +65,10 @@ sr_buckets_in *sr_buckets_open(const char *path, int need_tasks);
 /* The stage the rows' instances belong to: n instances (ids 0..n-1),
  * name for messages (NULL: "the stage"). Call before reading rows. */
 void sr_buckets_stage(sr_buckets_in *b, size_t n, const char *name);
-/* The #stats line's task counts and runs (read after the header: every
- * comment line before it) into s: 0, or -1 without a #stats line or
- * with one that lacks runs, tasks_noreuse, tasks_stage or tasks_merged
- * as numbers (s untouched then). */
+/* The #stats line's values (read after the header: every comment line
+ * before it) into s, 0 for those it lacks: 0, or -1 without a #stats
+ * line or with one that lacks runs, tasks_noreuse, tasks_stage or
+ * tasks_merged as numbers (s untouched then). */
 int sr_buckets_read_stats(const sr_buckets_in *b, sr_buckets_stats *s);
 /* Reads the next bucket: NULL at the end (the row is valid until the
  * next call). Dies naming file, line and column when its number is not

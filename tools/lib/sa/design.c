@@ -359,9 +359,6 @@ sr_design_grow_spec(sr_design *d, size_t n, sr_sample_spec *s,
 	if (d->space == NULL)
 		FAIL("%s: no #space lines: the space to draw from is unknown",
 		    d->path);
-	if (d->grown_from)
-		FAIL("%s: already grown from n = %zu; grow the design it was "
-		    "grown from instead", d->path, d->grown_from);
 	if (n <= d->n)
 		FAIL("%s: -n %zu: the design has n = %zu already; growing needs "
 		    "more", d->path, n, d->n);

@@ -61,7 +61,7 @@ void sr_design_write_head(FILE *fp, const sr_space *s);
  * rows depend on n (lhs, hammersley, moat, efast, rbd_fast, grid, the
  * searches; vbd on such a base, or on the sobol base past the points it
  * skips, which SALib's rule ties to n), n not above d's, no "#space"
- * lines. */
+ * lines. A grown design grows again, grown_from its n then. */
 const char *sr_design_grow_spec(sr_design *d, size_t n,
     sr_sample_spec *s, char *errbuf, size_t errlen);
 
