@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # sa-campaign-data: the batched tune campaign's files for sa-campaign:
-# rows, best, compose, ledger; the tiles (tiles, tiles-kind, tiles-count,
+# rows, best, compose, ledger; a grown plan (grow-part, grow-plan); the tiles (tiles, tiles-kind, tiles-count,
 # tiles-names, tiles-chunk, slides); the plan and search (stats, model,
 # estimate, status); their bad input.
 load common
@@ -441,4 +441,45 @@ table() {
 	run -0 sa-campaign-data tiles-check list
 	run -1 sa-campaign-data tiles-check list refs .mask.png
 	assert_output --partial 'list:1: tile a: no reference mask refs/a.mask.png'
+}
+
+# bats test_tags=fast
+@test "grow-part and grow-plan: the runs a grown design adds as a design of its own, and its plan after the planned one: runs, instances and buckets shifted, #stats summed; bad input" {
+	sp=$TOP/share/spaces/ishigami.tsv wf=$TOP/share/workflows/nuclei.wf
+	printf 'stage\ttask\tparams\tcost\trun\tmetrics\nnormalize\tnormalize\t-\t0.2\t-\t-\nf\tf\tx1,x2,x3\t1\tishigami 0 {x1} {x2} {x3} {out} {metrics} m.png\ty\n' > w.wf
+	mkdir old part new
+	sa-sample -m vbd --base halton -n 4 -o old/design.tsv "$sp"
+	wf-compact -q -o old/instances.tsv w.wf old/design.tsv
+	reuse-merge -a rtma -b 4 -o old/buckets.tsv w.wf old/instances.tsv
+	sa-sample --extend old/design.tsv -n 6 -o grown.tsv
+	run -0 sa-campaign-data grow-part grown.tsv
+	printf '%s\n' "$output" > part/design.tsv
+	grep -q '^#method=vbd n=2 k=3 params=x1,x2,x3 base=halton second_order=0 seed=1$' part/design.tsv
+	# the 10 runs after the 20 planned, numbered from 0
+	assert_equal "$(body part/design.tsv | tail -n +2 | cut -f 2-)" "$(body grown.tsv | tail -n +22 | cut -f 2-)"
+	assert_equal "$(body part/design.tsv | tail -n +2 | cut -f 1 | paste -sd,)" 0,1,2,3,4,5,6,7,8,9
+	wf-compact -q -o part/instances.tsv w.wf part/design.tsv
+	reuse-merge -a rtma -b 4 -o part/buckets.tsv w.wf part/instances.tsv
+	run -0 sa-campaign-data grow-plan w.wf old part 20 new
+	# the planned rows as they were, then the part's shifted
+	nb=$(body old/buckets.tsv | tail -n +2 | wc -l)
+	assert_equal "$(body new/buckets.tsv | tail -n +2 | head -n "$nb")" "$(body old/buckets.tsv | tail -n +2)"
+	assert_equal "$(body new/buckets.tsv | tail -n +$((nb + 2)) | cut -f 1 | head -n 1)" "$nb"
+	assert_equal "$(body new/buckets.tsv | tail -n +2 | cut -f 3 | tr ',' '\n' | sort -n | paste -sd,)" "$(seq -s, 0 29)"
+	grep -q '^#stats runs=30 instances=30 ' new/buckets.tsv
+	grep -q '^#runs=30 stages=2 instances=32$' new/instances.tsv
+	# f's instances 20..29 are the part's 0..9 with runs 20..29
+	assert_equal "$(body new/instances.tsv | awk -F'\t' '$1 == "f" && $2 >= 20 { print $2 "=" $4 "<" $3 }' | head -n 2)" $'20=20<1\n21=21<1'
+	# bad input
+	run -1 sa-campaign-data grow-part old/design.tsv
+	assert_output --partial "old/design.tsv: not a grown design (no grown_from= in its metadata)"
+	mkdir new2
+	run -1 sa-campaign-data grow-plan w.wf old part 21 new2
+	assert_output --partial "old/instances.tsv: 20 runs, not the 21 planned"
+	run -2 sa-campaign-data grow-plan w.wf old part x new2
+	sed 's/^f\t/g\t/' part/instances.tsv > bad.tsv
+	mkdir bad && cp bad.tsv bad/instances.tsv && cp part/buckets.tsv bad/
+	run -1 sa-campaign-data grow-plan w.wf old bad 20 new2
+	assert_output --partial "bad/instances.tsv:"
+	assert_output --partial "a stage the plan has not"
 }

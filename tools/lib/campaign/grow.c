@@ -164,9 +164,14 @@ count_stages(const char *path, stage_count *c, size_t *runs)
 
 /* Writes the combined instances.tsv: old's lines (its #runs= line
  * summed), then part's rows shifted. */
+static FILE *open_staged(const char *path);
+static void close_staged(FILE *fp, const char *path);
+
 static void
-write_instances(FILE *fp, const char *old, const char *part, size_t off)
+write_instances(const char *path, const char *old, const char *part,
+    size_t off)
 {
+	FILE *fp;
 	stage_count o = { 0 }, p = { 0 };
 	size_t oruns = 0, pruns = 0, s, i, total = 0;
 	sr_datareader r;
@@ -182,6 +187,7 @@ write_instances(FILE *fp, const char *old, const char *part, size_t off)
 		total += o.rows[i];
 	for (i = 0; i < p.n; i++)
 		total += p.rows[i];
+	fp = open_staged(path);
 	sr_data_open(&r, old);	/* its comments and header */
 	while (sr_data_next(&r) && (r.line[0] == '#' || !header++))
 		if (strncmp(r.line, "#runs=", 6) == 0)
@@ -217,6 +223,7 @@ write_instances(FILE *fp, const char *old, const char *part, size_t off)
 		}
 		sr_data_close(&r);
 	}
+	close_staged(fp, path);
 	for (i = 0; i < o.n; i++)
 		free(o.name[i]);
 	for (i = 0; i < p.n; i++)
@@ -358,9 +365,8 @@ sr_grow_plan(const char *workflow, const char *old_instances,
 	sr_buckets_close(b);
 	sr_instances_free(s);
 	sr_workflow_free(w);
-	write_instances(fp = open_staged(out_instances), old_instances,
-	    part_instances, run_offset);
-	close_staged(fp, out_instances);
+	write_instances(out_instances, old_instances, part_instances,
+	    run_offset);
 	write_buckets(fp = open_staged(out_buckets), old_buckets, part_buckets,
 	    run_offset, inst_off);
 	close_staged(fp, out_buckets);
