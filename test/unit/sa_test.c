@@ -104,7 +104,8 @@ space3(void)
 static void
 test_sample(void)
 {
-	sr_sample_spec s = { SR_METHOD_MOAT, SR_SOBOL, 10, 20, 4, 0, 0, 1, 0, 0, 0, 0 };
+	sr_sample_spec s = { .method = SR_METHOD_MOAT, .base = SR_SOBOL, .n = 10,
+	    .r = 20, .p = 4, .seed = 1 };
 	sr_space *sp = space3();
 	sr_generator g;
 	char err[1024];
