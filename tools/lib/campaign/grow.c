@@ -13,6 +13,7 @@
 #include "plan/workflow.h"
 #include "sa/design.h"
 #include "sa/method.h"
+#include "sa/metrics.h"
 
 /* The number at the start of s (a field), or dies naming r's line. */
 static size_t
@@ -71,7 +72,7 @@ void
 sr_grow_design_part(const char *path, FILE *fp)
 {
 	sr_design *d = sr_design_read(path);
-	size_t first, k;
+	size_t first, k, run;
 	sr_datareader r;
 	int header = 0;
 	char *tok, *save = NULL;
@@ -104,9 +105,9 @@ sr_grow_design_part(const char *path, FILE *fp)
 		} else if (r.line[0] == '#' || !header) {
 			fprintf(fp, "%s\n", r.line);
 			header = r.line[0] != '#';
-		} else if (number(&r, r.line, "run") >= first)
-			fprintf(fp, "%zu%s\n", number(&r, r.line, "run") - first,
-			    r.line + strspn(r.line, "0123456789"));
+		} else if ((run = number(&r, r.line, SR_METRICS_RUN)) >= first)
+			fprintf(fp, "%zu%s\n", run - first, r.line + strspn(r.line,
+			    "0123456789"));
 	}
 	sr_data_close(&r);
 }
@@ -151,7 +152,7 @@ count_stages(const char *path, stage_count *c, size_t *runs)
 	while (sr_data_next(&r)) {
 		if (r.line[0] == '#') {
 			if ((v = strstr(r.line, "#runs=")) == r.line)
-				*runs = number(&r, v + 6, "runs");
+				*runs = number(&r, v + 6, SR_INSTANCES_RUNS);
 			continue;
 		}
 		if (!header++)
@@ -214,11 +215,11 @@ write_instances(const char *path, const char *old, const char *part,
 			if (i != s)
 				continue;
 			fprintf(fp, "%s\t%zu\t", o.name[s], number(&r,
-			    field(&r, 1), "instance") + o.rows[s]);
+			    field(&r, 1), SR_INSTANCES_INSTANCE) + o.rows[s]);
 			put_list(fp, &r, field(&r, 2), s ? o.rows[s - 1] : 0,
-			    "upstream");
+			    SR_INSTANCES_UPSTREAM);
 			fputc('\t', fp);
-			f = put_list(fp, &r, field(&r, 3), off, "runs");
+			f = put_list(fp, &r, field(&r, 3), off, SR_INSTANCES_RUNS);
 			fprintf(fp, "%s\n", f);
 		}
 		sr_data_close(&r);
@@ -295,10 +296,10 @@ write_buckets(FILE *fp, const char *old, const char *part, size_t off,
 	while (sr_data_next(&r)) {
 		if (r.line[0] == '#' || !header++)
 			continue;
-		fprintf(fp, "%zu\t", number(&r, r.line, "bucket") + nold);
-		put_list(fp, &r, field(&r, 1), inst_off, "instances");
+		fprintf(fp, "%zu\t", number(&r, r.line, SR_BUCKETS_BUCKET) + nold);
+		put_list(fp, &r, field(&r, 1), inst_off, SR_BUCKETS_INSTANCES);
 		fputc('\t', fp);
-		f = put_list(fp, &r, field(&r, 2), off, "runs");
+		f = put_list(fp, &r, field(&r, 2), off, SR_BUCKETS_RUNS);
 		fprintf(fp, "%s\n", f);
 	}
 	sr_data_close(&r);
