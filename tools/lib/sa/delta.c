@@ -30,8 +30,7 @@ typedef struct {
 	double grid[SR_DELTA_GRID];
 	double fy[SR_DELTA_GRID];	/* the density of all n */
 	double fc[SR_DELTA_GRID];	/* a class's */
-	double *xv, *yc;	/* n: a parameter's values, a class's outputs */
-	size_t *order;		/* n: the runs by the parameter */
+	double *xv, *yc;	/* n: a parameter's values, the outputs in its order */
 	double mean, var;	/* of y (variance of n) */
 } sample;
 
@@ -126,19 +125,15 @@ by_key(const void *a, const void *b)
 	return (i > j) - (i < j);
 }
 
-/* delta-hat and S1 of the parameter whose values are s->xv, with M
- * classes. */
+/* delta-hat and S1 of one parameter, with M classes: yo holds s's
+ * outputs in the parameter's order (ties by run). */
 static void
-one(sample *s, size_t m, double *delta, double *s1)
+one(sample *s, size_t m, const double *yo, double *delta, double *s1)
 {
-	size_t n = s->n, j, c, r, lo, hi, len;
+	size_t n = s->n, c, r, lo, hi, len;
 	double step = (double)n / (double)m, bound, cm, d = 0, v = 0, ymin,
 	    ymax;
 
-	for (j = 0; j < n; j++)
-		s->order[j] = j;
-	sort_key = s->xv;
-	qsort(s->order, n, sizeof *s->order, by_key);
 	for (c = 0, lo = 0; c < m; c++, lo = hi) {
 		/* ranks r + 1 in (m_c, m_c+1]: positions lo .. hi - 1 */
 		bound = c + 1 == m ? (double)n : (double)(c + 1) * step;
@@ -147,16 +142,14 @@ one(sample *s, size_t m, double *delta, double *s1)
 		len = hi - lo;
 		if (len == 0)
 			continue;
-		for (r = lo, cm = 0, ymin = ymax = s->y[s->order[lo]]; r < hi;
-		    r++) {
-			s->yc[r - lo] = s->y[s->order[r]];
-			ymin = fmin(ymin, s->yc[r - lo]);
-			ymax = fmax(ymax, s->yc[r - lo]);
+		for (r = lo, ymin = ymax = yo[lo]; r < hi; r++) {
+			ymin = fmin(ymin, yo[r]);
+			ymax = fmax(ymax, yo[r]);
 		}
-		cm = gsl_stats_mean(s->yc, 1, len);
+		cm = gsl_stats_mean(yo + lo, 1, len);
 		v += (double)len / (double)n * (cm - s->mean) * (cm - s->mean);
 		if (ymin != ymax) {
-			kde(s->yc, len, s->grid, s->fc);
+			kde(yo + lo, len, s->grid, s->fc);
 			d += (double)len / (2.0 * (double)n) * trapezoid(s->grid,
 			    s->fy, s->fc);
 		} else
@@ -167,6 +160,22 @@ one(sample *s, size_t m, double *delta, double *s1)
 	*s1 = v / s->var;
 }
 
+/* The runs in the order of parameter i's values, ties by run (scipy's
+ * rankdata(method="ordinal")), into ord[0..n). */
+static void
+order_of(const double *x, size_t n, size_t k, size_t i, double *xv,
+    size_t *ord)
+{
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		xv[j] = x[j * k + i];
+		ord[j] = j;
+	}
+	sort_key = xv;
+	qsort(ord, n, sizeof *ord, by_key);
+}
+
 static void
 sample_init(sample *s, size_t n)
 {
@@ -175,7 +184,6 @@ sample_init(sample *s, size_t n)
 	s->y = sr_calloc(n, sizeof *s->y);
 	s->xv = sr_calloc(n, sizeof *s->xv);
 	s->yc = sr_calloc(n, sizeof *s->yc);
-	s->order = sr_calloc(n, sizeof *s->order);
 }
 
 static void
@@ -184,7 +192,6 @@ sample_free(sample *s)
 	free(s->y);
 	free(s->xv);
 	free(s->yc);
-	free(s->order);
 }
 
 void
@@ -198,16 +205,17 @@ sr_delta_result_free(sr_delta_result *r)
 }
 
 /* The bootstrap: replicates of n runs drawn with replacement, the same
- * draws for every parameter; r's delta bias reduced and both
- * intervals. */
+ * draws for every parameter (ord: the runs in each one's order, k rows
+ * of n); r's delta bias reduced and both intervals. */
 static void
-bootstrap(const double *x, const double *y, size_t n, size_t k,
+bootstrap(const size_t *ord, const double *y, size_t n, size_t k,
     size_t resamples, double z, unsigned long seed, sample *all,
     sr_delta_result *r)
 {
 	double *db = sr_calloc(resamples * k + 1, sizeof *db);
 	double *sb = sr_calloc(resamples * k + 1, sizeof *sb);
-	size_t *draw = sr_calloc(n, sizeof *draw), b, i, j, used = 0;
+	size_t *draw = sr_calloc(n, sizeof *draw), b, i, j, c, len, used = 0;
+	unsigned *count = sr_calloc(n, sizeof *count);
 	sr_draws *rng = sr_draws_new(seed);
 	sample s;
 
@@ -217,15 +225,22 @@ bootstrap(const double *x, const double *y, size_t n, size_t k,
 	memcpy(s.grid, all->grid, sizeof s.grid);
 	for (b = 0; b < resamples; b++) {
 		sr_draws_fill(rng, n, draw, n);
-		for (j = 0; j < n; j++)
+		memset(count, 0, n * sizeof *count);
+		for (j = 0; j < n; j++) {
 			s.y[j] = y[draw[j]];
+			count[draw[j]]++;
+		}
 		if (sample_prepare(&s))
 			continue;	/* all one output: no density */
 		for (i = 0; i < k; i++) {
-			for (j = 0; j < n; j++)
-				s.xv[j] = x[draw[j] * k + i];
-			one(&s, sr_delta_classes(n), &db[i * resamples + used],
-			    &sb[i * resamples + used]);
+			/* the replicate in the parameter's order without a
+			 * sort: the runs in the order of all, each as often
+			 * as drawn (ties by run) */
+			for (j = 0, len = 0; j < n; j++)
+				for (c = count[ord[i * n + j]]; c > 0; c--)
+					s.yc[len++] = y[ord[i * n + j]];
+			one(&s, sr_delta_classes(n), s.yc,
+			    &db[i * resamples + used], &sb[i * resamples + used]);
 			db[i * resamples + used] = 2 * r->delta[i] -
 			    db[i * resamples + used];
 		}
@@ -240,6 +255,7 @@ bootstrap(const double *x, const double *y, size_t n, size_t k,
 	}
 	sample_free(&s);
 	sr_draws_free(rng);
+	free(count);
 	free(draw);
 	free(sb);
 	free(db);
@@ -250,7 +266,7 @@ sr_delta_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t resamples, double conf, unsigned long seed, sr_delta_result *r,
     char *err)
 {
-	size_t i, j;
+	size_t i, j, *ord;
 	double lo, hi;
 	sample all;
 
@@ -281,15 +297,18 @@ sr_delta_analyze(const double *x, const double *y, size_t n, size_t k,
 	r->delta_conf = sr_calloc(k + 1, sizeof *r->delta_conf);
 	r->S1 = sr_calloc(k + 1, sizeof *r->S1);
 	r->S1_conf = sr_calloc(k + 1, sizeof *r->S1_conf);
+	ord = sr_calloc(n * k + 1, sizeof *ord);
 	for (i = 0; i < k; i++) {
+		order_of(x, n, k, i, all.xv, ord + i * n);
 		for (j = 0; j < n; j++)
-			all.xv[j] = x[j * k + i];
-		one(&all, sr_delta_classes(n), &r->delta[i], &r->S1[i]);
+			all.yc[j] = y[ord[i * n + j]];
+		one(&all, sr_delta_classes(n), all.yc, &r->delta[i], &r->S1[i]);
 		r->delta_conf[i] = r->S1_conf[i] = NAN;
 	}
 	if (resamples)
-		bootstrap(x, y, n, k, resamples, gsl_cdf_ugaussian_Pinv(0.5 +
+		bootstrap(ord, y, n, k, resamples, gsl_cdf_ugaussian_Pinv(0.5 +
 		    conf / 2), seed, &all, r);
+	free(ord);
 	sample_free(&all);
 	return 0;
 }
