@@ -1420,3 +1420,20 @@ evil() {
 	# an ungrown design has no change columns
 	run -1 grep -q _change f.tsv
 }
+
+@test "vbd of groups: Ishigami with x1 and x3 one group: S1 = S1(x1) + S1(x3) + S13 = 0.5576 and ST the same, x2 0.4424, within 0.02 (N = 4096); the rows named by the groups; S2 of the pair" {
+	awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "name" { print $0, "group"; next }
+	    { print $0, ($1 == "x2" ? "-" : "g13") }' "$ISHIGAMI" > g.tsv
+	sa-sample -m vbd -n 4096 --second-order -o d.tsv g.tsv
+	sa-testfn ishigami d.tsv > y.tsv
+	sa-indices -m vbd --s2 s2.tsv -o i.tsv d.tsv y.tsv
+	assert_equal "$(body i.tsv | cut -f 1 | tr '\n' ' ')" "param g13 x2 "
+	near "$(get i.tsv g13 S1)" 0.5576 0.02 "S1(g13)"
+	near "$(get i.tsv g13 ST)" 0.5576 0.02 "ST(g13)"
+	near "$(get i.tsv x2 S1)" 0.4424 0.02 "S1(x2)"
+	near "$(get i.tsv x2 ST)" 0.4424 0.02 "ST(x2)"
+	near "$(get2 s2.tsv g13 x2 S2)" 0 0.03 "S2(g13, x2)"
+	# the analyses of given data still take each parameter
+	sa-indices -m corr -o c.tsv d.tsv y.tsv
+	assert_equal "$(body c.tsv | cut -f 1 | tr '\n' ' ')" "param x1 x2 x3 "
+}

@@ -955,7 +955,7 @@ refuse() {
 	sa-sample -m lhs -n 4 -s 1 s.tsv > d.tsv
 	assert_equal "$(grep '^#space' d.tsv | cut -f2- | tr '\t\n' ' ;')" 'sigma real 0.5..3 1;k int 1:1:3 2;'
 	local col
-	for col in group dist; do
+	for col in dist; do
 		printf 'name\ttype\tvalues\tdefault\t%s\nsigma\treal\t0.5..3\t1\tx\n' $col > r.tsv
 		refuse 1 "r.tsv:1: column $col: a name reserved for an attribute a later sareuse reads (space(5)): rename the column" \
 		    -m mc -n 3 r.tsv
@@ -1181,4 +1181,31 @@ refuse() {
 	cp a.tsv keep.tsv
 	run -2 sa-sample --extend a.tsv -n 20 -o a.tsv
 	cmp a.tsv keep.tsv
+}
+
+@test "groups (space column group): a vbd design crosses A and B a group at a time (G + 2 rows a block), groups= in the metadata; it grows; moat refused, lhs told; a bad group word refused" {
+	printf 'name\ttype\tvalues\tdefault\tgroup\nx1\treal\t0..1\t0.5\ta\nx2\treal\t0..1\t0.5\t-\nx3\treal\t0..1\t0.5\ta\nx4\treal\t0..1\t0.5\tb\n' > g.tsv
+	run -0 sa-sample -m vbd -n 8 --base halton -o d.tsv g.tsv
+	grep -q '^#method=vbd n=8 k=4 params=x1,x2,x3,x4 base=halton second_order=0 groups=a:x1+x3,x2:x2,b:x4 seed=1$' d.tsv
+	# 8 blocks of A, AB_a, AB_x2, AB_b, B: 5 rows each
+	assert_equal "$(body d.tsv | awk 'NR > 1' | wc -l)" 40
+	# in each block, AB_g is A with g's columns from B, and nothing else
+	body d.tsv | awk -F'\t' 'NR > 1 { r = ($1 % 5); for (j = 2; j <= 5; j++) v[r, j] = $j
+	    if (r == 4) {
+		for (j = 2; j <= 5; j++) {
+			ga = (j == 2 || j == 4) ? v[4, j] : v[0, j]
+			gx = (j == 3) ? v[4, j] : v[0, j]
+			gb = (j == 5) ? v[4, j] : v[0, j]
+			if (v[1, j] != ga || v[2, j] != gx || v[3, j] != gb) bad++
+		}
+	    } } END { exit bad > 0 }' || fail "an AB row is not A with its group's columns from B"
+	# it grows, groups and all
+	sa-sample --extend d.tsv -n 16 -o e.tsv
+	sa-sample -m vbd -n 16 --base halton -o f.tsv g.tsv
+	assert_equal "$(body e.tsv)" "$(body f.tsv)"
+	refuse 1 "moat: the space groups parameters (its group column), and grouped Morris trajectories are not drawn yet" -m moat g.tsv
+	run -0 sa-sample -m lhs -n 4 -o l.tsv g.tsv
+	assert_output "sa-sample: g.tsv: the groups of its group column go with -m vbd; -m lhs draws each parameter alone"
+	printf 'name\ttype\tvalues\tdefault\tgroup\nx1\treal\t0..1\t0.5\ta b\n' > bad.tsv
+	refuse 1 "bad.tsv:2: column group: 'a b': a group is a word of letters, digits" -m vbd -n 4 bad.tsv
 }

@@ -16,6 +16,22 @@
 #define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
 	return errbuf; } while (0)
 
+/* " groups=NAME:P+P,NAME:P": each group, its parameters. */
+static void
+write_groups(FILE *fp, const sr_generator *g)
+{
+	size_t c, j, n;
+
+	fputs(" groups=", fp);
+	for (c = 0; c < g->ngroup; c++) {
+		fprintf(fp, "%s%s:", c ? "," : "", g->group_name[c]);
+		for (j = 0, n = 0; j < g->k; j++)
+			if (g->group_of[j] == c)
+				fprintf(fp, "%s%s", n++ ? "+" : "",
+				    g->space->p[g->varied[j]].name);
+	}
+}
+
 void
 sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
     double rows)
@@ -39,6 +55,8 @@ sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
 	if (m == SR_METHOD_VBD)
 		fprintf(fp, " base=%s second_order=%d",
 		    sr_unit_method_names[s->base], s->second_order);
+	if (m == SR_METHOD_VBD && g->ngroup)
+		write_groups(fp, g);
 	if (m == SR_METHOD_EFAST)
 		fprintf(fp, " M=%zu", s->m ? s->m : SR_EFAST_M);
 	if (m == SR_METHOD_VBD && s->base == SR_SOBOL)
@@ -79,6 +97,53 @@ meta_size(const sr_tsv *t, const char *key)
 		    key, v);
 	free(v);
 	return (size_t)n;
+}
+
+/* The groups of "groups=NAME:P+P,...": every varied parameter in one
+ * group; dies naming the file on one that is not. */
+static void
+read_groups(sr_design *d, const sr_tsv *t)
+{
+	char *v = sr_tsv_meta(t, "groups"), *grp, *p, *s1 = NULL, *s2 = NULL;
+	char *colon;
+	size_t i, *seen;
+
+	if (v == NULL)
+		return;
+	d->group_name = sr_calloc(d->k + 1, sizeof *d->group_name);
+	d->group_of = sr_calloc(d->k + 1, sizeof *d->group_of);
+	seen = sr_calloc(d->k + 1, sizeof *seen);
+	for (grp = strtok_r(v, ",", &s1); grp; grp = strtok_r(NULL, ",", &s1)) {
+		if ((colon = strchr(grp, ':')) == NULL || colon == grp ||
+		    d->ngroup == d->k)
+			sr_die(SR_EXIT_DATA, "%s: metadata groups: '%s' is not "
+			    "NAME:P+P", t->path, SR_SHOW(grp));
+		*colon = '\0';
+		d->group_name[d->ngroup] = sr_strdup(grp);
+		for (p = strtok_r(colon + 1, "+", &s2); p; p = strtok_r(NULL,
+		    "+", &s2)) {
+			for (i = 0; i < d->k && strcmp(d->name[d->param[i]], p); i++)
+				;
+			if (i == d->k || seen[i]++)
+				sr_die(SR_EXIT_DATA, "%s: metadata groups: %s is not "
+				    "a varied parameter, or in two groups", t->path,
+				    SR_SHOW(p));
+			d->group_of[i] = d->ngroup;
+		}
+		d->ngroup++;
+	}
+	for (i = 0; i < d->k; i++)
+		if (!seen[i])
+			sr_die(SR_EXIT_DATA, "%s: metadata groups: %s is in none",
+			    t->path, d->name[d->param[i]]);
+	free(seen);
+	free(v);
+}
+
+size_t
+sr_design_factors(const sr_design *d)
+{
+	return d->ngroup ? d->ngroup : d->k;
 }
 
 /* Parses the metadata comments into d. */
@@ -123,6 +188,7 @@ read_meta(sr_design *d, const sr_tsv *t)
 	if (meta_size(t, "k") != d->k)
 		sr_die(SR_EXIT_DATA, "%s: metadata k=%zu but params lists %zu",
 		    t->path, meta_size(t, "k"), d->k);
+	read_groups(d, t);
 }
 
 /* The batches of a composed design: "#batches=K of N sizes=N1,...,NK",
@@ -307,6 +373,10 @@ sr_design_free(sr_design *d)
 	free(d->param);
 	free(d->batch_size);
 	free(d->cparam);
+	for (i = 0; i < d->ngroup; i++)
+		free(d->group_name[i]);
+	free(d->group_name);
+	free(d->group_of);
 	free(d->path);
 	free(d);
 }
@@ -335,6 +405,26 @@ cannot_grow(enum sr_method m, int b)
 		    "depend on n";
 	default:
 		return "only mc, halton, sobol and vbd designs grow";
+	}
+}
+
+/* d's groups as its space's group column (a note, space(5)). */
+static void
+groups_to_space(sr_design *d)
+{
+	sr_space *s = d->space;
+	size_t j, i;
+
+	s->nnote = 1;
+	s->note_name = sr_calloc(2, sizeof *s->note_name);
+	s->note_name[0] = sr_strdup(SR_SPACE_GROUP);
+	s->note = sr_calloc(s->n + 1, sizeof *s->note);
+	for (j = 0; j < s->n; j++) {
+		for (i = 0; i < d->k && d->name[d->param[i]] != NULL &&
+		    strcmp(d->name[d->param[i]], s->p[j].name); i++)
+			;
+		s->note[j] = sr_strdup(i < d->k ?
+		    d->group_name[d->group_of[i]] : "");
 	}
 }
 
@@ -370,6 +460,8 @@ sr_design_grow_spec(sr_design *d, size_t n, sr_sample_spec *s,
 		    "draw on the halton or mc base, which grow any way", d->path,
 		    d->n, sr_vbd_sobol_skip(d->n), n, sr_vbd_sobol_skip(n),
 		    sr_vbd_sobol_skip(d->n));
+	if (d->ngroup)	/* its groups, as a group column */
+		groups_to_space(d);
 	for (j = 0; j < d->space->n; j++) {	/* held: at row 0's value */
 		for (i = 0; i < d->k && d->param[i] != j; i++)
 			;

@@ -25,6 +25,12 @@ typedef struct sr_design_s {
 	size_t n, k, r, p;
 	size_t m;		/* efast: the harmonics M (0: not given) */
 	size_t grown_from;	/* grown by --extend from this n (0: not) */
+	/* a vbd design of groups ("groups=NAME:P+P,..."): ngroup groups,
+	 * named group_name, varied parameter i (of param) in group_of[i];
+	 * ngroup 0 without */
+	size_t ngroup;
+	char **group_name;
+	size_t *group_of;
 	int second_order;
 	long reference;		/* run number of the reference run, or -1 */
 	unsigned long seed;
@@ -35,6 +41,9 @@ typedef struct sr_design_s {
 	const sr_param **cparam;	/* by column: its parameter in space;
 					 * NULL without "#space" lines */
 } sr_design;
+
+/* The factors of a vbd design: its groups, or its varied parameters. */
+size_t sr_design_factors(const sr_design *d);
 
 /* Reads a design; dies naming file, line and column on a malformed row,
  * a run number out of sequence, a value off its parameter's domain, or

@@ -21,6 +21,32 @@
 #define FAIL(...) do { snprintf(errbuf, errlen, __VA_ARGS__); \
 	return errbuf; } while (0)
 
+/* g's groups of its varied parameters (generator.h), in the order of
+ * their first parameter. */
+static void
+init_groups(sr_generator *g)
+{
+	size_t j, c, any = 0;
+	const char *name;
+
+	g->group_name = sr_calloc(g->k + 1, sizeof *g->group_name);
+	g->group_of = sr_calloc(g->k + 1, sizeof *g->group_of);
+	for (j = 0; j < g->k; j++)
+		any += sr_space_group(g->space, g->varied[j]) != NULL;
+	if (!any)
+		return;
+	for (j = 0; j < g->k; j++) {
+		name = sr_space_group(g->space, g->varied[j]);
+		if (name == NULL)
+			name = g->space->p[g->varied[j]].name;
+		for (c = 0; c < g->ngroup && strcmp(g->group_name[c], name); c++)
+			;
+		if (c == g->ngroup)
+			g->group_name[g->ngroup++] = name;
+		g->group_of[j] = c;
+	}
+}
+
 void
 sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long seed)
 {
@@ -44,6 +70,7 @@ sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long se
 		else
 			g->varied[g->k++] = i;
 	}
+	init_groups(g);
 }
 
 void
@@ -51,6 +78,8 @@ sr_generator_free(sr_generator *g)
 {
 	free(g->varied);
 	free(g->row);
+	free(g->group_name);
+	free(g->group_of);
 	sr_row_writer_free(g->writer);
 	free(g->writer);
 }
@@ -290,11 +319,25 @@ sr_vbd_sobol_skip(size_t n)
 	return m;
 }
 
+/* ab: row a with factor f (parameter f, or the parameters of group f)
+ * taken from row b, as SALib's Saltelli sampler crosses its matrices. */
+static void
+cross(const sr_generator *g, const double *a, const double *b, size_t f,
+    double *ab)
+{
+	size_t j;
+
+	memcpy(ab, a, g->k * sizeof *ab);
+	for (j = 0; j < g->k; j++)
+		if (g->ngroup ? g->group_of[j] == f : j == f)
+			ab[j] = b[j];
+}
+
 const char *
 sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order, char *errbuf,
     size_t errlen)
 {
-	size_t k = g->k, i, j;
+	size_t k = g->k, nf = g->ngroup ? g->ngroup : g->k, i, j;
 	double *u, *ab;
 	gsl_rng *rng;
 	sr_sampler *s;
@@ -318,14 +361,12 @@ sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order, char *er
 	for (i = 0; i < n; i++) {
 		sr_sampler_next(s, u);		/* A = u[0..k), B = u[k..2k) */
 		emit_unit(g, u, 0);
-		for (j = 0; j < k; j++) {	/* AB_j: A with column j of B */
-			memcpy(ab, u, k * sizeof *ab);
-			ab[j] = u[k + j];
+		for (j = 0; j < nf; j++) {	/* AB_j: A with factor j of B */
+			cross(g, u, u + k, j, ab);
 			emit_unit(g, ab, 0);
 		}
-		for (j = 0; second_order && j < k; j++) {	/* BA_j */
-			memcpy(ab, u + k, k * sizeof *ab);
-			ab[j] = u[j];
+		for (j = 0; second_order && j < nf; j++) {	/* BA_j */
+			cross(g, u + k, u, j, ab);
 			emit_unit(g, ab, 0);
 		}
 		emit_unit(g, u + k, 0);

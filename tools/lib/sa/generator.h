@@ -30,6 +30,13 @@ typedef struct {
 	const double *expect;
 	size_t nexpect;
 	long mismatch;
+	/* the varied parameters' groups (space(5) column group): ngroup
+	 * groups, named group_name, varied parameter j in group_of[j]; a
+	 * parameter without one is a group of its own, named by it; ngroup
+	 * 0 when no varied parameter has a group */
+	size_t ngroup;
+	const char **group_name;
+	size_t *group_of;
 } sr_generator;
 
 /* Sets up g over s: parameters that are fixed or have a single value are

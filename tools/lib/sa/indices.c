@@ -34,7 +34,8 @@ sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
 		    "method-less", name, name);
 	*nused = d->nrun - ref;
 	expect = sr_method_is_given(m) ? (double)*nused :
-	    sr_method_runs(m, d->n, d->k, d->r, d->second_order);
+	    sr_method_runs(m, d->n, m == SR_METHOD_VBD ? sr_design_factors(d) :
+	    d->k, d->r, d->second_order);
 	if (expect != (double)*nused || expect == 0)
 		FAIL("%s: %zu runs, but its metadata describe %.0f", d->path,
 		    *nused, expect);
@@ -76,7 +77,8 @@ static int
 run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
     char *errbuf, size_t errlen)
 {
-	size_t rows = sr_vbd_block_rows(d->k, d->second_order), b, j, n = 0;
+	size_t nf = sr_design_factors(d), b, j, n = 0;
+	size_t rows = sr_vbd_block_rows(nf, d->second_order);
 	char err[SR_ERRLEN];
 	double *y;
 	long nmiss;
@@ -99,7 +101,7 @@ run_vbd(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	if (n == 0)
 		snprintf(errbuf, errlen, "%s: no complete block left: each has "
 		    "a run without a result", x->o.metrics_path);
-	else if (sr_sobol_analyze(y, n, d->k, d->second_order, x->o.resamples,
+	else if (sr_sobol_analyze(y, n, nf, d->second_order, x->o.resamples,
 	    x->o.conf, x->o.percentile, x->o.seed, &x->sobol, err))
 		snprintf(errbuf, errlen, "%s: %s", x->o.metrics_path, err);
 	else {
@@ -336,7 +338,8 @@ compute_before(const sr_design *d, const sr_metrics *m, sr_indices *x,
 
 	small.n = d->grown_from;
 	small.nrun = (size_t)sr_method_runs(sr_method_parse(d->method),
-	    d->grown_from, d->k, d->r, d->second_order);
+	    d->grown_from, sr_method_parse(d->method) == SR_METHOD_VBD ?
+	    sr_design_factors(d) : d->k, d->r, d->second_order);
 	small.reference = -1;
 	sm.nrun = small.nrun;
 	o.quiet = 1;
@@ -373,8 +376,13 @@ run_method(const sr_design *d, const sr_metrics *m,
 		x->o.harmonics = SR_RBD_M;
 	if (x->o.slices == 0)
 		x->o.slices = SR_PAWN_S;
-	for (i = 0; i < d->k; i++)
-		x->name[i] = d->name[d->param[i]];
+	if (o->method == SR_METHOD_VBD && d->ngroup) {	/* groups: factors */
+		x->k = d->ngroup;
+		for (i = 0; i < d->ngroup; i++)
+			x->name[i] = d->group_name[i];
+	} else
+		for (i = 0; i < d->k; i++)
+			x->name[i] = d->name[d->param[i]];
 	switch (o->method) {
 	case SR_METHOD_VBD:
 		return run_vbd(d, m, x, errbuf, errlen);

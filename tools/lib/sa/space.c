@@ -355,6 +355,20 @@ read_note_names(sr_tsv *t, sr_space *s)
 	}
 }
 
+const char *
+sr_space_group(const sr_space *s, size_t i)
+{
+	size_t k;
+	const char *g;
+
+	for (k = 0; k < s->nnote; k++)
+		if (strcmp(s->note_name[k], SR_SPACE_GROUP) == 0) {
+			g = s->note[i * s->nnote + k];
+			return *g && strcmp(g, "-") ? g : NULL;
+		}
+	return NULL;
+}
+
 /* The current row's notes into s (the row of its parameter s->n). */
 static void
 read_notes(const sr_tsv *t, sr_space *s)
@@ -366,8 +380,16 @@ read_notes(const sr_tsv *t, sr_space *s)
 	s->note = sr_reallocarray(s->note, (s->n + 1) * s->nnote,
 	    sizeof *s->note);
 	for (i = 0; i < t->ncol; i++)
-		if (k < s->nnote && strcmp(t->header[i], s->note_name[k]) == 0)
+		if (k < s->nnote && strcmp(t->header[i], s->note_name[k]) == 0) {
+			if (strcmp(t->header[i], SR_SPACE_GROUP) == 0 &&
+			    strspn(t->field[i], SR_SPACE_GROUP_CHARS) !=
+			    strlen(t->field[i]))
+				sr_die(SR_EXIT_DATA, "%s:%zu: column group: '%s': a "
+				    "group is a word of letters, digits, '_', '.' "
+				    "and '-'", t->path, t->lineno,
+				    SR_SHOW(t->field[i]));
 			s->note[s->n * s->nnote + k++] = sr_strdup(t->field[i]);
+		}
 }
 
 sr_space *

@@ -42,7 +42,13 @@ typedef struct {
 
 /* The names of optional columns that sareuse reserves for attributes of
  * parameters it will read (space(5)): refused until then. */
-#define SR_SPACE_RESERVED "group", "dist"
+#define SR_SPACE_RESERVED "dist"
+/* The optional column of a parameter's group (space(5)): a grouped
+ * sensitivity analysis (vbd) takes each group as one factor. Read and
+ * carried as a note. */
+#define SR_SPACE_GROUP "group"
+#define SR_SPACE_GROUP_CHARS "abcdefghijklmnopqrstuvwxyz" \
+	"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-"
 
 typedef struct {
 	sr_param *p;
@@ -53,6 +59,9 @@ typedef struct {
 	char **note_name;	/* nnote */
 	char **note;		/* n * nnote, row-major */
 } sr_space;
+
+/* Parameter i's group (its group column), or NULL: none, empty or "-". */
+const char *sr_space_group(const sr_space *s, size_t i);
 
 /* Whether name is reserved, no parameter's name: the columns of results
  * and designs (run, tile) and the placeholders of command templates (in,
