@@ -448,3 +448,31 @@ tune_campaign() {
 	run -1 sa-campaign plan f.campaign
 	assert_output --partial "samples: rbd_fast: its analysis needs at least 42 runs"
 }
+
+@test "groups = tasks (vbd): the parameters grouped by the workflow's task that reads them, indices per task; groups = stages; a space with its own group column; warned of with moat" {
+	tiles 96
+	campaign g.campaign method=vbd samples=8 groups=tasks vary=G1,G2,minSize,maxSize,minSizeSeg -trajectories
+	run -0 sa-campaign -q run g.campaign
+	grep -q ' groups=Seg2:G1,Seg4:G2,Seg3:minSize+maxSize,Seg6:minSizeSeg ' g-out/design.tsv
+	assert_equal "$(body g-out/indices.tsv | cut -f 1 | tr '\n' ' ')" "param Seg2 Seg4 Seg3 Seg6 "
+	# 8 blocks of A, 4 groups, B
+	assert_equal "$(body g-out/design.tsv | awk 'NR > 1' | wc -l)" 48
+	sa-indices -m vbd --metric dice -s 3 -o hand.tsv g-out/design.tsv g-out/results.tsv 2> /dev/null
+	assert_equal "$(body g-out/indices.tsv)" "$(body hand.tsv)"
+	# every nuclei parameter is read in the segment stage: one group
+	campaign s.campaign method=vbd samples=8 groups=stages vary=G1,G2 -trajectories
+	run -0 sa-campaign plan s.campaign
+	grep -q ' groups=segment:G1+G2 ' s-out/design.tsv
+	# a space that groups its parameters itself: groups = no analyses them
+	awk -F'\t' -v OFS='\t' '/^#/ { print; next } $1 == "name" { print $0, "group"; next }
+	    { print $0, ($1 ~ /^G[12]$/ ? "gauss" : "-") }' "$SPACE" > own.tsv
+	campaign o.campaign space=own.tsv method=vbd samples=8 vary=G1,G2,minSize -trajectories
+	run -0 sa-campaign plan o.campaign
+	grep -q ' groups=gauss:G1+G2,minSize:minSize ' o-out/design.tsv
+	campaign p.campaign space=own.tsv method=vbd samples=8 groups=tasks -trajectories
+	run -1 sa-campaign plan p.campaign
+	assert_output --partial "own.tsv: a group column of its own: give groups = no"
+	campaign m.campaign groups=tasks
+	run -0 sa-campaign plan m.campaign
+	assert_output --partial "groups: not used by method = moat (it concerns vbd)"
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # sa-campaign-data: the batched tune campaign's files for sa-campaign:
-# rows, best, compose, ledger; a grown plan (grow-part, grow-plan); the tiles (tiles, tiles-kind, tiles-count,
+# rows, best, compose, ledger; a grown plan (grow-part, grow-plan), groups; the tiles (tiles, tiles-kind, tiles-count,
 # tiles-names, tiles-chunk, slides); the plan and search (stats, model,
 # estimate, status); their bad input.
 load common
@@ -482,4 +482,21 @@ table() {
 	run -1 sa-campaign-data grow-plan w.wf old bad 20 new2
 	assert_output --partial "bad/instances.tsv:"
 	assert_output --partial "a stage the plan has not"
+}
+
+# bats test_tags=fast
+@test "groups: the space with a group column, each parameter's stage or task; a parameter no task reads alone; a space with its own group column refused; bad input" {
+	printf 'stage\ttask\tparams\tcost\trun\tmetrics\nnormalize\tnormalize\t-\t0.2\t-\t-\nseg\tblur\tsigma\t1\tb {in} {out} {sigma}\t-\nseg\tthr\tk,c\t1\tt {in} {out} {k} {c}\t-\n' > w.wf
+	printf 'name\ttype\tvalues\tdefault\tunit\nsigma\treal\t0.5..3\t1\tpx\nk\tint\t1:1:3\t2\t-\nc\treal\t0..1\t0.5\t-\nz\treal\t0..1\t0.5\t-\n' > s.tsv
+	run -0 sa-campaign-data groups s.tsv w.wf tasks
+	assert_output "$(printf 'name\ttype\tvalues\tdefault\tunit\tgroup\nsigma\treal\t0.5..3\t1\tpx\tblur\nk\tint\t1:1:3\t2\t-\tthr\nc\treal\t0..1\t0.5\t-\tthr\nz\treal\t0..1\t0.5\t-\t')"
+	run -0 sa-campaign-data groups s.tsv w.wf stages
+	assert_equal "$(printf '%s\n' "$output" | cut -f 6 | tr '\n' ' ')" "group seg seg seg  "
+	sa-campaign-data groups s.tsv w.wf tasks > g.tsv
+	run -1 sa-campaign-data groups g.tsv w.wf tasks
+	assert_output "sa-campaign-data: g.tsv: a group column of its own: give groups = no to analyse its groups, or drop the column"
+	run -2 sa-campaign-data groups s.tsv w.wf steps
+	assert_output --partial "BY 'steps': not stages or tasks"
+	run -1 sa-campaign-data groups missing.tsv w.wf tasks
+	assert_output --partial "missing.tsv"
 }

@@ -60,6 +60,7 @@ usage(FILE *fp)
 "       sa-campaign-data top TRIALS K\n"
 "       sa-campaign-data best-validation BEST EVALUATION METRIC\n"
 "       sa-campaign-data grow-part DESIGN\n"
+"       sa-campaign-data groups SPACE WORKFLOW stages|tasks\n"
 "       sa-campaign-data grow-plan WORKFLOW OLD PART RUNS DIR\n"
 "The campaign's files read and composed for sa-campaign (sa-campaign-data(1)):\n"
 "  rows         the number of data rows of a design or buckets table\n"
@@ -78,6 +79,7 @@ usage(FILE *fp)
 "  tiles-chunk  chunk C of LIST, N tiles a chunk, a table's header kept\n"
 "  tiles-check  every tile of LIST readable, with its reference in REFDIR\n"
 "  grow-part    the runs a grown DESIGN adds, as a design numbered from 0\n"
+"  groups       SPACE with a group column: each parameter's stage or task\n"
 "  grow-plan    DIR/instances.tsv and DIR/buckets.tsv: OLD's plan, then\n"
 "               PART's numbered after it (its runs after RUNS)\n"
 "  slides       OUT/slides/SLIDE/results.tsv of each slide; their names\n"
@@ -223,7 +225,7 @@ grow_plan(char **a)
  * options they allow; run_verb runs verb v on its operands a[0..n). */
 enum { ROWS, BEST, COMPOSE, LEDGER, BATCH_SEED, KNOWLEDGE, TILES, TILES_KIND, TILES_COUNT,
     TILES_NAMES, TILES_CHUNK, TILES_CHECK, SLIDES, STATS, MODEL, ESTIMATE, STATUS, SETS,
-    EVALUATE, VALIDATION, TOP, BEST_VALIDATION, GROW_PART, GROW_PLAN };
+    EVALUATE, VALIDATION, TOP, BEST_VALIDATION, GROW_PART, GROW_PLAN, GROUPS };
 static const struct verb {
 	const char *name;
 	int min, max, allow;
@@ -252,6 +254,7 @@ static const struct verb {
 	[BEST_VALIDATION] = { "best-validation", 3, 3, 0 },
 	[GROW_PART] = { "grow-part", 1, 1, 0 },
 	[GROW_PLAN] = { "grow-plan", 5, 5, 0 },
+	[GROUPS] = { "groups", 3, 3, 0 },
 };
 
 static void
@@ -306,6 +309,10 @@ run_verb(int v, char **a, int n)
 		break;
 	case GROW_PART: sr_grow_design_part(a[0], out); break;
 	case GROW_PLAN: grow_plan(a); break;
+	case GROUPS:
+		sr_data_groups(a[0], a[1], sr_opt_word("BY", a[2], (const char
+		    *[]){ "stages", "tasks" }, 2), out);
+		break;
 	}
 }
 
@@ -322,7 +329,8 @@ main(int argc, char **argv)
 		    "tiles, tiles-kind, tiles-count, tiles-names, tiles-chunk, "
 		    "tiles-check, "
 		    "slides, stats, model, estimate, status, sets, evaluate, "
-		    "validation, top, best-validation, grow-part, grow-plan");
+		    "validation, top, best-validation, grow-part, grow-plan, "
+		    "groups");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))
 		sr_opt_help(usage);
 	if (!strcmp(argv[1], "--version"))

@@ -36,6 +36,11 @@ favour). Prints "LABEL VALUE" lines.
                                    as sareuse orders them)
   salib_methods.py given-analyze M DESIGN.tsv Y.txt R
                                    M's analyze timed, R resamples
+  salib_methods.py groups-check DESIGN.tsv Y.txt INDICES.tsv
+                                   sobol.analyze with the design's groups
+                                   (its groups= metadata) of the outputs
+                                   against sareuse's vbd indices of groups:
+                                   the largest difference of S1 and ST
   salib_methods.py latin-sample K N OUT.txt   latin.sample (the design
                                    SALib gives RBD-FAST), written as
                                    efast-sample's
@@ -248,6 +253,27 @@ def given_analyze(method, design, ypath, resamples):
     print("analyze %.4f" % (t2 - t1))
 
 
+def groups_check(design, ypath, indices):
+    from SALib.analyze import sobol
+    meta, _ = read_design(design)
+    names = meta["params"].split(",")
+    group = {}
+    for g in meta["groups"].split(","):
+        gname, members = g.split(":")
+        for m in members.split("+"):
+            group[m] = gname
+    prob = {"num_vars": len(names), "names": names,
+            "bounds": [[0.0, 1.0]] * len(names),
+            "groups": [group[n] for n in names]}
+    si = sobol.analyze(prob, np.loadtxt(ypath), calc_second_order=False,
+                       num_resamples=2, seed=1)
+    ours = read_indices(indices)
+    order = list(dict.fromkeys(group[n] for n in names))  # SALib's order
+    d = max(max(abs(si["S1"][i] - ours[g]["S1"]), abs(si["ST"][i] - ours[g]["ST"]))
+            for i, g in enumerate(order))
+    print("groups-diff %.3g" % d)
+
+
 def latin_sample(k, n, out):
     t0 = time.perf_counter()
     x = latin.sample(problem(k), n, seed=1)
@@ -264,6 +290,8 @@ if __name__ == "__main__":
         given_check(*sys.argv[2:])
     elif what == "given-analyze":
         given_analyze(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif what == "groups-check":
+        groups_check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "latin-sample":
         latin_sample(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif what == "efast-sample":

@@ -36,6 +36,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "base", SR_KEY_ENUM, "sobol", 0, "mc lhs halton hammersley sobol",
 	    PLAN, "vbd", 0 },
 	{ "second_order", SR_KEY_YESNO, "no", 0, NULL, PLAN, "vbd", 0 },
+	{ "groups", SR_KEY_ENUM, "no", 0, "no stages tasks", PLAN, "vbd", 0 },
 	{ "tpe_gamma", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tpe", 0 },
 	{ "tpe_candidates", SR_KEY_INT, "24", 1, NULL, PLAN, "tpe", 0 },
 	{ "tpe_multivariate", SR_KEY_YESNO, "yes", 0, NULL, PLAN, "tpe", 0 },

@@ -14,6 +14,7 @@
 #include "core/tsv.h"
 #include "image/tiles.h"
 #include "plan/workflow.h"
+#include "sa/space.h"
 #include "sa/ledger.h"
 
 /* ---- the plan's summary ------------------------------------------------ */
@@ -289,4 +290,49 @@ sr_data_status(const char *out, const char *metric, long nsets,
 		free(res[i].tile);
 	free(res);
 	free(cancel);
+}
+
+/* The stage or task of w that first reads parameter name, or NULL. */
+static const char *
+reader_of(const sr_workflow *w, const char *name, int by_task)
+{
+	size_t st, t, j;
+
+	for (st = 0; st < w->nstage; st++)
+		for (t = 0; t < w->stage[st].ntask; t++)
+			for (j = 0; j < w->stage[st].task[t].nparam; j++)
+				if (strcmp(w->stage[st].task[t].param[j], name) == 0)
+					return by_task ? w->stage[st].task[t].name :
+					    w->stage[st].name;
+	return NULL;
+}
+
+void
+sr_data_groups(const char *space_path, const char *workflow, int by_task,
+    FILE *fp)
+{
+	sr_space *s = sr_space_read(space_path);
+	sr_workflow *w = sr_workflow_read(workflow);
+	const char *g;
+	size_t i, k;
+
+	for (k = 0; k < s->nnote; k++)
+		if (strcmp(s->note_name[k], SR_SPACE_GROUP) == 0)
+			sr_die(SR_EXIT_DATA, "%s: a group column of its own: give "
+			    "groups = no to analyse its groups, or drop the column",
+			    space_path);
+	s->note_name = sr_reallocarray(s->note_name, s->nnote + 1,
+	    sizeof *s->note_name);
+	s->note = sr_reallocarray(s->note, s->n * (s->nnote + 1) + 1,
+	    sizeof *s->note);
+	for (i = s->n; i-- > 0; ) {	/* each row one note wider */
+		for (k = s->nnote; k-- > 0; )
+			s->note[i * (s->nnote + 1) + k] = s->note[i * s->nnote + k];
+		g = reader_of(w, s->p[i].name, by_task);
+		s->note[i * (s->nnote + 1) + s->nnote] = sr_strdup(g ? g : "");
+	}
+	s->note_name[s->nnote++] = sr_strdup(SR_SPACE_GROUP);
+	sr_space_write(fp, s);
+	sr_workflow_free(w);
+	sr_space_free(s);
 }

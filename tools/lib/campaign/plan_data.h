@@ -33,6 +33,13 @@ void sr_data_model(const char *out, const char *workflow, FILE *fp);
 void sr_data_estimate(const char *how, const char *source, const char *path,
     FILE *fp);
 
+/* The space at space_path with a group column (space(5)): each
+ * parameter's group the stage (by_task 0) or the task (by_task 1) of the
+ * workflow that first reads it; one no task reads stays alone. Dies on a
+ * space that has a group column of its own. */
+void sr_data_groups(const char *space_path, const char *workflow,
+    int by_task, FILE *fp);
+
 /* A ledger of a tune campaign's search, its runs shifted by off. */
 typedef struct {
 	long off;
