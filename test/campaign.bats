@@ -449,7 +449,7 @@ tune_campaign() {
 	assert_output --partial "samples: rbd_fast: its analysis needs at least 42 runs"
 }
 
-@test "groups = tasks (vbd): the parameters grouped by the workflow's task that reads them, indices per task; groups = stages; a space with its own group column; warned of with moat" {
+@test "groups = tasks (vbd, moat): the parameters grouped by the workflow's task that reads them, indices per task; groups = stages; a space with its own group column; warned of with lhs" {
 	tiles 96
 	campaign g.campaign method=vbd samples=8 groups=tasks vary=G1,G2,minSize,maxSize,minSizeSeg -trajectories
 	run -0 sa-campaign -q run g.campaign
@@ -474,5 +474,8 @@ tune_campaign() {
 	assert_output --partial "own.tsv: a group column of its own: give groups = no"
 	campaign m.campaign groups=tasks
 	run -0 sa-campaign plan m.campaign
-	assert_output --partial "groups: not used by method = moat (it concerns vbd)"
+	grep -q '^#method=moat .* groups=' m-out/design.tsv
+	campaign l.campaign method=lhs samples=8 groups=tasks -trajectories
+	run -0 sa-campaign plan l.campaign
+	assert_output --partial "groups: not used by method = lhs (it concerns vbd or moat)"
 }

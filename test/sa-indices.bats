@@ -1437,3 +1437,16 @@ evil() {
 	sa-indices -m corr -o c.tsv d.tsv y.tsv
 	assert_equal "$(body c.tsv | cut -f 1 | tr '\n' ' ')" "param x1 x2 x3 "
 }
+
+@test "moat of groups: y = 3 a + c with a and b one group: the group's mu* 3 (each member's |dy/du|, b's through a's move), sigma undefined, c's mu 1 and sigma 0; the rows named by the groups" {
+	printf 'name\ttype\tvalues\tdefault\tgroup\na\treal\t0..1\t0.5\tab\nb\treal\t0..1\t0.5\tab\nc\treal\t0..1\t0.5\t-\n' > g.tsv
+	sa-sample -m moat -r 20 -o d.tsv g.tsv
+	sa-testfn linear 3,0,1 d.tsv > y.tsv
+	sa-indices -m moat -o i.tsv d.tsv y.tsv 2> /dev/null
+	assert_equal "$(body i.tsv | cut -f 1 | tr '\n' ' ')" "param ab c "
+	near "$(get i.tsv ab mu_star)" 3 1e-9 "mu*(ab)"
+	assert_equal "$(get i.tsv ab sigma)" NaN
+	assert_equal "$(get i.tsv ab effects)" 20
+	near "$(get i.tsv c mu)" 1 1e-9 "mu(c)"
+	near "$(get i.tsv c sigma)" 0 1e-9 "sigma(c)"
+}

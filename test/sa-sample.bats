@@ -1183,7 +1183,7 @@ refuse() {
 	cmp a.tsv keep.tsv
 }
 
-@test "groups (space column group): a vbd design crosses A and B a group at a time (G + 2 rows a block), groups= in the metadata; it grows; moat refused, lhs told; a bad group word refused" {
+@test "groups (space column group): a vbd design crosses A and B a group at a time (G + 2 rows a block), groups= in the metadata; it grows; moat moves a group a step; lhs told; a bad group word refused" {
 	printf 'name\ttype\tvalues\tdefault\tgroup\nx1\treal\t0..1\t0.5\ta\nx2\treal\t0..1\t0.5\t-\nx3\treal\t0..1\t0.5\ta\nx4\treal\t0..1\t0.5\tb\n' > g.tsv
 	run -0 sa-sample -m vbd -n 8 --base halton -o d.tsv g.tsv
 	grep -q '^#method=vbd n=8 k=4 params=x1,x2,x3,x4 base=halton second_order=0 groups=a:x1+x3,x2:x2,b:x4 seed=1$' d.tsv
@@ -1203,9 +1203,18 @@ refuse() {
 	sa-sample --extend d.tsv -n 16 -o e.tsv
 	sa-sample -m vbd -n 16 --base halton -o f.tsv g.tsv
 	assert_equal "$(body e.tsv)" "$(body f.tsv)"
-	refuse 1 "moat: the space groups parameters (its group column), and grouped Morris trajectories are not drawn yet" -m moat g.tsv
+	# moat: trajectories of G + 1 points, each step moving a whole group
+	run -0 sa-sample -m moat -r 6 -o m.tsv g.tsv
+	grep -q ' groups=a:x1+x3,x2:x2,b:x4 ' m.tsv
+	assert_equal "$(body m.tsv | awk 'NR > 1' | wc -l)" 24
+	body m.tsv | awk -F'\t' 'NR > 1 { t = int($1 / 4); r = $1 % 4
+	    if (r > 0) { c = ""; for (j = 2; j <= 5; j++) if ($j != p[j]) c = c (j - 1)
+		if (c != "13" && c != "2" && c != "4") bad++; seen[t, c]++ }
+	    for (j = 2; j <= 5; j++) p[j] = $j }
+	    END { exit bad > 0 }' || fail "a step does not move one whole group"
+	refuse 1 "moat: --optimize of grouped trajectories is not done yet" -m moat -r 6 --optimize 3 g.tsv
 	run -0 sa-sample -m lhs -n 4 -o l.tsv g.tsv
-	assert_output "sa-sample: g.tsv: the groups of its group column go with -m vbd; -m lhs draws each parameter alone"
+	assert_output "sa-sample: g.tsv: the groups of its group column go with -m vbd and moat; -m lhs draws each parameter alone"
 	printf 'name\ttype\tvalues\tdefault\tgroup\nx1\treal\t0..1\t0.5\ta b\n' > bad.tsv
 	refuse 1 "bad.tsv:2: column group: 'a b': a group is a word of letters, digits" -m vbd -n 4 bad.tsv
 }

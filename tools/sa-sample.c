@@ -309,8 +309,8 @@ main(int argc, char **argv)
 		sr_usage_error("%s", errbuf);
 	if (g.ngroup && o.spec.method != SR_METHOD_VBD &&
 	    o.spec.method != SR_METHOD_MOAT)
-		sr_warn("%s: the groups of its group column go with -m vbd; -m %s "
-		    "draws each parameter alone", o.extend ? o.extend : o.space,
+		sr_warn("%s: the groups of its group column go with -m vbd and "
+		    "moat; -m %s draws each parameter alone", o.extend ? o.extend : o.space,
 		    sr_method_name(o.spec.method));
 	g.fp = sr_out_open(o.output);
 	h.spec = &o.spec;

@@ -41,6 +41,9 @@ favour). Prints "LABEL VALUE" lines.
                                    (its groups= metadata) of the outputs
                                    against sareuse's vbd indices of groups:
                                    the largest difference of S1 and ST
+  salib_methods.py morris-groups-check DESIGN.tsv Y.txt INDICES.tsv
+                                   the same of a moat design of groups:
+                                   mu, mu* and sigma of morris.analyze
   salib_methods.py latin-sample K N OUT.txt   latin.sample (the design
                                    SALib gives RBD-FAST), written as
                                    efast-sample's
@@ -274,6 +277,30 @@ def groups_check(design, ypath, indices):
     print("groups-diff %.3g" % d)
 
 
+def morris_groups_check(design, ypath, indices):
+    from SALib.analyze import morris
+    meta, x = read_design(design)
+    names = meta["params"].split(",")
+    group = {}
+    for g in meta["groups"].split(","):
+        gname, members = g.split(":")
+        for m in members.split("+"):
+            group[m] = gname
+    prob = {"num_vars": len(names), "names": names,
+            "bounds": [[0.0, 1.0]] * len(names),
+            "groups": [group[n] for n in names]}
+    si = morris.analyze(prob, x, np.loadtxt(ypath), num_levels=int(meta["p"]),
+                        num_resamples=2, seed=1)
+    ours = read_indices(indices)
+    d = 0.0
+    for i, g in enumerate(si["names"]):
+        d = max(d, abs(si["mu"][i] - ours[g]["mu"]),
+                abs(si["mu_star"][i] - ours[g]["mu_star"]))
+        if not np.isnan(si["sigma"][i]):
+            d = max(d, abs(si["sigma"][i] - ours[g]["sigma"]))
+    print("groups-diff %.3g" % d)
+
+
 def latin_sample(k, n, out):
     t0 = time.perf_counter()
     x = latin.sample(problem(k), n, seed=1)
@@ -290,6 +317,8 @@ if __name__ == "__main__":
         given_check(*sys.argv[2:])
     elif what == "given-analyze":
         given_analyze(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]))
+    elif what == "morris-groups-check":
+        morris_groups_check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "groups-check":
         groups_check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "latin-sample":

@@ -55,7 +55,7 @@ sr_design_write_meta(FILE *fp, const sr_sample_spec *s, const sr_generator *g,
 	if (m == SR_METHOD_VBD)
 		fprintf(fp, " base=%s second_order=%d",
 		    sr_unit_method_names[s->base], s->second_order);
-	if (m == SR_METHOD_VBD && g->ngroup)
+	if ((m == SR_METHOD_VBD || m == SR_METHOD_MOAT) && g->ngroup)
 		write_groups(fp, g);
 	if (m == SR_METHOD_EFAST)
 		fprintf(fp, " M=%zu", s->m ? s->m : SR_EFAST_M);

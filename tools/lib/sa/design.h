@@ -25,7 +25,8 @@ typedef struct sr_design_s {
 	size_t n, k, r, p;
 	size_t m;		/* efast: the harmonics M (0: not given) */
 	size_t grown_from;	/* grown by --extend from this n (0: not) */
-	/* a vbd design of groups ("groups=NAME:P+P,..."): ngroup groups,
+	/* a vbd or moat design of groups ("groups=NAME:P+P,..."): ngroup
+	 * groups,
 	 * named group_name, varied parameter i (of param) in group_of[i];
 	 * ngroup 0 without */
 	size_t ngroup;
@@ -42,7 +43,8 @@ typedef struct sr_design_s {
 					 * NULL without "#space" lines */
 } sr_design;
 
-/* The factors of a vbd design: its groups, or its varied parameters. */
+/* The factors of a vbd or moat design: its groups, or its varied
+ * parameters. */
 size_t sr_design_factors(const sr_design *d);
 
 /* Reads a design; dies naming file, line and column on a malformed row,

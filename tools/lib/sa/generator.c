@@ -274,7 +274,8 @@ const char *
 sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t optimize,
     char *errbuf, size_t errlen)
 {
-	size_t pts = g->k + 1, want = optimize ? optimize : r, t, i;
+	size_t pts = (g->ngroup ? g->ngroup : g->k) + 1, t, i;
+	size_t want = optimize ? optimize : r;
 	size_t *lv, *chosen;
 	double *traj;
 	gsl_rng *rng;
@@ -284,12 +285,16 @@ sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t optimize,
 	if (want > r)
 		FAIL("moat: --optimize %zu keeps more than the %zu trajectories "
 		    "drawn (-r)", want, r);
+	if (optimize && g->ngroup)
+		FAIL("moat: --optimize of grouped trajectories is not done yet: "
+		    "draw them without it");
 	lv = morris_levels(g, levels);
 	traj = sr_calloc(r * pts, g->k * sizeof *traj);
 	chosen = sr_calloc(want, sizeof *chosen);
 	rng = new_rng(g->seed);
 	for (t = 0; t < r; t++)
-		sr_morris_trajectory(rng, g->k, lv, traj + t * pts * g->k);
+		sr_morris_trajectory_groups(rng, g->k, lv, g->ngroup, g->group_of,
+		    traj + t * pts * g->k);
 	gsl_rng_free(rng);
 	if (!optimize)
 		for (t = 0; t < want; t++)

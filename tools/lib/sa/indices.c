@@ -34,8 +34,8 @@ sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
 		    "method-less", name, name);
 	*nused = d->nrun - ref;
 	expect = sr_method_is_given(m) ? (double)*nused :
-	    sr_method_runs(m, d->n, m == SR_METHOD_VBD ? sr_design_factors(d) :
-	    d->k, d->r, d->second_order);
+	    sr_method_runs(m, d->n, m == SR_METHOD_VBD || m == SR_METHOD_MOAT ?
+	    sr_design_factors(d) : d->k, d->r, d->second_order);
 	if (expect != (double)*nused || expect == 0)
 		FAIL("%s: %zu runs, but its metadata describe %.0f", d->path,
 		    *nused, expect);
@@ -163,7 +163,7 @@ unit_coordinates(const sr_design *d, const sr_indices *x, char *errbuf,
 	int p;
 
 	for (i = 0; i < d->k; i++) {
-		p = d->space ? sr_space_find(d->space, x->name[i]) : -1;
+		p = d->space ? sr_space_find(d->space, d->name[d->param[i]]) : -1;
 		for (r = 0, lo = INFINITY, hi = -INFINITY; r < x->nused; r++) {
 			v = d->x[r * d->ncol + d->param[i]];
 			lo = fmin(lo, v);
@@ -176,7 +176,7 @@ unit_coordinates(const sr_design *d, const sr_indices *x, char *errbuf,
 			if (isnan(u[r * d->k + i])) {
 				snprintf(errbuf, errlen, "%s: run %zu: %s = %g is not one "
 				    "of its values: not a MOAT design", d->path, r,
-				    x->name[i], v);
+				    d->name[d->param[i]], v);
 				free(u);
 				return NULL;
 			}
@@ -201,12 +201,13 @@ run_moat(const sr_design *d, const sr_metrics *m, sr_indices *x,
 		return -1;
 	if ((nmiss = check_missing(x, m, errbuf, errlen)) < 0)
 		goto out;
-	if (sr_morris_analyze(u, m->value, r, k, x->o.resamples, x->o.conf,
-	    x->o.seed, &x->morris, err)) {
+	if (sr_morris_analyze(u, m->value, r, k, d->ngroup, d->group_of,
+	    x->o.resamples, x->o.conf, x->o.seed, &x->morris, err)) {
 		snprintf(errbuf, errlen, "%s: %s", nmiss ? x->o.metrics_path :
 		    d->path, err);
 		goto out;
 	}
+	k = x->morris.k;	/* the factors: groups, or parameters */
 	for (i = 0; i < k; i++) {
 		effects += x->morris.effects[i];
 		if (x->morris.effects[i] < least)
@@ -376,7 +377,8 @@ run_method(const sr_design *d, const sr_metrics *m,
 		x->o.harmonics = SR_RBD_M;
 	if (x->o.slices == 0)
 		x->o.slices = SR_PAWN_S;
-	if (o->method == SR_METHOD_VBD && d->ngroup) {	/* groups: factors */
+	if ((o->method == SR_METHOD_VBD || o->method == SR_METHOD_MOAT) &&
+	    d->ngroup) {	/* groups: the factors */
 		x->k = d->ngroup;
 		for (i = 0; i < d->ngroup; i++)
 			x->name[i] = d->group_name[i];

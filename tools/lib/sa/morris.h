@@ -21,7 +21,12 @@
  * step; an effect that touches a run without an output is dropped, the
  * others kept (effects[i] counts parameter i's). sigma with ddof=1;
  * mu_star_conf is the z(conf)*sd bootstrap interval half-width of mu*. A
- * parameter without effects has NaN measures; -1 when none is left. */
+ * parameter without effects has NaN measures; -1 when none is left. With
+ * groups (ngroup > 0, parameter j in group group_of[j]: trajectories of
+ * ngroup + 1 points, a step moving a whole group) the measures are the
+ * groups', as SALib's: the means of their parameters', sigma only for a
+ * group of one (Campolongo, Cariboni and Saltelli 2007); out->k is then
+ * ngroup. */
 typedef struct {
 	size_t k;
 	double *mu, *mu_star, *sigma, *mu_star_conf;	/* k each */
@@ -29,8 +34,8 @@ typedef struct {
 } sr_morris_result;
 
 int sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
-    size_t resamples, double conf, unsigned long seed,
-    sr_morris_result *out, char *errbuf);
+    size_t ngroup, const size_t *group_of, size_t resamples, double conf,
+    unsigned long seed, sr_morris_result *out, char *errbuf);
 void sr_morris_result_free(sr_morris_result *res);
 
 /* ---- Morris trajectory selection (sa-sample --optimize) -----------------

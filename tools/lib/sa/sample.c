@@ -62,8 +62,9 @@ sr_sample_rows(const sr_sample_spec *s, const sr_generator *g, double *rows,
 	if (s->method == SR_METHOD_GRID)
 		*rows = sr_generator_grid_size(g, s->p);
 	else
-		*rows = sr_method_runs(s->method, s->n, s->method ==
-		    SR_METHOD_VBD && g->ngroup ? g->ngroup : g->k,
+		*rows = sr_method_runs(s->method, s->n, (s->method ==
+		    SR_METHOD_VBD || s->method == SR_METHOD_MOAT) && g->ngroup ?
+		    g->ngroup : g->k,
 		    s->optimize ? s->optimize : s->r, s->second_order);
 	if (*rows > SR_SAMPLE_MAX_ROWS)
 		FAIL("%s: %.4g runs is too many (limit %.0e)", m, *rows,
@@ -78,10 +79,6 @@ const char *
 sr_sample_generate(const sr_sample_spec *s, sr_generator *g, char *errbuf,
     size_t errlen)
 {
-	if (g->ngroup && s->method == SR_METHOD_MOAT)
-		FAIL("moat: the space groups parameters (its group column), and "
-		    "grouped Morris trajectories are not drawn yet: drop the "
-		    "column, or use -m vbd");
 	switch (s->method) {
 	case SR_METHOD_REFERENCE:
 		return NULL;

@@ -129,7 +129,15 @@ void
 sr_morris_trajectory(gsl_rng *rng, size_t k, const size_t *levels,
     double *out)
 {
-	size_t *order = sr_calloc(k, sizeof *order), i, j;
+	sr_morris_trajectory_groups(rng, k, levels, 0, NULL, out);
+}
+
+void
+sr_morris_trajectory_groups(gsl_rng *rng, size_t k, const size_t *levels,
+    size_t ngroup, const size_t *group_of, double *out)
+{
+	size_t nf = ngroup ? ngroup : k, *order = sr_calloc(nf + 1,
+	    sizeof *order), i, j;
 	long *level = sr_calloc(k, sizeof *level), *step = sr_calloc(k,
 	    sizeof *step);
 
@@ -141,12 +149,16 @@ sr_morris_trajectory(gsl_rng *rng, size_t k, const size_t *levels,
 		int down = (int)gsl_rng_uniform_int(rng, 2);
 		level[j] = down ? b + jump : b;
 		step[j] = down ? -jump : jump;
-		order[j] = j;
 	}
-	gsl_ran_shuffle(rng, order, k, sizeof *order);
-	for (i = 0; i <= k; i++) {
-		if (i > 0)
-			level[order[i - 1]] += step[order[i - 1]];
+	for (j = 0; j < nf; j++)
+		order[j] = j;
+	gsl_ran_shuffle(rng, order, nf, sizeof *order);
+	for (i = 0; i <= nf; i++) {
+		/* step i moves factor order[i - 1]: a parameter, or every
+		 * parameter of a group at once (Campolongo et al. 2007) */
+		for (j = 0; i > 0 && j < k; j++)
+			if ((ngroup ? group_of[j] : j) == order[i - 1])
+				level[j] += step[j];
 		for (j = 0; j < k; j++)
 			out[i * k + j] = (double)level[j] / (double)(levels[j] - 1);
 	}

@@ -30,5 +30,12 @@ void sr_sampler_free(sr_sampler *s);
  * floor(levels[j]/2) levels, i.e. delta = p/(2(p-1)) for even p. */
 void sr_morris_trajectory(gsl_rng *rng, size_t k, const size_t *levels,
     double *out);
+/* The same of groups: ngroup factors, parameter j in group group_of[j];
+ * a step moves every parameter of one group, in a random order of the
+ * groups (ngroup 0: the above, the same draws). out holds ngroup + 1
+ * rows of k. */
+void sr_morris_trajectory_groups(gsl_rng *rng, size_t k,
+    const size_t *levels, size_t ngroup, const size_t *group_of,
+    double *out);
 
 #endif
