@@ -227,13 +227,15 @@ sr_data_status(const char *out, const char *metric, long nsets,
 		}
 		sr_ledger_close(l);
 	}
-	qsort(cancel, ncancel, sizeof *cancel, cmp_size);
+	if (ncancel)	/* qsort of NULL is undefined, even of nothing */
+		qsort(cancel, ncancel, sizeof *cancel, cmp_size);
 	for (i = j = 0; i < ncancel; i++)
 		if (!j || cancel[i] != cancel[j - 1])
 			cancel[j++] = cancel[i];
 	ncancel = j;
 	/* a (run, tile) counts once: its first result */
-	qsort(res, nres, sizeof *res, cmp_run_tile);
+	if (nres)
+		qsort(res, nres, sizeof *res, cmp_run_tile);
 	for (i = j = 0; i < nres; i++)
 		if (j && res[i].run == res[j - 1].run &&
 		    !strcmp(res[i].tile, res[j - 1].tile))
@@ -241,7 +243,8 @@ sr_data_status(const char *out, const char *metric, long nsets,
 		else
 			res[j++] = res[i];
 	nres = j;
-	qsort(res, nres, sizeof *res, cmp_run_seq);	/* sums in file order */
+	if (nres)	/* sums in file order */
+		qsort(res, nres, sizeof *res, cmp_run_seq);
 
 	long done = 0, running = 0, x = 0, k;
 	size_t best = 0;
