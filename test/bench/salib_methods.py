@@ -256,18 +256,24 @@ def given_analyze(method, design, ypath, resamples):
     print("analyze %.4f" % (t2 - t1))
 
 
-def groups_check(design, ypath, indices):
-    from SALib.analyze import sobol
-    meta, _ = read_design(design)
+def grouped_problem(meta):
+    """The problem of a design's params= and groups= metadata, and each
+    parameter's group."""
     names = meta["params"].split(",")
     group = {}
     for g in meta["groups"].split(","):
         gname, members = g.split(":")
         for m in members.split("+"):
             group[m] = gname
-    prob = {"num_vars": len(names), "names": names,
+    return {"num_vars": len(names), "names": names,
             "bounds": [[0.0, 1.0]] * len(names),
-            "groups": [group[n] for n in names]}
+            "groups": [group[n] for n in names]}, names, group
+
+
+def groups_check(design, ypath, indices):
+    from SALib.analyze import sobol
+    meta, _ = read_design(design)
+    prob, names, group = grouped_problem(meta)
     si = sobol.analyze(prob, np.loadtxt(ypath), calc_second_order=False,
                        num_resamples=2, seed=1)
     ours = read_indices(indices)
@@ -280,15 +286,7 @@ def groups_check(design, ypath, indices):
 def morris_groups_check(design, ypath, indices):
     from SALib.analyze import morris
     meta, x = read_design(design)
-    names = meta["params"].split(",")
-    group = {}
-    for g in meta["groups"].split(","):
-        gname, members = g.split(":")
-        for m in members.split("+"):
-            group[m] = gname
-    prob = {"num_vars": len(names), "names": names,
-            "bounds": [[0.0, 1.0]] * len(names),
-            "groups": [group[n] for n in names]}
+    prob, _, _ = grouped_problem(meta)
     si = morris.analyze(prob, x, np.loadtxt(ypath), num_levels=int(meta["p"]),
                         num_resamples=2, seed=1)
     ours = read_indices(indices)

@@ -3,6 +3,7 @@
 #include "sa/delta.h"
 #include "core/err.h"
 #include "sa/draws.h"
+#include "sa/order.h"
 #include "sa/sobol.h"
 
 #include <gsl/gsl_cdf.h>
@@ -30,7 +31,7 @@ typedef struct {
 	double grid[SR_DELTA_GRID];
 	double fy[SR_DELTA_GRID];	/* the density of all n */
 	double fc[SR_DELTA_GRID];	/* a class's */
-	double *xv, *yc;	/* n: a parameter's values, the outputs in its order */
+	double *yc;		/* n: the outputs in a parameter's order */
 	double mean, var;	/* of y (variance of n) */
 } sample;
 
@@ -111,20 +112,6 @@ sample_prepare(sample *s)
 	return 0;
 }
 
-/* The values being sorted (qsort has no argument for them). */
-static const double *sort_key;
-
-/* By value, ties by place: scipy's rankdata(method="ordinal"). */
-static int
-by_key(const void *a, const void *b)
-{
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-
-	if (sort_key[i] != sort_key[j])
-		return sort_key[i] < sort_key[j] ? -1 : 1;
-	return (i > j) - (i < j);
-}
-
 /* delta-hat and S1 of one parameter, with M classes: yo holds s's
  * outputs in the parameter's order (ties by run). */
 static void
@@ -160,29 +147,12 @@ one(sample *s, size_t m, const double *yo, double *delta, double *s1)
 	*s1 = v / s->var;
 }
 
-/* The runs in the order of parameter i's values, ties by run (scipy's
- * rankdata(method="ordinal")), into ord[0..n). */
-static void
-order_of(const double *x, size_t n, size_t k, size_t i, double *xv,
-    size_t *ord)
-{
-	size_t j;
-
-	for (j = 0; j < n; j++) {
-		xv[j] = x[j * k + i];
-		ord[j] = j;
-	}
-	sort_key = xv;
-	qsort(ord, n, sizeof *ord, by_key);
-}
-
 static void
 sample_init(sample *s, size_t n)
 {
 	memset(s, 0, sizeof *s);
 	s->n = n;
 	s->y = sr_calloc(n, sizeof *s->y);
-	s->xv = sr_calloc(n, sizeof *s->xv);
 	s->yc = sr_calloc(n, sizeof *s->yc);
 }
 
@@ -190,7 +160,6 @@ static void
 sample_free(sample *s)
 {
 	free(s->y);
-	free(s->xv);
 	free(s->yc);
 }
 
@@ -299,7 +268,7 @@ sr_delta_analyze(const double *x, const double *y, size_t n, size_t k,
 	r->S1_conf = sr_calloc(k + 1, sizeof *r->S1_conf);
 	ord = sr_calloc(n * k + 1, sizeof *ord);
 	for (i = 0; i < k; i++) {
-		order_of(x, n, k, i, all.xv, ord + i * n);
+		sr_order_runs(x + i, k, n, ord + i * n);
 		for (j = 0; j < n; j++)
 			all.yc[j] = y[ord[i * n + j]];
 		one(&all, sr_delta_classes(n), all.yc, &r->delta[i], &r->S1[i]);

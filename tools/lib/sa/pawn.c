@@ -1,6 +1,7 @@
 /* pawn.c - PAWN indices (pawn.h). */
 #include "sa/pawn.h"
 #include "core/err.h"
+#include "sa/order.h"
 #include "sa/sobol.h"
 
 #include <gsl/gsl_sort_double.h>
@@ -57,17 +58,6 @@ summarize(sr_pawn_result *r, size_t i, double *d, size_t n)
 	r->mean[i] = mean;
 	r->median[i] = gsl_stats_median_from_sorted_data(d, 1, n);
 	r->cv[i] = sqrt(ss / (double)n) / mean;	/* numpy's std: ddof 0 */
-}
-
-/* The values being sorted (qsort has no argument for them). */
-static const double *sort_key;
-
-static int
-by_key(const void *a, const void *b)
-{
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-
-	return (sort_key[i] > sort_key[j]) - (sort_key[i] < sort_key[j]);
 }
 
 static int
@@ -163,10 +153,7 @@ sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
 	dd = sr_calloc(s, sizeof *dd);
 	ns = sr_calloc(s, sizeof *ns);
 	cs = sr_calloc(s, sizeof *cs);
-	for (j = 0; j < n; j++)
-		yo[j] = j;
-	sort_key = y;
-	qsort(yo, n, sizeof *yo, by_key);
+	sr_order_runs(y, 1, n, yo);
 	for (i = 0; i < k; i++) {
 		for (j = 0; j < n; j++)
 			xs[j] = x[j * k + i];

@@ -2,6 +2,7 @@
 #include "sa/rbd.h"
 #include "core/err.h"
 #include "sa/draws.h"
+#include "sa/order.h"
 #include "sa/sobol.h"
 #include "sa/spectrum.h"
 
@@ -22,20 +23,6 @@ sr_rbd_curve(size_t n, double delta, double *x)
 	for (t = 0; t < n; t++)
 		x[t] = 0.5 + asin(sin(-PI + 2 * PI * ((double)t + delta) /
 		    (double)n)) / PI;
-}
-
-/* The values being sorted (qsort has no argument for them). */
-static const double *sort_key;
-
-/* By value, ties by run: a stable order, the same on every platform. */
-static int
-by_key(const void *a, const void *b)
-{
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-
-	if (sort_key[i] != sort_key[j])
-		return sort_key[i] < sort_key[j] ? -1 : 1;
-	return (i > j) - (i < j);
 }
 
 /* S1 of len outputs ys[0..len) already in the order of the parameter:
@@ -112,7 +99,7 @@ sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
 {
 	size_t i, j, h = n / 2, *ord, *draw, *rank;
 	unsigned *count;
-	double *xv, *yo, *ys, *yp, *p, *rep, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	double *yo, *ys, *yp, *p, *rep, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
 	sr_spectrum *full, *half;
 	sr_draws *rng;
 
@@ -134,19 +121,13 @@ sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
 	draw = sr_calloc(h, sizeof *draw);
 	rank = sr_calloc(n, sizeof *rank);
 	count = sr_calloc(n, sizeof *count);
-	xv = sr_calloc(n, sizeof *xv);
 	yo = sr_calloc(n, sizeof *yo);
 	ys = sr_calloc(n + 2, sizeof *ys);
 	yp = sr_calloc(n, sizeof *yp);
 	p = sr_calloc(n / 2 + 1, sizeof *p);
 	rep = sr_calloc(resamples + 1, sizeof *rep);
 	for (i = 0; i < k; i++) {
-		for (j = 0; j < n; j++) {
-			xv[j] = x[j * k + i];
-			ord[j] = j;
-		}
-		sort_key = xv;
-		qsort(ord, n, sizeof *ord, by_key);
+		sr_order_runs(x + i, k, n, ord);
 		for (j = 0; j < n; j++) {
 			yo[j] = y[ord[j]];
 			rank[ord[j]] = j;
@@ -160,7 +141,6 @@ sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
 	free(yp);
 	free(ys);
 	free(yo);
-	free(xv);
 	free(rank);
 	free(count);
 	free(draw);
