@@ -730,7 +730,7 @@ test_table(void)
 			fail("key %s twice", k->name);
 		if (k->def && sr_campaign_check_value(k, k->def, err, sizeof err))
 			fail("default of %s: %s", k->name, err);
-		if (k->required && k->def)
+		if (k->flags & SR_KEY_REQUIRED && k->def)
 			fail("%s: required with a default", k->name);
 	}
 }

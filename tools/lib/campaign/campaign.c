@@ -24,9 +24,9 @@ const sr_campaign_key sr_campaign_keys[] = {
 	{ "goal", SR_KEY_ENUM, "sensitivity", 0, SR_CAMPAIGN_GOALS, TUNE_PLAN,
 	    NULL, 0 },
 	/* the design */
-	{ "space", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, 1 },
+	{ "space", SR_KEY_PATH, NULL, 0, NULL, PLAN, NULL, SR_KEY_REQUIRED },
 	{ "method", SR_KEY_ENUM, NULL, 0,
-	    SR_CAMPAIGN_METHODS, PLAN, NULL, 1 },
+	    SR_CAMPAIGN_METHODS, PLAN, NULL, SR_KEY_REQUIRED },
 	{ "samples", SR_KEY_INT, "1000", 1, NULL, PLAN,
 	    "vbd efast rbd_fast mc lhs halton hammersley sobol random pso anneal "
 	    "tpe", 0 },
@@ -37,7 +37,7 @@ const sr_campaign_key sr_campaign_keys[] = {
 	    PLAN, "vbd", 0 },
 	{ "second_order", SR_KEY_YESNO, "no", 0, NULL, PLAN, "vbd", 0 },
 	{ "groups", SR_KEY_ENUM, "no", 0, "no stages tasks", PLAN, "vbd moat",
-	    0 },
+	    SR_KEY_LATE },
 	{ "tpe_gamma", SR_KEY_FRACTION, "0.1", 0, NULL, PLAN, "tpe", 0 },
 	{ "tpe_candidates", SR_KEY_INT, "24", 1, NULL, PLAN, "tpe", 0 },
 	{ "tpe_multivariate", SR_KEY_YESNO, "yes", 0, NULL, PLAN, "tpe", 0 },
@@ -592,7 +592,7 @@ sr_campaign_keys_write(FILE *fp)
 	for (i = 0; i < sr_campaign_nkeys; i++) {
 		k = &sr_campaign_keys[i];
 		fprintf(fp, "%s\t%s\t%s\t%s\t%s\n", k->name, sr_campaign_type_name(k->type),
-		    k->required ? "(required)" : k->def ? k->def : "-",
+		    k->flags & SR_KEY_REQUIRED ? "(required)" : k->def ? k->def : "-",
 		    sr_campaign_role_name(k->role), k->concerns ? k->concerns : "all");
 	}
 }

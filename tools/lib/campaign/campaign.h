@@ -78,8 +78,14 @@ typedef struct {
 	const char *concerns;	/* the goals, cancellation rules, methods,
 				 * merges or engines it concerns,
 				 * blank-separated; NULL: all */
-	int required;
+	unsigned flags;		/* SR_KEY_REQUIRED, SR_KEY_LATE */
 } sr_campaign_key;
+
+/* A key's flags. A late key came after campaigns were planned without
+ * it: a plan records it (it decides the runs) only when it is set off
+ * its default, so that their plans stay theirs. */
+#define SR_KEY_REQUIRED	1u
+#define SR_KEY_LATE	2u
 
 extern const sr_campaign_key sr_campaign_keys[];
 extern const size_t sr_campaign_nkeys;

@@ -169,7 +169,8 @@ sr_campaign_resolve(sr_campaign *c, const sr_campaign_env *env, char *err,
 	c->abspath = sr_campaign_path(dir, base ? base + 1 : c->path);
 	fill_settings(c);
 	for (i = 0; i < sr_campaign_nkeys; i++)
-		if (sr_campaign_keys[i].required && c->value[i] == NULL) {
+		if (sr_campaign_keys[i].flags & SR_KEY_REQUIRED &&
+		    c->value[i] == NULL) {
 			sr_resolve_error(err, errlen, "%s: no '%s' key "
 			    "(required)", c->path, sr_campaign_keys[i].name);
 			goto done;

@@ -46,10 +46,9 @@ decides_runs(const sr_campaign *c, const sr_campaign_key *k)
 		return sr_campaign_is_tune(c);
 	if (k->role != SR_ROLE_PLAN || !sr_resolve_key_in_campaign(c, k))
 		return 0;
-	/* a key added after campaigns were planned without it decides the
-	 * runs only when set off its default: their plans stay theirs */
-	if (strcmp(k->name, "groups") == 0 && sr_resolve_is(c, "groups", "no"))
-		return 0;
+	if (k->flags & SR_KEY_LATE && k->def && sr_resolve_is(c, k->name,
+	    k->def))
+		return 0;	/* at its default: as plans made before it */
 	for (; w && *w; w += len, w += *w == ' ') {
 		len = strcspn(w, " ");
 		if (sr_resolve_word_in(w, len, SR_CAMPAIGN_GOALS) ||
