@@ -344,6 +344,8 @@ compute_before(const sr_design *d, const sr_metrics *m, sr_indices *x,
 	small.reference = -1;
 	sm.nrun = small.nrun;
 	o.quiet = 1;
+	if (o.method != SR_METHOD_DELTA)	/* only the indices change, not */
+		o.resamples = 0;	/* their intervals: no bootstrap */
 	x->before = sr_calloc(1, sizeof *x->before);
 	x->grown_from = d->grown_from;
 	return run_method(&small, &sm, &o, x->before, errbuf, errlen);

@@ -48,6 +48,7 @@ summarize(sr_pawn_result *r, size_t i, double *d, size_t n)
 		return;
 	}
 	gsl_sort(d, 1, n);
+	/* numpy's sum / n, not GSL's running mean: SALib's last digits */
 	for (j = 0; j < n; j++)
 		mean += d[j];
 	mean /= (double)n;
