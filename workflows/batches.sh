@@ -88,8 +88,7 @@ plan_batch() {
 	else
 		sa-sample "${args[@]}" -o "$stage/design.tsv" "$stage/space.tsv"
 	fi
-	wf-compact -q -o "$stage/instances.tsv" "${conf[workflow]}" "$stage/design.tsv"
-	reuse-merge "${merge_args[@]}" -o "$stage/buckets.tsv" "${conf[workflow]}" "$stage/instances.tsv"
+	plan_buckets "$stage"
 	cp -- "$out/tiles.list" "$stage/tiles.list"
 	ln -s ../ref "$stage/ref"
 	ln -s ../norm "$stage/norm"
