@@ -39,6 +39,14 @@ sr_dconv_shortest(double v, char *digits, int *len, int *point)
 }
 
 extern "C" int
+sr_dconv_plain(const char *s, size_t len, double *out)
+{
+	auto r = std::from_chars(s, s + len, *out);
+
+	return r.ec == std::errc() && r.ptr == s + len ? 0 : -1;
+}
+
+extern "C" int
 sr_dconv_parse(const char *s, size_t len, double *out)
 {
 	// no flags: the whole string, no spaces, no hex, no octal; junk

@@ -19,6 +19,12 @@ extern "C" {
  * the point to *point. */
 void sr_dconv_shortest(double v, char *digits, int *len, int *point);
 
+/* Parses all len bytes of s by std::from_chars alone: 0 with the value
+ * in *out when it reads them all, in range; -1 otherwise (s may then be
+ * a number still: a '+', an exponent out of range; or "inf" or "nan",
+ * which from_chars reads and the caller must not pass). */
+int sr_dconv_plain(const char *s, size_t len, double *out);
+
 /* Parses all len bytes of s as a decimal number, [+-] digits [. digits]
  * [e [+-] digits] (no spaces, hex, NaN or Inf: the caller has refused
  * them); infinities for magnitudes beyond a double's. Returns 0 with the

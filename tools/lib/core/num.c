@@ -21,8 +21,9 @@ static const double pow10_exact[] = {	/* every power of ten a double holds exact
 /* Clinger's fast path: a plain decimal [-]DIGITS[.DIGITS] with at most 15
  * significant digits is an exact integer divided by an exact power of ten,
  * so one correctly rounded division gives what strtod would. Returns 0
- * when s is not that simple (strtod then decides). Written by hand because
- * design files are millions of such numbers and strtod is the hot spot. */
+ * when s is not that simple. Written by hand because the numbers written
+ * (sr_fmt_double_n) are checked by reading them back, and strtod was the
+ * hot spot there. */
 static int
 parse_simple(const char *s, double *out)
 {
@@ -65,8 +66,18 @@ sr_parse_double(const char *s, double *out)
 
 	if (s == NULL || *s == '\0')
 		return "empty";
-	if (parse_simple(s, &v)) {
+	/* the fast path, for the millions of numbers design files hold: a
+	 * decimal from_chars (fast_float) reads whole and in range; a digit
+	 * or point first keeps "inf" and "nan" from it. Correctly rounded,
+	 * as every path below, so the value is theirs */
+	p = *s == '-' ? s + 1 : s;
+	if (((*p >= '0' && *p <= '9') || *p == '.') &&
+	    sr_dconv_plain(s, strlen(s), &v) == 0 && isfinite(v)) {
 		*out = v == 0 ? 0.0 : v;	/* no negative zero */
+		return NULL;
+	}
+	if (parse_simple(s, &v)) {
+		*out = v == 0 ? 0.0 : v;
 		return NULL;
 	}
 	if (s[strspn(s, "0123456789.eE+-")] == '\0')

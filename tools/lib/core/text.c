@@ -2,6 +2,7 @@
  * text.h. */
 #include "core/text.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,9 +42,18 @@ size_t
 sr_utf8_invalid(const char *s, size_t n)
 {
 	size_t i = 0, len;
+	uint64_t w;
 
 	while (i < n) {
-		if ((unsigned char)s[i] < 0x80) {	/* ASCII: the common case */
+		/* ASCII, the common case, eight bytes at a time */
+		for (; i + 8 <= n; i += 8) {
+			memcpy(&w, s + i, 8);
+			if (w & 0x8080808080808080u)
+				break;
+		}
+		if (i >= n)
+			break;
+		if ((unsigned char)s[i] < 0x80) {
 			i++;
 			continue;
 		}

@@ -18,7 +18,7 @@ typedef struct sr_tsv {
 	FILE *fp;
 	size_t lineno;		/* line of the current row */
 	char *line;
-	size_t cap;
+	size_t cap, len;	/* len: the line's, without its newline */
 	char **field;		/* fields of the current row */
 	size_t nfield, fieldcap;
 	char **header;		/* column names */

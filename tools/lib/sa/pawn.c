@@ -61,72 +61,92 @@ summarize(sr_pawn_result *r, size_t i, double *d, size_t n)
 	r->cv[i] = sqrt(ss / (double)n) / mean;	/* numpy's std: ddof 0 */
 }
 
-static int
-by_value(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The slice of each run (s of q[s] <= x < q[s + 1], else -1: the maximum
- * is in none, as in SALib) into sl, the runs of each into ns. */
+ * is in none, as in SALib) into sl, the runs of each into ns; xo: the
+ * runs in the order of x, xs their values, q[0] the least, so that one
+ * walk finds each run's slice. */
 static void
-slices_of(const double *x, size_t n, size_t k, size_t i, const double *q,
+slices_of(const size_t *xo, const double *xs, size_t n, const double *q,
     size_t s, long *sl, size_t *ns)
 {
-	size_t r, lo, hi, mid;
-	double v;
+	size_t j, lo = 0;
 
 	memset(ns, 0, s * sizeof *ns);
-	for (r = 0; r < n; r++) {
-		v = x[r * k + i];
-		for (lo = 0, hi = s + 1; hi - lo > 1; ) {	/* last q <= v */
-			mid = (lo + hi) / 2;
-			if (q[mid] <= v)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		sl[r] = q[lo] <= v && lo < s && v < q[lo + 1] ? (long)lo : -1;
-		if (sl[r] >= 0)
-			ns[sl[r]]++;
+	for (j = 0; j < n; j++) {
+		while (lo < s && q[lo + 1] <= xs[j])	/* the last q <= x */
+			lo++;
+		sl[xo[j]] = lo < s ? (long)lo : -1;
+		if (lo < s)
+			ns[lo]++;
 	}
+}
+
+/* Slice c's distance so far, d[c], raised to its distance where the
+ * outputs below and at the place at hold cnt of its runs; all[at]: the
+ * share at / n of all runs. */
+static void
+reach(double *d, size_t c, size_t cnt, const size_t *ns, const double *all,
+    size_t at)
+{
+	double e = fabs((double)cnt / (double)ns[c] - all[at]);
+
+	if (e > d[c])
+		d[c] = e;
 }
 
 /* The Kolmogorov-Smirnov distance of each slice's outputs from all
- * outputs, in one walk of the outputs in order (yo: the runs by output):
- * at the end of each run of equal outputs, each slice's empirical
- * distribution against all's, as scipy's ks_2samp evaluates them (the
- * slice's outputs are among all's, so these are every point it
- * compares at). d holds s. */
+ * outputs, in one walk of the outputs in order (yo: the runs by output),
+ * as scipy's ks_2samp evaluates them: at the end of each run of equal
+ * outputs (the slice's outputs are among all's, so these are every
+ * point it compares at). Between two runs that hold a slice's outputs
+ * its distribution stays while all's grows, so its distance there is
+ * largest at either end (rounding is monotone too): each slice is
+ * evaluated where it grows, at the run before, and at the end, which
+ * gives the same maximum in O(n) rather than O(n s). share holds n + 1
+ * (j / n at j), d s, cs s, seen s, touched s. */
 static void
 distances(const double *y, const size_t *yo, size_t n, const long *sl,
-    const size_t *ns, size_t s, size_t *cs, double *d)
+    const size_t *ns, size_t s, const double *share, size_t *cs,
+    size_t *seen, size_t *touched, double *d)
 {
-	size_t j, c, all;
+	size_t j, c, t, nt, all, prev, run;
 	double v;
+	long l;
 
-	memset(cs, 0, s * sizeof *cs);
-	for (c = 0; c < s; c++)
+	for (c = 0; c < s; c++) {
 		d[c] = 0;
-	for (j = 0, all = 0; j < n; ) {
-		for (v = y[yo[j]]; j < n && y[yo[j]] == v; j++, all++)
-			if (sl[yo[j]] >= 0)
-				cs[sl[yo[j]]]++;
-		for (c = 0; c < s; c++)
-			if (ns[c])
-				d[c] = fmax(d[c], fabs((double)cs[c] / (double)ns[c] -
-				    (double)all / (double)n));
+		cs[c] = 0;
+		seen[c] = (size_t)-1;
 	}
+	for (j = 0, all = 0, run = 0; j < n; run++) {
+		prev = all;
+		nt = 0;
+		for (v = y[yo[j]]; j < n && y[yo[j]] == v; j++, all++) {
+			if ((l = sl[yo[j]]) < 0)
+				continue;
+			c = (size_t)l;
+			if (seen[c] != run) {
+				seen[c] = run;
+				touched[nt++] = c;
+				if (prev > 0)
+					reach(d, c, cs[c], ns, share, prev);
+			}
+			cs[c]++;
+		}
+		for (t = 0; t < nt; t++)
+			reach(d, touched[t], cs[touched[t]], ns, share, all);
+	}
+	for (c = 0; c < s; c++)
+		if (ns[c])
+			reach(d, c, cs[c], ns, share, n);
 }
 
 int
 sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t s, sr_pawn_result *r, char *err)
 {
-	double *xs, *q, *d, *dd;
-	size_t i, j, c, nd, *yo, *ns, *cs;
+	double *xs, *q, *d, *dd, *share;
+	size_t i, j, c, nd, *yo, *xo, *ns, *cs, *seen, *touched;
 	long *sl;
 
 	memset(r, 0, sizeof *r);
@@ -147,34 +167,44 @@ sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
 	r->max = sr_calloc(k + 1, sizeof *r->max);
 	r->cv = sr_calloc(k + 1, sizeof *r->cv);
 	yo = sr_calloc(n, sizeof *yo);
+	xo = sr_calloc(n, sizeof *xo);
 	sl = sr_calloc(n, sizeof *sl);
 	xs = sr_calloc(n, sizeof *xs);
+	share = sr_calloc(n + 1, sizeof *share);
+	for (j = 0; j <= n; j++)
+		share[j] = (double)j / (double)n;
 	q = sr_calloc(s + 1, sizeof *q);
 	d = sr_calloc(s, sizeof *d);
 	dd = sr_calloc(s, sizeof *dd);
 	ns = sr_calloc(s, sizeof *ns);
 	cs = sr_calloc(s, sizeof *cs);
+	seen = sr_calloc(s, sizeof *seen);
+	touched = sr_calloc(s, sizeof *touched);
 	sr_order_runs(y, 1, n, yo);
 	for (i = 0; i < k; i++) {
+		sr_order_runs(x + i, k, n, xo);
 		for (j = 0; j < n; j++)
-			xs[j] = x[j * k + i];
-		qsort(xs, n, sizeof *xs, by_value);
+			xs[j] = x[xo[j] * k + i];
 		for (c = 0; c <= s; c++)	/* numpy.arange(0, 1 + 1/S, 1/S) */
 			q[c] = sr_pawn_quantile(xs, n, (double)c * (1.0 / (double)s));
-		slices_of(x, n, k, i, q, s, sl, ns);
-		distances(y, yo, n, sl, ns, s, cs, d);
+		slices_of(xo, xs, n, q, s, sl, ns);
+		distances(y, yo, n, sl, ns, s, share, cs, seen, touched, d);
 		for (c = 0, nd = 0; c < s; c++)
 			if (ns[c])
 				dd[nd++] = d[c];
 		summarize(r, i, dd, nd);
 	}
+	free(touched);
+	free(seen);
 	free(cs);
 	free(ns);
 	free(dd);
 	free(d);
 	free(q);
+	free(share);
 	free(xs);
 	free(sl);
+	free(xo);
 	free(yo);
 	return 0;
 }
