@@ -1,9 +1,9 @@
 /* draws.h - bootstrap draws in bulk: the very integers that
  * gsl_rng_uniform_int(r, n) gives, call after call, on the generator
- * sr_rng_new(seed) makes (GSL's mt19937), from C++'s std::mt19937 (the
- * same generator, seeded the same way) with GSL's scaling done by a
- * multiplication instead of a division. A bootstrap of 1000 resamples of
- * 16384 samples spent a third of its time in GSL's calls. */
+ * sr_rng_new(seed) makes (GSL's mt19937), a block at a time, with GSL's
+ * scaling done by a multiplication instead of a division. A bootstrap
+ * of 1000 resamples of 16384 samples spent a third of its time in GSL's
+ * calls. */
 #ifndef SR_DRAWS_H
 #define SR_DRAWS_H
 
