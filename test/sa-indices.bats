@@ -1298,6 +1298,25 @@ evil() {
 	near "$(get l.idx x2 S1)" 0.4424 0.03 "lhs S1(x2)"
 }
 
+@test "-j: efast's and rbd_fast's bootstraps give the same bytes on 1, 2 and 5 threads, their draws in chunks too (3000 replicates of 2000); -j with other methods, or 0, refused" {
+	sa-sample -m efast -n 600 -s 5 -o e.tsv "$ISHIGAMI"
+	sa-testfn ishigami e.tsv > ey.tsv
+	sa-sample -m rbd_fast -n 4000 -s 5 -o r.tsv "$ISHIGAMI"
+	sa-testfn ishigami r.tsv > ry.tsv
+	sa-indices -m efast -o e.idx e.tsv ey.tsv
+	sa-indices -m rbd_fast -r 3000 -o r.idx r.tsv ry.tsv
+	for j in 1 2 5; do
+		sa-indices -m efast -j $j -o e$j.idx e.tsv ey.tsv
+		assert_equal "$(body e$j.idx)" "$(body e.idx)"
+		sa-indices -m rbd_fast --threads $j -r 3000 -o r$j.idx r.tsv ry.tsv
+		assert_equal "$(body r$j.idx)" "$(body r.idx)"
+	done
+	awk -F'\t' '!/^#/ && $1 != "param" && !($3 > 0 && $3 < 0.1) { exit 1 }' r.idx ||
+	    fail "an interval out of (0, 0.1)"
+	refuse 2 "-j goes with -m efast or rbd_fast (the other analyses run on one thread)" -m pawn -j 2 r.tsv ry.tsv
+	refuse 2 "-j '0': a whole number from 1 to 1024" -m efast -j 0 e.tsv ey.tsv
+}
+
 @test "rbd_fast: the design's points lie on the curve, each parameter in its own order; -M sets the harmonics; too few runs refused" {
 	sa-sample -m rbd_fast -n 42 -s 3 -o d.tsv "$DATA/linear.tsv"
 	# every column holds the same 40 values of the curve, in different orders

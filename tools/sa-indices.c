@@ -23,6 +23,7 @@
 #define MAX_RESAMPLES 1000000
 #define MAX_HARMONICS 1000
 #define MAX_SLICES 1000
+#define MAX_THREADS 1024
 
 enum {
 	OPT_METRIC = CHAR_MAX + 1, OPT_AGGREGATE, OPT_CONF, OPT_PERCENTILE,
@@ -44,6 +45,7 @@ static const struct option longopts[] = {
 	{ "slices", required_argument, NULL, OPT_SLICES },
 	{ "plot", required_argument, NULL, OPT_PLOT },
 	{ "seed", required_argument, NULL, 's' },
+	{ "threads", required_argument, NULL, 'j' },
 	SR_OPT_OUTPUT_TAIL(OPT_VERSION)
 };
 
@@ -81,6 +83,8 @@ usage(FILE *fp)
 "      --slices S           pawn: slices of each parameter's range [%d]\n"
 "      --plot FILE.png      draw the indices with gnuplot\n"
 "  -s, --seed SEED          bootstrap seed [%lu]\n"
+"  -j, --threads N          efast, rbd_fast: the bootstrap's threads (the\n"
+"                           same output for any) [the processors given]\n"
 SR_OPT_OUTPUT_HELP,
 	    DEF_RESAMPLES_MOAT, DEF_RESAMPLES_VBD, DEF_CONF, SR_RBD_M, SR_PAWN_S,
 	    DEF_SEED);
@@ -108,6 +112,10 @@ check_args(int argc, char **argv, struct opts *o, int method)
 		    "in its metadata)");
 	if (o->x.slices && method != SR_METHOD_PAWN)
 		sr_usage_error("--slices goes with -m pawn");
+	if (o->x.threads && method != SR_METHOD_EFAST &&
+	    method != SR_METHOD_RBD_FAST)
+		sr_usage_error("-j goes with -m efast or rbd_fast (the other "
+		    "analyses run on one thread)");
 	if (o->resamples >= 0 && (method == SR_METHOD_PAWN ||
 	    method == SR_METHOD_CORR))
 		sr_usage_error("-r: %s has no bootstrap", sr_method_name(method));
@@ -134,7 +142,7 @@ parse_args(int argc, char **argv, struct opts *o)
 	o->x.max_missing = 1;
 	o->resamples = -1;
 	sr_method_table(SR_METHODS_INDICES, methods);
-	while ((c = getopt_long(argc, argv, ":m:r:s:o:M:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":m:r:s:o:M:j:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm': method = sr_opt_word("-m", optarg, methods, SR_NMETHOD);
 			break;
@@ -157,6 +165,8 @@ parse_args(int argc, char **argv, struct opts *o)
 		case OPT_SLICES: o->x.slices = (size_t)sr_opt_count("--slices",
 		    optarg, 2, MAX_SLICES); break;
 		case 's': o->x.seed = sr_opt_seed("-s", optarg); break;
+		case 'j': o->x.threads = sr_opt_count("-j", optarg, 1,
+		    MAX_THREADS); break;
 		case 'o': o->output = optarg; break;
 		case 'h': sr_opt_help(usage);
 		case OPT_VERSION: sr_print_version();

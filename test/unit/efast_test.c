@@ -69,7 +69,7 @@ test_linear(void)
 			sr_efast_point(omega, n, k, i, t, 0.3 + (double)i, u);
 			y[i * n + t] = 2 * u[0] + u[1];
 		}
-	if (sr_efast_analyze(y, n, k, SR_EFAST_M, 50, 0.95, 1, &r, err))
+	if (sr_efast_analyze(y, n, k, SR_EFAST_M, 50, 0.95, 1, 2, &r, err))
 		fail("linear: %s", err);
 	else if (fabs(r.S1[0] - 0.8) > 0.01 || fabs(r.S1[1] - 0.2) > 0.01 ||
 	    fabs(r.ST[0] - 0.8) > 0.01 || fabs(r.ST[1] - 0.2) > 0.01 ||
@@ -77,11 +77,11 @@ test_linear(void)
 		fail("linear: S1 %g %g, ST %g %g (want 0.8 0.2)", r.S1[0],
 		    r.S1[1], r.ST[0], r.ST[1]);
 	sr_sobol_result_free(&r);
-	if (sr_efast_analyze(y, 64, 1, 4, 10, 0.95, 1, &r, err) == 0 ||
+	if (sr_efast_analyze(y, 64, 1, 4, 10, 0.95, 1, 2, &r, err) == 0 ||
 	    !strstr(err, "more than 4 M^2 = 64 runs"))
 		fail("n = 64, M = 4 not refused: %s", err);
 	y[5] = NAN;	/* block 0's: its parameter's indices lost alone */
-	if (sr_efast_analyze(y, n, k, SR_EFAST_M, 10, 0.95, 1, &r, err))
+	if (sr_efast_analyze(y, n, k, SR_EFAST_M, 10, 0.95, 1, 2, &r, err))
 		fail("a NaN output: %s", err);
 	else if (!isnan(r.S1[0]) || !isnan(r.ST_conf[0]) ||
 	    fabs(r.S1[1] - 0.2) > 0.01)

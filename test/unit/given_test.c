@@ -47,7 +47,7 @@ test_salib(void)
 	char err[SR_ERRLEN];
 
 	fixture(x, y);
-	if (sr_rbd_analyze(x, y, N, 2, 10, 0, 0.95, 1, s1, c1, err))
+	if (sr_rbd_analyze(x, y, N, 2, 10, 0, 0.95, 1, 2, s1, c1, err))
 		fail("rbd: %s", err);
 	near("rbd S1 a", s1[0], 0.97552837878168641, 1e-12);
 	near("rbd S1 b", s1[1], -0.37887963250755935, 1e-12);
@@ -107,7 +107,7 @@ test_known(void)
 		x[2 * j + 1] = curve[perm[n + j]];
 		y[j] = 2 * x[2 * j] + x[2 * j + 1];
 	}
-	if (sr_rbd_analyze(x, y, n, 2, 10, 50, 0.95, 1, s1, c1, err))
+	if (sr_rbd_analyze(x, y, n, 2, 10, 50, 0.95, 1, 2, s1, c1, err))
 		fail("rbd linear: %s", err);
 	near("rbd linear S1 a", s1[0], 0.8, 0.02);
 	near("rbd linear S1 b", s1[1], 0.2, 0.02);
@@ -177,7 +177,7 @@ test_refusals(void)
 	size_t j;
 
 	fixture(x, y);
-	if (sr_rbd_analyze(x, y, 39, 2, 10, 0, 0.95, 1, s1, c1, err) == 0 ||
+	if (sr_rbd_analyze(x, y, 39, 2, 10, 0, 0.95, 1, 2, s1, c1, err) == 0 ||
 	    !strstr(err, "needs at least 42 runs, not 39"))
 		fail("rbd: 39 runs not refused: %s", err);
 	if (sr_pawn_analyze(x, y, N, 2, 1, &p, err) == 0 ||
@@ -189,7 +189,7 @@ test_refusals(void)
 	    !strstr(err, "all 64 outputs are equal"))
 		fail("delta: equal outputs not refused: %s", err);
 	y[3] = NAN;
-	if (sr_rbd_analyze(x, y, N, 2, 10, 0, 0.95, 1, s1, c1, err) == 0 ||
+	if (sr_rbd_analyze(x, y, N, 2, 10, 0, 0.95, 1, 2, s1, c1, err) == 0 ||
 	    !strstr(err, "run 3: no finite output"))
 		fail("rbd: a NaN not refused: %s", err);
 	if (sr_pawn_analyze(x, y, N, 2, 5, &p, err) == 0 ||

@@ -8,6 +8,7 @@
  * Exit 0 when every check passes; otherwise print "FAIL: ..." lines and
  * exit 1.
  */
+#include "sa/boot.h"
 #include "sa/draws.h"
 #include "core/err.h"
 #include "core/rng.h"
@@ -387,6 +388,77 @@ test_draws(void)
 	}
 }
 
+/* sa/boot: every replicate gets the draws a loop of one thread draws
+ * (block after block, replicate after replicate), whatever the threads
+ * and the chunks, blocks left out drawing nothing; each block set up
+ * once, in order, before its replicates. */
+enum { BOOT_K = 4, BOOT_R = 23, BOOT_H = 37, BOOT_N = 1000 };
+typedef struct {
+	size_t sum[BOOT_K][BOOT_R], blocks[BOOT_K], nblocks;
+	int early;		/* a replicate before its block's setup */
+} boot_seen;
+
+static void
+boot_block(void *ctx, size_t blk)
+{
+	boot_seen *s = ctx;
+
+	s->blocks[s->nblocks++] = blk;
+}
+
+static void
+boot_replicate(void *ctx, size_t blk, size_t rep, const size_t *draw,
+    size_t worker)
+{
+	boot_seen *s = ctx;
+	size_t j, sum = 0;
+
+	(void)worker;
+	for (j = 0; j < BOOT_H; j++)
+		sum = sum * 1000003 + draw[j];
+	s->sum[blk][rep] = sum;
+	if (s->nblocks == 0 || s->blocks[s->nblocks - 1] != blk)
+		s->early = 1;
+}
+
+static void
+test_boot(void)
+{
+	static const size_t blocks[] = { 0, 2, 3 }, threads[] = { 1, 2, 5 },
+	    chunks[] = { 0, 1, 4, 23 };
+	static size_t want[BOOT_K][BOOT_R], draw[BOOT_H];
+	static boot_seen seen;
+	sr_draws *d = sr_draws_new(9);
+	size_t i, r, j, t, c, same;
+
+	for (i = 0; i < 3; i++)
+		for (r = 0; r < BOOT_R; r++) {
+			sr_draws_fill(d, BOOT_N, draw, BOOT_H);
+			for (j = 0, want[blocks[i]][r] = 0; j < BOOT_H; j++)
+				want[blocks[i]][r] = want[blocks[i]][r] * 1000003 +
+				    draw[j];
+		}
+	sr_draws_free(d);
+	for (t = 0; t < 3; t++)
+		for (c = 0; c < 4; c++) {
+			sr_boot b = { .n = BOOT_N, .h = BOOT_H, .resamples = BOOT_R,
+			    .threads = threads[t], .chunk = chunks[c], .seed = 9,
+			    .block = boot_block, .replicate = boot_replicate,
+			    .ctx = &seen };
+			memset(&seen, 0, sizeof seen);
+			sr_boot_run(&b, blocks, 3);
+			for (i = 0, same = 1; i < 3; i++)
+				for (r = 0; r < BOOT_R; r++)
+					same &= seen.sum[blocks[i]][r] == want[blocks[i]][r];
+			for (r = 0; r < BOOT_R; r++)
+				same &= seen.sum[1][r] == 0;
+			check("boot: the draws of one thread's loop, whatever the "
+			    "threads and chunks", same && !seen.early &&
+			    seen.nblocks == 3 && seen.blocks[0] == 0 &&
+			    seen.blocks[1] == 2 && seen.blocks[2] == 3);
+		}
+}
+
 int
 main(void)
 {
@@ -397,6 +469,7 @@ main(void)
 	test_row_writer();
 	test_words();
 	test_draws();
+	test_boot();
 	if (failures)
 		printf("%d failures\n", failures);
 	return failures != 0;

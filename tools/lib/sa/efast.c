@@ -1,8 +1,8 @@
-/* efast.c - eFAST designs and indices (efast.h). The spectrum is GSL's
- * mixed-radix real FFT (any n), as numpy.fft.fft gives it. */
+/* efast.c - eFAST designs and indices (efast.h). The spectrum is FFTW's
+ * real FFT (any n; sa/spectrum), as numpy.fft.fft gives it. */
 #include "sa/efast.h"
 #include "core/err.h"
-#include "sa/draws.h"
+#include "sa/boot.h"
 #include "sa/spectrum.h"
 
 #include <gsl/gsl_cdf.h>
@@ -92,33 +92,45 @@ sd(const double *x, size_t n)
 	return n > 1 ? sqrt(ss / (double)(n - 1)) : NAN;
 }
 
-/* Block i's intervals: resamples replicates of half its runs, drawn
- * with replacement (the integers of gsl_rng_uniform_int on the seeded
- * generator, drawn in bulk: sa/draws.h), each analysed at its own
- * omega_0. */
-static void
-bootstrap(const double *y, size_t n, size_t m, size_t resamples,
-    double z, sr_draws *rng, sr_spectrum *half, double *work,
-    double *s1_conf, double *st_conf)
-{
-	size_t h = sr_spectrum_len(half), b, j, *idx = sr_calloc(h, sizeof *idx);
-	double *r1 = sr_calloc(resamples ? resamples : 1, sizeof *r1);
-	double *rt = sr_calloc(resamples ? resamples : 1, sizeof *rt);
-	double *ys = sr_calloc(h, sizeof *ys);
+/* A thread's scratch: ys holds h, p h / 2 + 1. */
+typedef struct {
+	double *ys, *p;
+	sr_spectrum *half;
+} scratch;
 
-	for (b = 0; b < resamples; b++) {
-		sr_draws_fill(rng, n, idx, h);
-		for (j = 0; j < h; j++)
-			ys[j] = y[idx[j]];
-		orders(ys, m, sr_efast_omega0(h, m), half, work, &r1[b],
-		    &rt[b]);
-	}
-	*s1_conf = resamples > 1 ? z * sd(r1, resamples) : NAN;
-	*st_conf = resamples > 1 ? z * sd(rt, resamples) : NAN;
-	free(r1);
-	free(rt);
-	free(ys);
-	free(idx);
+/* An analysis: y, n, m as sr_efast_analyze's; the blocks' S1 and ST
+ * (full, work) into r; each block's replicates of h runs (r1, rt). */
+typedef struct {
+	const double *y;
+	size_t n, m, h, resamples;
+	sr_spectrum *full;
+	double *work, *r1, *rt;
+	sr_sobol_result *r;
+	scratch *w;		/* a thread's each */
+} analysis;
+
+static void
+block(void *ctx, size_t i)
+{
+	analysis *a = ctx;
+
+	orders(a->y + i * a->n, a->m, sr_efast_omega0(a->n, a->m), a->full,
+	    a->work, &a->r->S1[i], &a->r->ST[i]);
+}
+
+/* Replicate b of block i, analysed at its own omega_0. */
+static void
+replicate(void *ctx, size_t i, size_t b, const size_t *draw, size_t worker)
+{
+	const analysis *a = ctx;
+	scratch *w = &a->w[worker];
+	const double *y = a->y + i * a->n;
+	size_t j;
+
+	for (j = 0; j < a->h; j++)
+		w->ys[j] = y[draw[j]];
+	orders(w->ys, a->m, sr_efast_omega0(a->h, a->m), w->half, w->p,
+	    &a->r1[i * a->resamples + b], &a->rt[i * a->resamples + b]);
 }
 
 /* Whether every output of a block is a finite number. */
@@ -135,13 +147,17 @@ finite_block(const double *y, size_t n)
 
 int
 sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
-    size_t resamples, double conf, unsigned long seed, sr_sobol_result *r,
-    char *err)
+    size_t resamples, double conf, unsigned long seed, size_t threads,
+    sr_sobol_result *r, char *err)
 {
-	sr_spectrum *full, *half;
-	sr_draws *rng;
-	double *work, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
-	size_t i, w0 = sr_efast_omega0(n, m);
+	double z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	size_t i, t, nt, nb = 0, *blocks;
+	/* half of the runs, rounded up, as SALib's */
+	analysis a = { .y = y, .n = n, .m = m, .h = (n + 1) / 2,
+	    .resamples = resamples, .r = r };
+	sr_boot b = { .n = n, .h = (n + 1) / 2, .resamples = resamples,
+	    .threads = threads, .seed = seed, .block = block,
+	    .replicate = replicate, .ctx = &a };
 
 	memset(r, 0, sizeof *r);
 	if (!sr_efast_enough(n, m)) {
@@ -149,30 +165,48 @@ sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
 		    "a parameter (M = %zu), not %zu", 4 * m * m, m, n);
 		return -1;
 	}
-	if ((rng = sr_draws_new(seed)) == NULL)
-		sr_die(SR_EXIT_DATA, "out of memory");
-	full = sr_spectrum_new(n);
-	half = sr_spectrum_new((n + 1) / 2);
 	r->k = k;
 	r->S1 = sr_calloc(k, sizeof *r->S1);
 	r->S1_conf = sr_calloc(k, sizeof *r->S1_conf);
 	r->ST = sr_calloc(k, sizeof *r->ST);
 	r->ST_conf = sr_calloc(k, sizeof *r->ST_conf);
-	work = sr_calloc(n / 2 + 1, sizeof *work);
-	for (i = 0; i < k; i++) {
-		if (!finite_block(y + i * n, n)) {	/* a run lacks a result */
+	a.full = sr_spectrum_new(n);
+	a.work = sr_calloc(n / 2 + 1, sizeof *a.work);
+	a.r1 = sr_calloc(k * resamples + 1, sizeof *a.r1);
+	a.rt = sr_calloc(k * resamples + 1, sizeof *a.rt);
+	nt = sr_boot_threads(&b);
+	a.w = sr_calloc(nt, sizeof *a.w);
+	for (t = 0; t < nt; t++) {
+		a.w[t].ys = sr_calloc(a.h, sizeof *a.w[t].ys);
+		a.w[t].p = sr_calloc(a.h / 2 + 1, sizeof *a.w[t].p);
+		a.w[t].half = sr_spectrum_new(a.h);
+	}
+	blocks = sr_calloc(k, sizeof *blocks);
+	for (i = 0; i < k; i++)
+		if (finite_block(y + i * n, n))
+			blocks[nb++] = i;
+		else	/* a run lacks a result */
 			r->S1[i] = r->ST[i] = r->S1_conf[i] = r->ST_conf[i] = NAN;
-			continue;
-		}
-		orders(y + i * n, m, w0, full, work, &r->S1[i], &r->ST[i]);
-		bootstrap(y + i * n, n, m, resamples, z, rng, half, work,
-		    &r->S1_conf[i], &r->ST_conf[i]);
+	sr_boot_run(&b, blocks, nb);
+	for (t = 0; t < nb; t++) {
+		i = blocks[t];
+		r->S1_conf[i] = resamples > 1 ? z * sd(a.r1 + i * resamples,
+		    resamples) : NAN;
+		r->ST_conf[i] = resamples > 1 ? z * sd(a.rt + i * resamples,
+		    resamples) : NAN;
 		r->S1_sum += r->S1[i];
 	}
 	r->S1_sum_conf = NAN;	/* the blocks' replicates are apart */
-	free(work);
-	sr_draws_free(rng);
-	sr_spectrum_free(full);
-	sr_spectrum_free(half);
+	for (t = 0; t < nt; t++) {
+		free(a.w[t].ys);
+		free(a.w[t].p);
+		sr_spectrum_free(a.w[t].half);
+	}
+	free(blocks);
+	free(a.w);
+	free(a.rt);
+	free(a.r1);
+	free(a.work);
+	sr_spectrum_free(a.full);
 	return 0;
 }

@@ -39,9 +39,10 @@ void sr_efast_point(const double *omega, size_t n, size_t k, size_t i,
  * S1 and ST per parameter into r (r->k = k; no S2), with normal-
  * approximation intervals at level conf from resamples bootstrap
  * replicates of each block (half of its runs, drawn with replacement, as
- * SALib), seeded by seed. 0, or -1 with a message in err (SR_ERRLEN). */
+ * SALib), seeded by seed, analysed on up to threads threads (the same
+ * results for any). 0, or -1 with a message in err (SR_ERRLEN). */
 int sr_efast_analyze(const double *y, size_t n, size_t k, size_t m,
-    size_t resamples, double conf, unsigned long seed, sr_sobol_result *r,
-    char *err);
+    size_t resamples, double conf, unsigned long seed, size_t threads,
+    sr_sobol_result *r, char *err);
 
 #endif

@@ -3,6 +3,7 @@
 #include "sa/efast.h"
 #include "sa/rbd.h"
 #include "core/err.h"
+#include "core/parallel.h"
 #include "core/plot.h"
 
 #include <math.h>
@@ -45,6 +46,13 @@ sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
 /* Counts the used runs without a result; unless allowed (and within
  * the --max-missing share), a message listing them (the first 20) in
  * errbuf and -1. */
+/* The bootstrap's threads: as asked, else the processors. */
+static size_t
+threads_of(const sr_indices *x)
+{
+	return x->o.threads ? x->o.threads : sr_cpus();
+}
+
 static long
 check_missing(const sr_indices *x, const sr_metrics *m, char *errbuf,
     size_t errlen)
@@ -143,7 +151,8 @@ run_efast(const sr_design *d, const sr_metrics *m, sr_indices *x,
 		FAIL("%s: every parameter's block lacks a result: no index left",
 		    x->o.metrics_path);
 	if (sr_efast_analyze(m->value, d->n, d->k, d->m ? d->m : SR_EFAST_M,
-	    x->o.resamples, x->o.conf, x->o.seed, &x->sobol, err))
+	    x->o.resamples, x->o.conf, x->o.seed, threads_of(x), &x->sobol,
+	    err))
 		FAIL("%s: %s", x->o.metrics_path, err);
 	snprintf(x->extra, sizeof x->extra, " blocks=%zu dropped=%zu",
 	    d->k - dropped, dropped);
@@ -267,7 +276,8 @@ given_analyze(sr_indices *x, const double *px, const double *y, size_t n,
 		x->sobol.S1_conf = sr_calloc(k + 1, sizeof *x->sobol.S1_conf);
 		snprintf(tail, taillen, " M=%zu", x->o.harmonics);
 		return sr_rbd_analyze(px, y, n, k, x->o.harmonics, x->o.resamples,
-		    x->o.conf, x->o.seed, x->sobol.S1, x->sobol.S1_conf, err);
+		    x->o.conf, x->o.seed, threads_of(x), x->sobol.S1,
+		    x->sobol.S1_conf, err);
 	case SR_METHOD_PAWN:
 		snprintf(tail, taillen, " slices=%zu", x->o.slices);
 		return sr_pawn_analyze(px, y, n, k, x->o.slices, &x->pawn, err);

@@ -1,7 +1,7 @@
 /* rbd.c - RBD-FAST designs and first-order indices (rbd.h). */
 #include "sa/rbd.h"
 #include "core/err.h"
-#include "sa/draws.h"
+#include "sa/boot.h"
 #include "sa/order.h"
 #include "sa/sobol.h"
 #include "sa/spectrum.h"
@@ -59,51 +59,80 @@ first_order(const double *ys, size_t len, size_t m, sr_spectrum *spec,
 	return s1 - lamb / (1 - lamb) * (1 - s1);
 }
 
-/* Parameter i's interval: resamples replicates of h runs drawn with
- * replacement, each in the parameter's order without a sort: with yo
- * the outputs in the parameter's order and rank[r] run r's place in it,
- * each place's output as many times as its run was drawn (ties thus by
- * run). count holds n, ys n + 2, yp n, p n / 2 + 1. */
-static double
-interval(const double *yo, const size_t *rank, size_t n, size_t h,
-    size_t m, size_t resamples, double z, sr_draws *rng, sr_spectrum *half,
-    size_t *draw, unsigned *count, double *ys, double *yp, double *p,
-    double *rep)
+/* A thread's scratch: count holds n, ys n + 2, yp n, p n / 2 + 1. */
+typedef struct {
+	unsigned *count;
+	double *ys, *yp, *p;
+	sr_spectrum *half;
+} scratch;
+
+/* An analysis: x, y, n, k, m as sr_rbd_analyze's; the parameter's order
+ * (ord, yo, rank: the outputs in the parameter's order and each run's
+ * place in it), its S1 (full, yp, p); each parameter's replicates. */
+typedef struct {
+	const double *x, *y;
+	size_t n, k, m, h, resamples;
+	size_t *ord, *rank;
+	double *yo, *yp, *p, *s1, *rep;
+	sr_spectrum *full;
+	scratch *w;		/* a thread's each */
+} analysis;
+
+static void
+parameter(void *ctx, size_t i)
 {
-	size_t b, j, len;
+	analysis *a = ctx;
+	size_t j;
+
+	sr_order_runs(a->x + i, a->k, a->n, a->ord);
+	for (j = 0; j < a->n; j++) {
+		a->yo[j] = a->y[a->ord[j]];
+		a->rank[a->ord[j]] = j;
+	}
+	a->s1[i] = first_order(a->yo, a->n, a->m, a->full, a->yp, a->p);
+}
+
+/* Replicate b of parameter i: its h runs in the parameter's order
+ * without a sort, each place's output as many times as its run was drawn
+ * (ties thus by run). */
+static void
+replicate(void *ctx, size_t i, size_t b, const size_t *draw, size_t worker)
+{
+	const analysis *a = ctx;
+	scratch *w = &a->w[worker];
+	size_t j, len;
 	unsigned c, e;
 
-	for (b = 0; b < resamples; b++) {
-		sr_draws_fill(rng, n, draw, h);
-		memset(count, 0, n * sizeof *count);
-		for (j = 0; j < h; j++)
-			count[rank[draw[j]]]++;
-		for (j = 0, len = 0; j < n; j++) {
-			/* twice, kept as often as drawn: no branch that a
-			 * random count mispredicts (ys has room for 2 more) */
-			c = count[j];
-			ys[len] = ys[len + 1] = yo[j];
-			for (e = 2; e < c; e++)	/* rare */
-				ys[len + e] = yo[j];
-			len += c;
-		}
-		rep[b] = first_order(ys, h, m, half, yp, p);
+	memset(w->count, 0, a->n * sizeof *w->count);
+	for (j = 0; j < a->h; j++)
+		w->count[a->rank[draw[j]]]++;
+	for (j = 0, len = 0; j < a->n; j++) {
+		/* twice, kept as often as drawn: no branch that a random
+		 * count mispredicts (ys has room for 2 more) */
+		c = w->count[j];
+		w->ys[len] = w->ys[len + 1] = a->yo[j];
+		for (e = 2; e < c; e++)	/* rare */
+			w->ys[len + e] = a->yo[j];
+		len += c;
 	}
-	return resamples > 1 ? z * gsl_stats_sd(rep, 1, resamples) : NAN;
+	a->rep[i * a->resamples + b] = first_order(w->ys, a->h, a->m, w->half,
+	    w->yp, w->p);
 }
 
 int
 sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t m, size_t resamples, double conf, unsigned long seed,
-    double *s1, double *s1_conf, char *err)
+    size_t threads, double *s1, double *s1_conf, char *err)
 {
-	size_t i, j, h = n / 2, *ord, *draw, *rank;
-	unsigned *count;
-	double *yo, *ys, *yp, *p, *rep, z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
-	sr_spectrum *full, *half;
-	sr_draws *rng;
+	double z = gsl_cdf_ugaussian_Pinv(0.5 + conf / 2);
+	size_t i, j, t, nt, *blocks;
+	analysis a = { .x = x, .y = y, .n = n, .k = k, .m = m, .h = n / 2,
+	    .resamples = resamples, .s1 = s1 };
+	sr_boot b = { .n = n, .h = n / 2, .resamples = resamples,
+	    .threads = threads, .seed = seed, .block = parameter,
+	    .replicate = replicate, .ctx = &a };
 
-	if (m == 0 || h <= 2 * m) {	/* the bootstrap's halves too */
+	if (m == 0 || a.h <= 2 * m) {	/* the bootstrap's halves too */
 		snprintf(err, SR_ERRLEN, "RBD-FAST with M = %zu harmonics needs "
 		    "at least %zu runs, not %zu", m, SR_RBD_MIN_RUNS(m), n);
 		return -1;
@@ -113,40 +142,44 @@ sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
 			snprintf(err, SR_ERRLEN, "run %zu: no finite output", j);
 			return -1;
 		}
-	if ((rng = sr_draws_new(seed)) == NULL)
-		sr_die(SR_EXIT_DATA, "out of memory");
-	full = sr_spectrum_new(n);
-	half = sr_spectrum_new(h);
-	ord = sr_calloc(n, sizeof *ord);
-	draw = sr_calloc(h, sizeof *draw);
-	rank = sr_calloc(n, sizeof *rank);
-	count = sr_calloc(n, sizeof *count);
-	yo = sr_calloc(n, sizeof *yo);
-	ys = sr_calloc(n + 2, sizeof *ys);
-	yp = sr_calloc(n, sizeof *yp);
-	p = sr_calloc(n / 2 + 1, sizeof *p);
-	rep = sr_calloc(resamples + 1, sizeof *rep);
-	for (i = 0; i < k; i++) {
-		sr_order_runs(x + i, k, n, ord);
-		for (j = 0; j < n; j++) {
-			yo[j] = y[ord[j]];
-			rank[ord[j]] = j;
-		}
-		s1[i] = first_order(yo, n, m, full, yp, p);
-		s1_conf[i] = interval(yo, rank, n, h, m, resamples, z, rng, half,
-		    draw, count, ys, yp, p, rep);
+	a.full = sr_spectrum_new(n);
+	a.ord = sr_calloc(n, sizeof *a.ord);
+	a.rank = sr_calloc(n, sizeof *a.rank);
+	a.yo = sr_calloc(n, sizeof *a.yo);
+	a.yp = sr_calloc(n, sizeof *a.yp);
+	a.p = sr_calloc(n / 2 + 1, sizeof *a.p);
+	a.rep = sr_calloc(k * resamples + 1, sizeof *a.rep);
+	nt = sr_boot_threads(&b);
+	a.w = sr_calloc(nt, sizeof *a.w);
+	for (t = 0; t < nt; t++) {
+		a.w[t].count = sr_calloc(n, sizeof *a.w[t].count);
+		a.w[t].ys = sr_calloc(n + 2, sizeof *a.w[t].ys);
+		a.w[t].yp = sr_calloc(n, sizeof *a.w[t].yp);
+		a.w[t].p = sr_calloc(n / 2 + 1, sizeof *a.w[t].p);
+		a.w[t].half = sr_spectrum_new(a.h);
 	}
-	free(rep);
-	free(p);
-	free(yp);
-	free(ys);
-	free(yo);
-	free(rank);
-	free(count);
-	free(draw);
-	free(ord);
-	sr_spectrum_free(half);
-	sr_spectrum_free(full);
-	sr_draws_free(rng);
+	blocks = sr_calloc(k, sizeof *blocks);
+	for (i = 0; i < k; i++)
+		blocks[i] = i;
+	sr_boot_run(&b, blocks, k);
+	for (i = 0; i < k; i++)
+		s1_conf[i] = resamples > 1 ? z * gsl_stats_sd(a.rep + i *
+		    resamples, 1, resamples) : NAN;
+	for (t = 0; t < nt; t++) {
+		free(a.w[t].count);
+		free(a.w[t].ys);
+		free(a.w[t].yp);
+		free(a.w[t].p);
+		sr_spectrum_free(a.w[t].half);
+	}
+	free(blocks);
+	free(a.w);
+	free(a.rep);
+	free(a.p);
+	free(a.yp);
+	free(a.yo);
+	free(a.rank);
+	free(a.ord);
+	sr_spectrum_free(a.full);
 	return 0;
 }

@@ -26,12 +26,13 @@
 void sr_rbd_curve(size_t n, double delta, double *x);
 
 /* S1 of each of k parameters from n runs: x row by row (n rows of k),
- * y their outputs (finite), M harmonics (n >= SR_RBD_MIN_RUNS(M)); intervals at level
- * conf from resamples bootstrap replicates of half the runs, drawn with
- * replacement (NaN with fewer than 2). s1 and s1_conf hold k. 0, or -1
- * with a message in err (SR_ERRLEN). */
+ * y their outputs (finite), M harmonics (n >= SR_RBD_MIN_RUNS(M));
+ * intervals at level conf from resamples bootstrap replicates of half the
+ * runs, drawn with replacement (NaN with fewer than 2), analysed on up to
+ * threads threads (the same results for any). s1 and s1_conf hold k. 0,
+ * or -1 with a message in err (SR_ERRLEN). */
 int sr_rbd_analyze(const double *x, const double *y, size_t n, size_t k,
     size_t m, size_t resamples, double conf, unsigned long seed,
-    double *s1, double *s1_conf, char *err);
+    size_t threads, double *s1, double *s1_conf, char *err);
 
 #endif
