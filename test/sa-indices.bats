@@ -1255,6 +1255,12 @@ evil() {
 	# the same bytes again (the bootstrap is seeded)
 	sa-indices -m efast -o j.tsv d.tsv y.tsv
 	assert_equal "$(body j.tsv)" "$(body i.tsv)"
+	# the design's settings alone are read: its rows are the curves
+	# they define
+	grep '^#' d.tsv > settings.tsv
+	grep -v '^#' d.tsv | head -n 1 >> settings.tsv
+	sa-indices -m efast -o k.tsv settings.tsv y.tsv
+	assert_equal "$(body k.tsv)" "$(body i.tsv)"
 	refuse 2 "--s2 and --percentile go with -m vbd" -m efast --s2 s2.tsv d.tsv y.tsv
 	awk '$1 != 7' y.tsv > gap.tsv
 	refuse 1 "gap.tsv: 1 of 3000 runs have no y result: 7 (see --allow-missing)" -m efast d.tsv gap.tsv

@@ -189,7 +189,9 @@ main(int argc, char **argv)
 
 	sr_init(argv[0]);
 	parse_args(argc, argv, &o);
-	d = sr_design_read(o.design);
+	/* eFAST's analysis needs the outputs alone, in design order */
+	d = o.x.method == SR_METHOD_EFAST ? sr_design_read_settings(o.design) :
+	    sr_design_read(o.design);
 	if (sr_indices_check_design(d, o.x.method, &nused, err, sizeof err))
 		sr_die(SR_EXIT_DATA, "%s", err);
 	m = sr_metrics_read(o.metrics, d->nrun, o.metric, o.x.aggregate);

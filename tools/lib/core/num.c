@@ -101,9 +101,17 @@ const char *
 sr_parse_long(const char *s, long *out)
 {
 	double v;
-	const char *why = sr_parse_double(s, &v);
+	const char *why, *p = s;
+	long m = 0;
 
-	if (why)
+	/* plain digits, the run numbers of every row: exact as they are */
+	while (*p >= '0' && *p <= '9' && p - s < 15)
+		m = m * 10 + (*p++ - '0');
+	if (*p == '\0' && p > s) {
+		*out = m;
+		return NULL;
+	}
+	if ((why = sr_parse_double(s, &v)))
 		return why;
 	if (v != floor(v))
 		return "not an integer";

@@ -10,30 +10,63 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Reads one physical line into t->line without its newline; 0 at EOF.
- * getline's -1 is end of file only when feof says so: otherwise (a read
- * error, no memory for a long line) the file is not read through. */
+ * From a buffer of the file's blocks, the line in place (getline's lock
+ * and copy were a fifth of reading a file of short rows); the buffer
+ * grows to hold the longest line. A read error is not an end of file. */
 static int
 read_line(sr_tsv *t)
 {
-	ssize_t n;
+	char *nl = NULL;
+	size_t n, got;
+	ssize_t r;
 
-	errno = 0;
-	n = getline(&t->line, &t->cap, t->fp);
-	if (n < 0) {
-		if (ferror(t->fp) || !feof(t->fp))
+	for (;;) {
+		if (t->start < t->end &&
+		    (nl = memchr(t->buf + t->start, '\n', t->end - t->start)))
+			break;
+		if (t->eof)
+			break;
+		if (t->start > 0) {	/* the partial line to the front */
+			memmove(t->buf, t->buf + t->start, t->end - t->start);
+			t->end -= t->start;
+			t->start = 0;
+		}
+		if (t->end + 1 >= t->cap) {	/* a line longer than buf */
+			char *grown = realloc(t->buf, t->cap ? 2 * t->cap : 1 << 16);
+
+			if (grown == NULL) {
+				errno = ENOMEM;
+				sr_die_io("%s:%zu: read error", t->path,
+				    t->lineno + 1);
+			}
+			t->buf = grown;
+			t->cap = t->cap ? 2 * t->cap : 1 << 16;
+		}
+		/* read(2), not fread: a pipe's lines as they come */
+		got = (size_t)(r = read(fileno(t->fp), t->buf + t->end,
+		    t->cap - 1 - t->end));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
 			sr_die_io("%s:%zu: read error", t->path, t->lineno + 1);
-		return 0;
+		t->end += got;
+		t->eof = got == 0;
 	}
+	if (t->start == t->end)
+		return 0;
+	t->line = t->buf + t->start;
+	n = nl ? (size_t)(nl - t->line) : t->end - t->start;
+	t->start += n + (nl != NULL);
+	t->line[n] = '\0';	/* the newline's place, or the spare byte */
 	t->lineno++;
-	if ((size_t)n != strlen(t->line))
+	if (memchr(t->line, '\0', n))
 		sr_tsv_die(t, -1, "NUL byte in line: not a text file");
-	if (n > 0 && t->line[n - 1] == '\n')
-		t->line[--n] = '\0';
 	if (n > 0 && t->line[n - 1] == '\r')
 		t->line[--n] = '\0';
-	t->len = (size_t)n;
+	t->len = n;
 	if (t->lineno == 1 && strncmp(t->line, "\xef\xbb\xbf", 3) == 0)
 		sr_tsv_die(t, -1, "starts with a UTF-8 byte order mark (BOM): "
 		    "save the file as UTF-8 without one");
@@ -171,7 +204,7 @@ sr_tsv_close(sr_tsv *t)
 	free(t->header);
 	free(t->comment);
 	free(t->field);
-	free(t->line);
+	free(t->buf);
 	free(t->path);
 	free(t);
 }

@@ -17,8 +17,11 @@ typedef struct sr_tsv {
 	char *path;		/* as given; "<stdin>" for "-" */
 	FILE *fp;
 	size_t lineno;		/* line of the current row */
-	char *line;
-	size_t cap, len;	/* len: the line's, without its newline */
+	char *line;		/* the current line, in buf */
+	size_t len;		/* its length, without its newline */
+	char *buf;		/* blocks of the file: [start, end) unread */
+	size_t cap, start, end;
+	int eof;
 	char **field;		/* fields of the current row */
 	size_t nfield, fieldcap;
 	char **header;		/* column names */

@@ -325,12 +325,14 @@ sr_design_text(const sr_design *d, size_t j, double v, char buf[SR_NUMLEN])
 	    sr_fmt_double(buf, v);
 }
 
-sr_design *
-sr_design_read(const char *path)
+/* Reads a design's comments and header; its rows too with rows. */
+static sr_design *
+read_design(const char *path, int rows)
 {
 	sr_tsv *t = sr_tsv_open(path);
 	sr_design *d = sr_calloc(1, sizeof *d);
 	size_t i;
+	double runs;
 
 	d->path = sr_strdup(t->path);
 	if (strcmp(t->header[0], SR_METRICS_RUN) != 0)
@@ -345,7 +347,16 @@ sr_design_read(const char *path)
 	d->space = sr_space_from_comments(t);
 	read_meta(d, t);
 	read_batches(d, t);
-	read_rows(d, t);
+	if (rows)
+		read_rows(d, t);
+	else {	/* the runs the metadata describe */
+		runs = d->method && sr_method_parse(d->method) >= 0 ?
+		    sr_method_runs((enum sr_method)sr_method_parse(d->method),
+		    d->n, sr_design_factors(d), d->r, d->second_order) : 0;
+		if (d->reference >= 0)
+			runs = (double)d->reference + 1;
+		d->nrun = runs > 0 && runs < 1e15 ? (size_t)runs : 0;
+	}
 	if (d->nrun == 0)
 		sr_die(SR_EXIT_DATA, "%s: no runs", t->path);
 	check_batches(d);
@@ -354,6 +365,18 @@ sr_design_read(const char *path)
 		    t->path, d->reference);
 	sr_tsv_close(t);
 	return d;
+}
+
+sr_design *
+sr_design_read(const char *path)
+{
+	return read_design(path, 1);
+}
+
+sr_design *
+sr_design_read_settings(const char *path)
+{
+	return read_design(path, 0);
 }
 
 void

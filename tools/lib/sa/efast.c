@@ -55,24 +55,23 @@ sr_efast_point(const double *omega, size_t n, size_t k, size_t i,
 /* S1 and ST of one block's outputs y[0..n) at frequency omega, M
  * harmonics (SALib's compute_orders): the power spectrum of y at
  * frequencies 1 .. ceil(n/2) - 1, its sum V, D1 at omega, 2 omega, ...
- * M omega, Dt below omega / 2. p holds n / 2 + 1 doubles. */
+ * M omega, Dt below omega / 2; unscaled (SALib divides each by n^2,
+ * which the ratios cancel). p holds n / 2 + 1 doubles. */
 static void
 orders(const double *y, size_t m, size_t omega, sr_spectrum *spec,
     double *p, double *s1, double *st)
 {
 	size_t n = sr_spectrum_len(spec), f, nf = (n + 1) / 2, h;
-	double v = 0, d1 = 0, dt = 0, sp;
+	double v = 0, d1 = 0, dt = 0;
 
 	sr_spectrum_power(spec, y, p);
 	for (f = 1; f < nf; f++) {
-		sp = p[f] / ((double)n * (double)n);
-		v += sp;
-		for (h = 1; h <= m; h++)
-			if (f == h * omega)
-				d1 += sp;
-		if (f <= omega / 2)
-			dt += sp;
+		v += p[f];
+		if (f <= omega / 2)	/* Dt: V so far */
+			dt = v;
 	}
+	for (h = 1; h <= m && h * omega < nf; h++)
+		d1 += p[h * omega];
 	*s1 = d1 / v;
 	*st = 1 - dt / v;
 }

@@ -43,9 +43,6 @@ sr_indices_check_design(const sr_design *d, enum sr_method m, size_t *nused,
 	return 0;
 }
 
-/* Counts the used runs without a result; unless allowed (and within
- * the --max-missing share), a message listing them (the first 20) in
- * errbuf and -1. */
 /* The bootstrap's threads: as asked, else the processors. */
 static size_t
 threads_of(const sr_indices *x)
@@ -53,6 +50,9 @@ threads_of(const sr_indices *x)
 	return x->o.threads ? x->o.threads : sr_cpus();
 }
 
+/* Counts the used runs without a result; unless allowed (and within
+ * the --max-missing share), a message listing them (the first 20) in
+ * errbuf and -1. */
 static long
 check_missing(const sr_indices *x, const sr_metrics *m, char *errbuf,
     size_t errlen)
