@@ -323,6 +323,7 @@ main(int argc, char **argv)
 		sr_die(SR_EXIT_DATA, "%s: %s", o.space, errbuf);
 	if (o.spec.reference)
 		sr_generator_reference(&g);
+	sr_generator_flush(&g);
 	if (g.mismatch >= 0)	/* the output, uncommitted, goes */
 		sr_die(SR_EXIT_DATA, "%s: run %ld is not the one this design's "
 		    "settings draw (edited, or drawn by another version): it "

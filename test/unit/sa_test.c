@@ -227,9 +227,10 @@ test_indices(void)
 	sr_design_free(d);
 }
 
-/* The text of rows written by f (0: sr_design_write_row, 1: the row
- * writer) into buf; rows of n values repeat values as VBD blocks do, and
- * hold values of the same text and different bits (0, -0). */
+/* The text of rows written by f (0: sr_design_write_row, else the row
+ * writer on f threads) into buf; rows of n values repeat values as VBD
+ * blocks do, and hold values of the same text and different bits (0,
+ * -0). */
 static void
 rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
 {
@@ -240,6 +241,8 @@ rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
 	size_t r, i;
 
 	sr_row_writer_init(&w, n, NULL);
+	if (f)
+		w.threads = (size_t)f;
 	for (r = 0; r < nrow; r++) {
 		for (i = 0; i < n; i++) {	/* a new block every n + 2 rows */
 			if (r % (n + 2) == 0) {
@@ -255,6 +258,7 @@ rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
 		else
 			sr_design_write_row(fp, r * 1000003, v, n);
 	}
+	sr_row_writer_flush(&w);
 	fclose(fp);
 	sr_row_writer_free(&w);
 	free(a);
@@ -262,18 +266,27 @@ rows_text(int f, char *buf, size_t size, size_t n, size_t nrow)
 	free(v);
 }
 
+/* The row writer's bytes are sr_design_write_row's, on any number of
+ * threads, across its blocks (of 8192 rows) too. */
 static void
 test_row_writer(void)
 {
-	static char want[1 << 16], got[1 << 16];
-	size_t n;
+	static char want[1 << 21], got[1 << 21];
+	static const size_t rows[] = { 40, 20000 };
+	size_t n, r;
+	int f;
 
-	for (n = 0; n <= 9; n += 3) {
-		rows_text(0, want, sizeof want, n, 40);
-		rows_text(1, got, sizeof got, n, 40);
-		check("row writer: the bytes of sr_design_write_row",
-		    strcmp(want, got) == 0 && strlen(want) > 40);
-	}
+	for (r = 0; r < 2; r++)
+		for (n = 0; n <= 9; n += 3) {
+			rows_text(0, want, sizeof want, n, rows[r]);
+			for (f = 1; f <= 7; f += 3) {
+				memset(got, 0, sizeof got);
+				rows_text(f, got, sizeof got, n, rows[r]);
+				check("row writer: the bytes of sr_design_write_row",
+				    strcmp(want, got) == 0 &&
+				    strlen(want) > rows[r]);
+			}
+		}
 }
 
 /* Frees n parameters through a space of their own. */
@@ -334,6 +347,7 @@ test_words(void)
 	fp = fmemopen(buf, sizeof buf, "w");
 	row[0] = 2, row[1] = 4, row[2] = 1;
 	sr_row_writer_put(&w, fp, 7, row);
+	sr_row_writer_flush(&w);
 	fclose(fp);
 	snprintf(num, sizeof num, "7\t$(>x)\t4\t");
 	check("words: the row writer writes words", strncmp(buf, num,

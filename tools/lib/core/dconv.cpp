@@ -10,6 +10,7 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <cstring>
 #include <system_error>
 
 using double_conversion::StringToDoubleConverter;
@@ -21,16 +22,21 @@ using double_conversion::StringToDoubleConverter;
 extern "C" void
 sr_dconv_shortest(double v, char *digits, int *len, int *point)
 {
-	char buf[32], *p = buf, *end;
-	int n = 0, x = 0, neg = 0;
+	char buf[32], *p, *end, *e;
+	int n = 1, x = 0, neg = 0;
 
+	// "d[.ddd]e[+-]xx": the digits are d and ddd
 	end = std::to_chars(buf, buf + sizeof buf, std::fabs(v),
 	    std::chars_format::scientific).ptr;
-	for (; p < end && *p != 'e'; p++)
-		if (*p != '.')
-			digits[n++] = *p;
+	e = static_cast<char *>(std::memchr(buf, 'e', static_cast<size_t>(end - buf)));
+	digits[0] = buf[0];
+	if (e - buf > 2) {
+		std::memcpy(digits + 1, buf + 2, static_cast<size_t>(e - buf - 2));
+		n = static_cast<int>(e - buf - 1);
+	}
 	digits[n] = '\0';
-	if (++p < end && (*p == '-' || *p == '+'))
+	p = e + 1;
+	if (p < end && (*p == '-' || *p == '+'))
 		neg = *p++ == '-';
 	for (; p < end; p++)
 		x = x * 10 + (*p - '0');

@@ -175,16 +175,24 @@ put_digits(char *buf, double v, const char *d, int len, int point)
 		buf[n] = '\0';
 		return n;
 	}
-	if (x < 0) {
+	if (x < 0) {	/* 0.000ddd */
 		buf[n++] = '0';
 		buf[n++] = '.';
-		for (i = -1; i > x; i--)
-			buf[n++] = '0';
-	}
-	for (i = 0; i < len || i <= x; i++) {
-		if (i == x + 1 && x >= 0)
-			buf[n++] = '.';
-		buf[n++] = i < len ? d[i] : '0';
+		memset(buf + n, '0', (size_t)(-x - 1));
+		n += -x - 1;
+		memcpy(buf + n, d, (size_t)len);
+		n += len;
+	} else if (len > x + 1) {	/* dd.ddd */
+		memcpy(buf + n, d, (size_t)x + 1);
+		n += x + 1;
+		buf[n++] = '.';
+		memcpy(buf + n, d + x + 1, (size_t)(len - x - 1));
+		n += len - x - 1;
+	} else {	/* ddd000 */
+		memcpy(buf + n, d, (size_t)len);
+		n += len;
+		memset(buf + n, '0', (size_t)(x + 1 - len));
+		n += x + 1 - len;
 	}
 	buf[n] = '\0';
 	return n;

@@ -84,6 +84,12 @@ sr_generator_free(sr_generator *g)
 	free(g->writer);
 }
 
+void
+sr_generator_flush(sr_generator *g)
+{
+	sr_row_writer_flush(g->writer);
+}
+
 static void
 emit(sr_generator *g)
 {

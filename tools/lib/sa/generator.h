@@ -43,6 +43,9 @@ typedef struct {
  * held (at the fixed value, or that value), the others are varied. */
 void sr_generator_init(sr_generator *g, const sr_space *s, FILE *fp, unsigned long seed);
 void sr_generator_free(sr_generator *g);
+/* Writes the rows emitted so far that still wait (sa/rows.h): before
+ * g->fp is committed. */
+void sr_generator_flush(sr_generator *g);
 
 /* Writes row (space->n values; the held ones ignored) as the next run. */
 void sr_generator_put(sr_generator *g, const double *row);

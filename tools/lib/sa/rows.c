@@ -2,6 +2,7 @@
 #include "sa/rows.h"
 #include "core/err.h"
 #include "core/num.h"
+#include "core/parallel.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,13 +45,16 @@ sr_design_write_row(FILE *fp, size_t run, const double *v, size_t n)
 	fwrite(buf, 1, (size_t)(p - buf), fp);
 }
 
+/* Rows a block holds: their text is made on threads */
+#define BLOCK 8192
+
 void
 sr_row_writer_init(struct sr_row_writer *w, size_t n, const sr_space *s)
 {
 	size_t i, words = 0;
 
+	memset(w, 0, sizeof *w);
 	w->n = n;
-	w->word = NULL;
 	for (i = 0; s && i < n; i++)
 		if (s->p[i].word) {
 			if (w->word == NULL)
@@ -59,17 +63,11 @@ sr_row_writer_init(struct sr_row_writer *w, size_t n, const sr_space *s)
 			words++;
 		}
 	/* room for every number (see put_cached) and the longest words */
-	w->row = sr_calloc((n + 2) * (SR_NUMLEN + 1) + words * SR_WORD_MAX, 1);
-	w->col = sr_calloc(n ? n : 1, sizeof *w->col);
-}
-
-void
-sr_row_writer_free(struct sr_row_writer *w)
-{
-	free(w->row);
-	free(w->col);
-	free(w->word);
-	memset(w, 0, sizeof *w);
+	w->rowmax = (n + 2) * (SR_NUMLEN + 1) + words * SR_WORD_MAX;
+	w->cap = BLOCK;
+	w->value = sr_calloc(w->cap * (n ? n : 1), sizeof *w->value);
+	w->run = sr_calloc(w->cap, sizeof *w->run);
+	w->threads = sr_cpus();
 }
 
 /* Puts the text of v, column c's, at p; returns the end. Copies all
@@ -96,22 +94,85 @@ put_cached(struct sr_row_text *c, char *p, double v)
 	return p + c->len[s];
 }
 
+/* Part i (of parts) of the rows waiting into its text. */
+static void
+format_part(void *ctx, size_t i, size_t worker)
+{
+	struct sr_row_writer *w = ctx;
+	struct sr_row_part *pt = &w->part[i];
+	size_t parts = w->threads < w->count ? w->threads : w->count;
+	size_t r = w->count * i / parts, end = w->count * (i + 1) / parts, j;
+	const double *v;
+	char *p;
+
+	(void)worker;
+	if (pt->cap < (end - r) * w->rowmax) {
+		pt->cap = (end - r) * w->rowmax;
+		free(pt->text);
+		pt->text = sr_malloc(pt->cap);
+	}
+	memset(pt->col, 0, w->n * sizeof *pt->col);	/* cold: no order */
+	for (p = pt->text; r < end; r++) {
+		v = w->value + r * w->n;
+		p = put_size(p, w->run[r]);
+		for (j = 0; j < w->n; j++) {
+			*p++ = '\t';
+			if (w->word && w->word[j]) {	/* v[j] is a code */
+				const char *s = w->word[j][(size_t)v[j]];
+				size_t len = strlen(s);
+				memcpy(p, s, len);
+				p += len;
+			} else
+				p = put_cached(&pt->col[j], p, v[j]);
+		}
+		*p++ = '\n';
+	}
+	pt->len = (size_t)(p - pt->text);
+}
+
+void
+sr_row_writer_flush(struct sr_row_writer *w)
+{
+	size_t parts, i;
+
+	if (w->count == 0)
+		return;
+	if (w->part == NULL) {
+		w->part = sr_calloc(w->threads, sizeof *w->part);
+		for (i = 0; i < w->threads; i++)
+			w->part[i].col = sr_calloc(w->n ? w->n : 1,
+			    sizeof *w->part[i].col);
+	}
+	parts = w->threads < w->count ? w->threads : w->count;
+	sr_parallel(parts, parts, format_part, w);
+	for (i = 0; i < parts; i++)
+		fwrite(w->part[i].text, 1, w->part[i].len, w->fp);
+	w->count = 0;
+}
+
 void
 sr_row_writer_put(struct sr_row_writer *w, FILE *fp, size_t run, const double *v)
 {
-	char *p = put_size(w->row, run);
+	if (w->count == w->cap || (w->fp && fp != w->fp))
+		sr_row_writer_flush(w);
+	w->fp = fp;
+	memcpy(w->value + w->count * w->n, v, w->n * sizeof *v);
+	w->run[w->count++] = run;
+}
+
+void
+sr_row_writer_free(struct sr_row_writer *w)
+{
 	size_t i;
 
-	for (i = 0; i < w->n; i++) {
-		*p++ = '\t';
-		if (w->word && w->word[i]) {	/* v[i] is a code */
-			const char *s = w->word[i][(size_t)v[i]];
-			size_t len = strlen(s);
-			memcpy(p, s, len);
-			p += len;
-		} else
-			p = put_cached(&w->col[i], p, v[i]);
+	sr_row_writer_flush(w);
+	for (i = 0; w->part && i < w->threads; i++) {
+		free(w->part[i].col);
+		free(w->part[i].text);
 	}
-	*p++ = '\n';
-	fwrite(w->row, 1, (size_t)(p - w->row), fp);
+	free(w->part);
+	free(w->value);
+	free(w->run);
+	free(w->word);
+	memset(w, 0, sizeof *w);
 }
