@@ -1,6 +1,7 @@
 /* generator.c - design generators: unit-cube samplers, random search, full
  * grid, Morris (MOAT) trajectories and Saltelli (VBD) blocks. */
 #include "sa/generator.h"
+#include "core/parallel.h"
 #include "sa/efast.h"
 #include "sa/rbd.h"
 #include "core/hash.h"
@@ -389,13 +390,36 @@ sr_generator_vbd(sr_generator *g, int base, size_t n, int second_order, char *er
 	return NULL;
 }
 
+/* A block of eFAST points, made on threads (sin and asin were a third
+ * of sa-sample's time): rows [t0, t0 + count) of block i into u. */
+typedef struct {
+	const double *omega;
+	size_t n, k, i, t0, count;
+	double phi, *u;
+} efast_rows;
+
+#define EFAST_PIECE 1024	/* rows a thread takes at a time */
+
+static void
+efast_piece(void *ctx, size_t piece, size_t worker)
+{
+	const efast_rows *e = ctx;
+	size_t t = piece * EFAST_PIECE, end = t + EFAST_PIECE;
+
+	(void)worker;
+	for (end = end < e->count ? end : e->count; t < end; t++)
+		sr_efast_point(e->omega, e->n, e->k, e->i, e->t0 + t, e->phi,
+		    e->u + t * e->k);
+}
+
 const char *
 sr_generator_efast(sr_generator *g, size_t n, size_t m, char *errbuf,
     size_t errlen)
 {
-	size_t k = g->k, i, t;
-	double *omega, *u, phi;
+	size_t k = g->k, i, t, b, block = 16 * EFAST_PIECE;
+	double *omega;
 	gsl_rng *rng;
+	efast_rows e;
 
 	if (k == 0)
 		FAIL("efast: no parameter varies");
@@ -404,17 +428,23 @@ sr_generator_efast(sr_generator *g, size_t n, size_t m, char *errbuf,
 		    "%zu runs (M = %zu)", n, 4 * m * m, m);
 	rng = new_rng(g->seed);
 	omega = sr_calloc(k, sizeof *omega);
-	u = sr_calloc(k, sizeof *u);
 	sr_efast_frequencies(n, m, k, omega);
+	e = (efast_rows){ .omega = omega, .n = n, .k = k,
+	    .u = sr_calloc(block * k, sizeof *e.u) };
 	for (i = 0; i < k; i++) {
-		phi = 2 * SR_EFAST_PI * gsl_rng_uniform(rng);	/* Saltelli 1999 */
-		for (t = 0; t < n; t++) {
-			sr_efast_point(omega, n, k, i, t, phi, u);
-			emit_unit(g, u, 0);
+		e.i = i;
+		e.phi = 2 * SR_EFAST_PI * gsl_rng_uniform(rng);	/* Saltelli 1999 */
+		for (b = 0; b < n; b += block) {
+			e.t0 = b;
+			e.count = n - b < block ? n - b : block;
+			sr_parallel((e.count + EFAST_PIECE - 1) / EFAST_PIECE,
+			    sr_cpus(), efast_piece, &e);
+			for (t = 0; t < e.count; t++)
+				emit_unit(g, e.u + t * k, 0);
 		}
 	}
+	free(e.u);
 	free(omega);
-	free(u);
 	gsl_rng_free(rng);
 	return NULL;
 }
