@@ -1304,7 +1304,7 @@ evil() {
 	near "$(get l.idx x2 S1)" 0.4424 0.03 "lhs S1(x2)"
 }
 
-@test "-j: efast's and rbd_fast's bootstraps give the same bytes on 1, 2 and 5 threads, their draws in chunks too (3000 replicates of 2000); -j with other methods, or 0, refused" {
+@test "-j: efast's and rbd_fast's bootstraps and pawn's parameters give the same bytes on 1, 2 and 5 threads, the bootstraps' draws in chunks too (3000 replicates of 2000); -j with other methods, or 0, refused" {
 	sa-sample -m efast -n 600 -s 5 -o e.tsv "$ISHIGAMI"
 	sa-testfn ishigami e.tsv > ey.tsv
 	sa-sample -m rbd_fast -n 4000 -s 5 -o r.tsv "$ISHIGAMI"
@@ -1319,7 +1319,12 @@ evil() {
 	done
 	awk -F'\t' '!/^#/ && $1 != "param" && !($3 > 0 && $3 < 0.1) { exit 1 }' r.idx ||
 	    fail "an interval out of (0, 0.1)"
-	refuse 2 "-j goes with -m efast or rbd_fast (the other analyses run on one thread)" -m pawn -j 2 r.tsv ry.tsv
+	sa-indices -m pawn -o p.idx r.tsv ry.tsv
+	for j in 1 2 5; do
+		sa-indices -m pawn -j $j -o p$j.idx r.tsv ry.tsv
+		assert_equal "$(body p$j.idx)" "$(body p.idx)"
+	done
+	refuse 2 "-j goes with -m efast, rbd_fast or pawn (the other analyses run on one thread)" -m delta -j 2 r.tsv ry.tsv
 	refuse 2 "-j '0': a whole number from 1 to 1024" -m efast -j 0 e.tsv ey.tsv
 }
 

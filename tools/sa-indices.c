@@ -83,8 +83,9 @@ usage(FILE *fp)
 "      --slices S           pawn: slices of each parameter's range [%d]\n"
 "      --plot FILE.png      draw the indices with gnuplot\n"
 "  -s, --seed SEED          bootstrap seed [%lu]\n"
-"  -j, --threads N          efast, rbd_fast: the bootstrap's threads (the\n"
-"                           same output for any) [the processors given]\n"
+"  -j, --threads N          efast, rbd_fast: the bootstrap's threads; pawn:\n"
+"                           the parameters' (the same output for any) [the\n"
+"                           processors given]\n"
 SR_OPT_OUTPUT_HELP,
 	    DEF_RESAMPLES_MOAT, DEF_RESAMPLES_VBD, DEF_CONF, SR_RBD_M, SR_PAWN_S,
 	    DEF_SEED);
@@ -113,9 +114,9 @@ check_args(int argc, char **argv, struct opts *o, int method)
 	if (o->x.slices && method != SR_METHOD_PAWN)
 		sr_usage_error("--slices goes with -m pawn");
 	if (o->x.threads && method != SR_METHOD_EFAST &&
-	    method != SR_METHOD_RBD_FAST)
-		sr_usage_error("-j goes with -m efast or rbd_fast (the other "
-		    "analyses run on one thread)");
+	    method != SR_METHOD_RBD_FAST && method != SR_METHOD_PAWN)
+		sr_usage_error("-j goes with -m efast, rbd_fast or pawn (the "
+		    "other analyses run on one thread)");
 	if (o->resamples >= 0 && (method == SR_METHOD_PAWN ||
 	    method == SR_METHOD_CORR))
 		sr_usage_error("-r: %s has no bootstrap", sr_method_name(method));

@@ -53,7 +53,7 @@ test_salib(void)
 	near("rbd S1 b", s1[1], -0.37887963250755935, 1e-12);
 	if (!isnan(c1[0]))
 		fail("rbd: an interval without resamples");
-	if (sr_pawn_analyze(x, y, N, 2, 5, &p, err))
+	if (sr_pawn_analyze(x, y, N, 2, 5, 2, &p, err))
 		fail("pawn: %s", err);
 	near("pawn min a", p.min[0], 0.29166666666666669, 1e-12);
 	near("pawn min b", p.min[1], 0.140625, 1e-12);
@@ -115,7 +115,7 @@ test_known(void)
 		fail("rbd linear: interval %g", c1[0]);
 	for (j = 0; j < n; j++)
 		y[j] = x[2 * j];
-	if (sr_pawn_analyze(x, y, n, 2, 10, &p, err))
+	if (sr_pawn_analyze(x, y, n, 2, 10, 2, &p, err))
 		fail("pawn y = a: %s", err);
 	near("pawn y = a: median of a", p.median[0], 0.7, 0.01);
 	near("pawn y = a: max of a", p.max[0], 0.9, 0.01);
@@ -149,7 +149,7 @@ test_worked(void)
 	 * and 1 (y 0, 1) in [0, 1.5), run 2 (y 3) in [1.5, 3), run 3 (x = 3,
 	 * the maximum) in none. KS of {0, 1} against {0..3}: at 1, 1 - 2/4 =
 	 * 0.5; of {3}: at 2, 0 - 3/4 = 0.75 */
-	if (sr_pawn_analyze(a, b, 4, 1, 2, &p, err))
+	if (sr_pawn_analyze(a, b, 4, 1, 2, 2, &p, err))
 		fail("pawn by hand: %s", err);
 	near("pawn by hand: min", p.min[0], 0.5, 0);
 	near("pawn by hand: max", p.max[0], 0.75, 0);
@@ -180,7 +180,7 @@ test_refusals(void)
 	if (sr_rbd_analyze(x, y, 39, 2, 10, 0, 0.95, 1, 2, s1, c1, err) == 0 ||
 	    !strstr(err, "needs at least 42 runs, not 39"))
 		fail("rbd: 39 runs not refused: %s", err);
-	if (sr_pawn_analyze(x, y, N, 2, 1, &p, err) == 0 ||
+	if (sr_pawn_analyze(x, y, N, 2, 1, 2, &p, err) == 0 ||
 	    !strstr(err, "at least 2 slices"))
 		fail("pawn: 1 slice not refused: %s", err);
 	for (j = 0; j < N; j++)
@@ -192,7 +192,7 @@ test_refusals(void)
 	if (sr_rbd_analyze(x, y, N, 2, 10, 0, 0.95, 1, 2, s1, c1, err) == 0 ||
 	    !strstr(err, "run 3: no finite output"))
 		fail("rbd: a NaN not refused: %s", err);
-	if (sr_pawn_analyze(x, y, N, 2, 5, &p, err) == 0 ||
+	if (sr_pawn_analyze(x, y, N, 2, 5, 2, &p, err) == 0 ||
 	    !strstr(err, "run 3: no finite output"))
 		fail("pawn: a NaN not refused: %s", err);
 	if (sr_delta_analyze(x, y, N, 2, 0, 0.95, 1, &d, err) == 0 ||

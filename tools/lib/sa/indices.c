@@ -280,7 +280,8 @@ given_analyze(sr_indices *x, const double *px, const double *y, size_t n,
 		    x->sobol.S1_conf, err);
 	case SR_METHOD_PAWN:
 		snprintf(tail, taillen, " slices=%zu", x->o.slices);
-		return sr_pawn_analyze(px, y, n, k, x->o.slices, &x->pawn, err);
+		return sr_pawn_analyze(px, y, n, k, x->o.slices, threads_of(x),
+		    &x->pawn, err);
 	default:
 		snprintf(tail, taillen, " classes=%zu", sr_delta_classes(n));
 		return sr_delta_analyze(px, y, n, k, x->o.resamples, x->o.conf,

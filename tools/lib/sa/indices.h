@@ -41,8 +41,9 @@ typedef struct {
 	int quiet;			/* no warnings of what is dropped */
 	size_t harmonics;		/* rbd_fast: M (0: SR_RBD_M) */
 	size_t slices;			/* pawn: S (0: SR_PAWN_S) */
-	size_t threads;			/* efast, rbd_fast: the bootstrap's
-					 * (0: the processors, sr_cpus) */
+	size_t threads;			/* efast, rbd_fast: the bootstrap's;
+					 * pawn: the parameters' (0: the
+					 * processors, sr_cpus) */
 } sr_indices_opts;
 
 /* The indices: one of sobol (vbd, efast, rbd_fast: S1 alone), morris,

@@ -1,6 +1,7 @@
 /* pawn.c - PAWN indices (pawn.h). */
 #include "sa/pawn.h"
 #include "core/err.h"
+#include "core/parallel.h"
 #include "sa/order.h"
 #include "sa/sobol.h"
 
@@ -141,13 +142,53 @@ distances(const double *y, const size_t *yo, size_t n, const long *sl,
 			reach(d, c, cs[c], ns, share, n);
 }
 
+/* A thread's scratch: xo, sl and xs hold n; q s + 1; d, dd, ns, cs, seen
+ * and touched s. */
+typedef struct {
+	size_t *xo, *ns, *cs, *seen, *touched;
+	long *sl;
+	double *xs, *q, *d, *dd;
+} scratch;
+
+/* An analysis: x, y, n, k, s as sr_pawn_analyze's; yo the runs by
+ * output, share[j] = j / n; each parameter's statistics into r. */
+typedef struct {
+	const double *x, *y, *share;
+	const size_t *yo;
+	size_t n, k, s;
+	sr_pawn_result *r;
+	scratch *w;
+} analysis;
+
+static void
+parameter(void *ctx, size_t i, size_t worker)
+{
+	const analysis *a = ctx;
+	scratch *w = &a->w[worker];
+	size_t j, c, nd, n = a->n, s = a->s;
+
+	sr_order_runs(a->x + i, a->k, n, w->xo);
+	for (j = 0; j < n; j++)
+		w->xs[j] = a->x[w->xo[j] * a->k + i];
+	for (c = 0; c <= s; c++)	/* numpy.arange(0, 1 + 1/S, 1/S) */
+		w->q[c] = sr_pawn_quantile(w->xs, n, (double)c * (1.0 / (double)s));
+	slices_of(w->xo, w->xs, n, w->q, s, w->sl, w->ns);
+	distances(a->y, a->yo, n, w->sl, w->ns, s, a->share, w->cs, w->seen,
+	    w->touched, w->d);
+	for (c = 0, nd = 0; c < s; c++)
+		if (w->ns[c])
+			w->dd[nd++] = w->d[c];
+	summarize(a->r, i, w->dd, nd);
+}
+
 int
 sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
-    size_t s, sr_pawn_result *r, char *err)
+    size_t s, size_t threads, sr_pawn_result *r, char *err)
 {
-	double *xs, *q, *d, *dd, *share;
-	size_t i, j, c, nd, *yo, *xo, *ns, *cs, *seen, *touched;
-	long *sl;
+	double *share;
+	size_t j, t, *yo;
+	scratch *w;
+	analysis a;
 
 	memset(r, 0, sizeof *r);
 	if (s < 2 || n < 2) {
@@ -160,6 +201,10 @@ sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
 			snprintf(err, SR_ERRLEN, "run %zu: no finite output", j);
 			return -1;
 		}
+	if (threads < 1)
+		threads = 1;
+	if (threads > k)
+		threads = k ? k : 1;
 	r->k = k;
 	r->min = sr_calloc(k + 1, sizeof *r->min);
 	r->mean = sr_calloc(k + 1, sizeof *r->mean);
@@ -167,44 +212,40 @@ sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
 	r->max = sr_calloc(k + 1, sizeof *r->max);
 	r->cv = sr_calloc(k + 1, sizeof *r->cv);
 	yo = sr_calloc(n, sizeof *yo);
-	xo = sr_calloc(n, sizeof *xo);
-	sl = sr_calloc(n, sizeof *sl);
-	xs = sr_calloc(n, sizeof *xs);
 	share = sr_calloc(n + 1, sizeof *share);
 	for (j = 0; j <= n; j++)
 		share[j] = (double)j / (double)n;
-	q = sr_calloc(s + 1, sizeof *q);
-	d = sr_calloc(s, sizeof *d);
-	dd = sr_calloc(s, sizeof *dd);
-	ns = sr_calloc(s, sizeof *ns);
-	cs = sr_calloc(s, sizeof *cs);
-	seen = sr_calloc(s, sizeof *seen);
-	touched = sr_calloc(s, sizeof *touched);
-	sr_order_runs(y, 1, n, yo);
-	for (i = 0; i < k; i++) {
-		sr_order_runs(x + i, k, n, xo);
-		for (j = 0; j < n; j++)
-			xs[j] = x[xo[j] * k + i];
-		for (c = 0; c <= s; c++)	/* numpy.arange(0, 1 + 1/S, 1/S) */
-			q[c] = sr_pawn_quantile(xs, n, (double)c * (1.0 / (double)s));
-		slices_of(xo, xs, n, q, s, sl, ns);
-		distances(y, yo, n, sl, ns, s, share, cs, seen, touched, d);
-		for (c = 0, nd = 0; c < s; c++)
-			if (ns[c])
-				dd[nd++] = d[c];
-		summarize(r, i, dd, nd);
+	w = sr_calloc(threads, sizeof *w);
+	for (t = 0; t < threads; t++) {
+		w[t].xo = sr_calloc(n, sizeof *w[t].xo);
+		w[t].sl = sr_calloc(n, sizeof *w[t].sl);
+		w[t].xs = sr_calloc(n, sizeof *w[t].xs);
+		w[t].q = sr_calloc(s + 1, sizeof *w[t].q);
+		w[t].d = sr_calloc(s, sizeof *w[t].d);
+		w[t].dd = sr_calloc(s, sizeof *w[t].dd);
+		w[t].ns = sr_calloc(s, sizeof *w[t].ns);
+		w[t].cs = sr_calloc(s, sizeof *w[t].cs);
+		w[t].seen = sr_calloc(s, sizeof *w[t].seen);
+		w[t].touched = sr_calloc(s, sizeof *w[t].touched);
 	}
-	free(touched);
-	free(seen);
-	free(cs);
-	free(ns);
-	free(dd);
-	free(d);
-	free(q);
+	sr_order_runs(y, 1, n, yo);
+	a = (analysis){ .x = x, .y = y, .share = share, .yo = yo, .n = n,
+	    .k = k, .s = s, .r = r, .w = w };
+	sr_parallel(k, threads, parameter, &a);
+	for (t = 0; t < threads; t++) {
+		free(w[t].xo);
+		free(w[t].sl);
+		free(w[t].xs);
+		free(w[t].q);
+		free(w[t].d);
+		free(w[t].dd);
+		free(w[t].ns);
+		free(w[t].cs);
+		free(w[t].seen);
+		free(w[t].touched);
+	}
+	free(w);
 	free(share);
-	free(xs);
-	free(sl);
-	free(xo);
 	free(yo);
 	return 0;
 }

@@ -21,10 +21,11 @@ typedef struct {
 } sr_pawn_result;
 
 /* The indices of k parameters from n runs: x row by row (n rows of k),
- * y their outputs (finite); s slices (>= 2). 0, or -1 with a message in
- * err (SR_ERRLEN). */
+ * y their outputs (finite); s slices (>= 2); the parameters on up to
+ * threads threads (the same results for any). 0, or -1 with a message
+ * in err (SR_ERRLEN). */
 int sr_pawn_analyze(const double *x, const double *y, size_t n, size_t k,
-    size_t s, sr_pawn_result *r, char *err);
+    size_t s, size_t threads, sr_pawn_result *r, char *err);
 void sr_pawn_result_free(sr_pawn_result *r);
 
 /* The q-quantile of sorted[0..n) by linear interpolation between order
