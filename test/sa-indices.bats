@@ -1328,6 +1328,40 @@ evil() {
 	refuse 2 "-j '0': a whole number from 1 to 1024" -m efast -j 0 e.tsv ey.tsv
 }
 
+@test "a design of 30,000 rows (9 MB, two windows) read on threads: the indices of the strict reader; a comment, a blank line, CRLF rows read as before; a wrong row deep inside named at its line" {
+	printf 'name\ttype\tvalues\tdefault\n' > cube.tsv
+	for i in $(seq 1 15); do printf 'x%d\treal\t0..1\t0.5\n' "$i"; done >> cube.tsv
+	sa-sample -m lhs -n 30000 -s 4 -o d.tsv cube.tsv
+	[ "$(stat -c %s d.tsv)" -gt 8388608 ]
+	sa-testfn sobolg 0,1,4.5,9,99,99,99,99,99,99,99,99,99,99,99 d.tsv > y.tsv
+	sa-indices -m pawn -o i.idx d.tsv y.tsv
+	head=$(grep -c '^#' d.tsv)	# the header is line head + 1, run r line head + 2 + r
+	# one processor: the strict reader alone
+	if command -v taskset > /dev/null; then
+		taskset -c 0 sa-indices -m pawn -o one.idx d.tsv y.tsv
+		assert_equal "$(body one.idx)" "$(body i.idx)"
+	fi
+	# what the strict reader takes: a comment, a blank line, CRLF
+	sed '20000a\
+# a note' d.tsv > c.tsv
+	sed '25000a\
+' d.tsv > b.tsv
+	sed 's/$/\r/' d.tsv > crlf.tsv
+	for f in c b crlf; do
+		sa-indices -m pawn -o $f.idx $f.tsv y.tsv
+		assert_equal "$(body $f.idx)" "$(body i.idx)"
+	done
+	# what it refuses, at its line: deep in the second window too
+	awk -F'\t' -v OFS='\t' '$1 == 29000 { $3 = 1.5 } { print }' d.tsv > off.tsv
+	refuse 1 "off.tsv:$((head + 2 + 29000)): column x2: 1.5 is off the domain real 0..1 (default 0.5)" -m pawn off.tsv y.tsv
+	awk -F'\t' -v OFS='\t' '$1 == 15000 { $1 = 15001 } { print }' d.tsv > seq.tsv
+	refuse 1 "seq.tsv:$((head + 2 + 15000)): column run: run 15001 out of sequence, expected 15000" -m pawn seq.tsv y.tsv
+	awk -F'\t' -v OFS='\t' '$1 == 100 { NF = 10 } { print }' d.tsv > short.tsv
+	refuse 1 "short.tsv:$((head + 2 + 100)): 10 fields, expected 16 (row too short)" -m pawn short.tsv y.tsv
+	awk -F'\t' -v OFS='\t' '$1 == 7000 { $5 = $5 "X" } { print }' d.tsv | sed 's/X/\x0/' > nul.tsv
+	refuse 1 "nul.tsv:$((head + 2 + 7000)): NUL byte in line: not a text file" -m pawn nul.tsv y.tsv
+}
+
 @test "rbd_fast: the design's points lie on the curve, each parameter in its own order; -M sets the harmonics; too few runs refused" {
 	sa-sample -m rbd_fast -n 42 -s 3 -o d.tsv "$DATA/linear.tsv"
 	# every column holds the same 40 values of the curve, in different orders

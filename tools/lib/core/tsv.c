@@ -12,6 +12,40 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Reads more of the file into t->buf, after what is unread (moved to its
+ * front), growing it when full; sets t->eof at the end of the file. */
+static void
+fill(sr_tsv *t)
+{
+	size_t got;
+	ssize_t r;
+
+	if (t->start > 0) {	/* the unread bytes to the front */
+		memmove(t->buf, t->buf + t->start, t->end - t->start);
+		t->end -= t->start;
+		t->start = 0;
+	}
+	if (t->end + 1 >= t->cap) {	/* a line longer than buf */
+		char *grown = realloc(t->buf, t->cap ? 2 * t->cap : 1 << 16);
+
+		if (grown == NULL) {
+			errno = ENOMEM;
+			sr_die_io("%s:%zu: read error", t->path, t->lineno + 1);
+		}
+		t->buf = grown;
+		t->cap = t->cap ? 2 * t->cap : 1 << 16;
+	}
+	/* read(2), not fread: a pipe's lines as they come */
+	do
+		r = read(fileno(t->fp), t->buf + t->end, t->cap - 1 - t->end);
+	while (r < 0 && errno == EINTR);
+	if (r < 0)
+		sr_die_io("%s:%zu: read error", t->path, t->lineno + 1);
+	got = (size_t)r;
+	t->end += got;
+	t->eof = got == 0;
+}
+
 /* Reads one physical line into t->line without its newline; 0 at EOF.
  * From a buffer of the file's blocks, the line in place (getline's lock
  * and copy were a fifth of reading a file of short rows); the buffer
@@ -20,8 +54,7 @@ static int
 read_line(sr_tsv *t)
 {
 	char *nl = NULL;
-	size_t n, got;
-	ssize_t r;
+	size_t n;
 
 	for (;;) {
 		if (t->start < t->end &&
@@ -29,31 +62,7 @@ read_line(sr_tsv *t)
 			break;
 		if (t->eof)
 			break;
-		if (t->start > 0) {	/* the partial line to the front */
-			memmove(t->buf, t->buf + t->start, t->end - t->start);
-			t->end -= t->start;
-			t->start = 0;
-		}
-		if (t->end + 1 >= t->cap) {	/* a line longer than buf */
-			char *grown = realloc(t->buf, t->cap ? 2 * t->cap : 1 << 16);
-
-			if (grown == NULL) {
-				errno = ENOMEM;
-				sr_die_io("%s:%zu: read error", t->path,
-				    t->lineno + 1);
-			}
-			t->buf = grown;
-			t->cap = t->cap ? 2 * t->cap : 1 << 16;
-		}
-		/* read(2), not fread: a pipe's lines as they come */
-		got = (size_t)(r = read(fileno(t->fp), t->buf + t->end,
-		    t->cap - 1 - t->end));
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			sr_die_io("%s:%zu: read error", t->path, t->lineno + 1);
-		t->end += got;
-		t->eof = got == 0;
+		fill(t);
 	}
 	if (t->start == t->end)
 		return 0;
@@ -71,6 +80,37 @@ read_line(sr_tsv *t)
 		sr_tsv_die(t, -1, "starts with a UTF-8 byte order mark (BOM): "
 		    "save the file as UTF-8 without one");
 	return 1;
+}
+
+const char *
+sr_tsv_peek(sr_tsv *t, size_t want, size_t *len)
+{
+	char *nl, *from;
+
+	if (t->buf == NULL)
+		fill(t);
+	for (;;) {
+		from = t->buf + t->start;
+		*len = t->end - t->start;
+		if (t->eof)
+			return from;
+		if (*len >= want) {	/* whole lines: to the last newline */
+			for (nl = from + *len; nl > from && nl[-1] != '\n'; nl--)
+				;
+			if (nl > from) {
+				*len = (size_t)(nl - from);
+				return from;
+			}
+		}
+		fill(t);
+	}
+}
+
+void
+sr_tsv_skip(sr_tsv *t, size_t len, size_t lines)
+{
+	t->start += len;
+	t->lineno += lines;
 }
 
 /* Dies unless every field of the current line is valid UTF-8, naming the
