@@ -92,16 +92,20 @@ sr_tsv_peek(sr_tsv *t, size_t want, size_t *len)
 	for (;;) {
 		from = t->buf + t->start;
 		*len = t->end - t->start;
-		if (t->eof)
-			return from;
-		if (*len >= want) {	/* whole lines: to the last newline */
-			for (nl = from + *len; nl > from && nl[-1] != '\n'; nl--)
+		if (*len >= want) {
+			/* whole lines within want bytes, else the one line */
+			for (nl = from + want; nl > from && nl[-1] != '\n'; nl--)
 				;
-			if (nl > from) {
+			if (nl == from && (nl = memchr(from + want, '\n',
+			    *len - want)) != NULL)
+				nl++;
+			if (nl != NULL && nl > from) {
 				*len = (size_t)(nl - from);
 				return from;
 			}
 		}
+		if (t->eof)	/* what is left, its last line unended */
+			return from;
 		fill(t);
 	}
 }

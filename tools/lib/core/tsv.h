@@ -39,9 +39,9 @@ void sr_tsv_close(sr_tsv *t);
  * or a read error. */
 int sr_tsv_next(sr_tsv *t);
 
-/* The unread bytes that follow the current row, in place: at least want
- * of them (the buffer grows), or all to the end of the file, in whole
- * lines (the last one of the file with or without its newline); their
+/* The unread bytes that follow the current row, in place: whole lines of
+ * at most want bytes (or the one line, when longer), or what is left of
+ * the file when less (its last line with or without its newline); their
  * length in *len, 0 at the end. For a reader of rows on threads (sa/
  * design): sr_tsv_skip consumes them, else sr_tsv_next reads them. */
 const char *sr_tsv_peek(sr_tsv *t, size_t want, size_t *len);
