@@ -21,10 +21,12 @@ struct output {
 	char *path;	/* final name */
 	char *tmp;	/* temporary name, NULL once renamed */
 	FILE *fp;
+	int err;	/* the first failed sr_out_write's errno */
 };
 
 static struct output outputs[MAX_OUTPUTS];
 static size_t noutputs;
+static int stdout_err;		/* the first failed sr_out_write's errno */
 static size_t primary = SIZE_MAX;	/* the first sr_out_open's file */
 static int primary_seen;		/* sr_out_open was called */
 static char *volatile temps[MAX_OUTPUTS];	/* sr_out_temp_add's, or NULL */
@@ -285,6 +287,22 @@ sr_out_adopt(const char *tmp, const char *path)
 	sr_out_temp_forget(tmp);
 }
 
+size_t
+sr_out_write(FILE *fp, const void *buf, size_t n)
+{
+	size_t i, w = fwrite(buf, 1, n, fp);
+	int e = errno ? errno : EIO;
+
+	if (w == n)
+		return w;
+	if (fp == stdout && !stdout_err)
+		stdout_err = e;
+	for (i = 0; i < noutputs; i++)
+		if (outputs[i].fp == fp && !outputs[i].err)
+			outputs[i].err = e;
+	return w;
+}
+
 /* Flushes, syncs (a temporary) and closes one output; dies on an error. */
 static void
 close_one(struct output *o)
@@ -295,6 +313,8 @@ close_one(struct output *o)
 		return;
 	errno = 0;
 	bad = fflush(o->fp) != 0 || ferror(o->fp);
+	if (bad && o->err)	/* why the data written before failed */
+		errno = o->err;
 	if (!bad && o->tmp && fsync(fileno(o->fp)) != 0 && errno != EINVAL)
 		bad = 1;
 	if (fclose(o->fp) != 0)
@@ -322,8 +342,11 @@ sr_out_commit_all(void)
 	size_t i;
 
 	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout))
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (stdout_err)
+			errno = stdout_err;
 		sr_die_io("standard output: write error");
+	}
 	for (i = 0; i < noutputs; i++)
 		close_one(&outputs[i]);
 	for (i = 0; i < noutputs; i++)

@@ -53,6 +53,10 @@ void sr_out_temp_forget(const char *path);
  * On any error exits 3 (SR_EXIT_IO) after removing what was not yet
  * renamed, so that a failure commits nothing. */
 void sr_out_commit_all(void);
+/* fwrite of n bytes to an output; a short write's errno is kept for
+ * the commit's message (a large fwrite bypasses stdio's buffer, so the
+ * commit's fflush has nothing left to fail on and no errno to say). */
+size_t sr_out_write(FILE *fp, const void *buf, size_t n);
 
 /* Usage error (exit 2), "PATH: named twice as an output", when two of
  * outs[0..n) are the same name (NULL skipped): before any work, the rule

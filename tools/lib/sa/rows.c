@@ -2,6 +2,7 @@
 #include "sa/rows.h"
 #include "core/err.h"
 #include "core/num.h"
+#include "core/out.h"
 #include "core/parallel.h"
 
 #include <stdint.h>
@@ -146,7 +147,7 @@ sr_row_writer_flush(struct sr_row_writer *w)
 	parts = w->threads < w->count ? w->threads : w->count;
 	sr_parallel(parts, parts, format_part, w);
 	for (i = 0; i < parts; i++)
-		fwrite(w->part[i].text, 1, w->part[i].len, w->fp);
+		sr_out_write(w->fp, w->part[i].text, w->part[i].len);
 	w->count = 0;
 }
 
