@@ -6,6 +6,9 @@ favour). Prints "LABEL VALUE" lines.
   salib_methods.py efast-sample K N OUT.txt   fast_sampler.sample, k
                                    continuous on [0,1], written with
                                    np.savetxt (%.8e) as SALib's CLI writes
+                                   ("write"), and again with %.17g, which
+                                   reads back as the values drawn, as
+                                   sareuse's designs do ("write17")
   salib_methods.py efast-analyze K Y.txt R    fast.analyze of the outputs
                                    (one a line), R resamples; S1 and ST too
   salib_methods.py efast-check DESIGN.tsv Y.txt INDICES.tsv
@@ -74,8 +77,11 @@ def efast_sample(k, n, out):
     t1 = time.perf_counter()
     np.savetxt(out, x, fmt="%.8e", delimiter="\t")
     t2 = time.perf_counter()
+    np.savetxt(out, x, fmt="%.17g", delimiter="\t")
+    t3 = time.perf_counter()
     print("sample %.4f" % (t1 - t0))
     print("write %.4f" % (t2 - t1))
+    print("write17 %.4f" % (t3 - t2))
 
 
 def efast_analyze(k, ypath, resamples):
@@ -305,8 +311,11 @@ def latin_sample(k, n, out):
     t1 = time.perf_counter()
     np.savetxt(out, x, fmt="%.8e", delimiter="\t")
     t2 = time.perf_counter()
+    np.savetxt(out, x, fmt="%.17g", delimiter="\t")
+    t3 = time.perf_counter()
     print("sample %.4f" % (t1 - t0))
     print("write %.4f" % (t2 - t1))
+    print("write17 %.4f" % (t3 - t2))
 
 
 if __name__ == "__main__":
