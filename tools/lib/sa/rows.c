@@ -95,13 +95,25 @@ put_cached(struct sr_row_text *c, char *p, double v)
 	return p + c->len[s];
 }
 
-/* Part i (of parts) of the rows waiting into its text. */
+/* The parts the rows waiting are cut in: a thread's each, but no part
+ * of fewer than PART rows (a small design is not worth a thread). */
+#define PART 1024
+
+static size_t
+parts_of(const struct sr_row_writer *w)
+{
+	size_t most = w->count / PART + 1;
+
+	return w->threads < most ? w->threads : most;
+}
+
+/* Part i (of parts_of) of the rows waiting into its text. */
 static void
 format_part(void *ctx, size_t i, size_t worker)
 {
 	struct sr_row_writer *w = ctx;
 	struct sr_row_part *pt = &w->part[i];
-	size_t parts = w->threads < w->count ? w->threads : w->count;
+	size_t parts = parts_of(w);
 	size_t r = w->count * i / parts, end = w->count * (i + 1) / parts, j;
 	const double *v;
 	char *p;
@@ -144,7 +156,7 @@ sr_row_writer_flush(struct sr_row_writer *w)
 			w->part[i].col = sr_calloc(w->n ? w->n : 1,
 			    sizeof *w->part[i].col);
 	}
-	parts = w->threads < w->count ? w->threads : w->count;
+	parts = parts_of(w);
 	sr_parallel(parts, parts, format_part, w);
 	for (i = 0; i < parts; i++)
 		sr_out_write(w->fp, w->part[i].text, w->part[i].len);
