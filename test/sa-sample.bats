@@ -1183,7 +1183,7 @@ refuse() {
 	cmp a.tsv keep.tsv
 }
 
-@test "groups (space column group): a vbd design crosses A and B a group at a time (G + 2 rows a block), groups= in the metadata; it grows; moat moves a group a step; lhs told; a bad group word refused" {
+@test "groups (space column group): a vbd design crosses A and B a group at a time (G + 2 rows a block), groups= in the metadata; it grows; moat moves a group a step, --optimize keeps whole ones of the same draws; lhs told; a bad group word refused" {
 	printf 'name\ttype\tvalues\tdefault\tgroup\nx1\treal\t0..1\t0.5\ta\nx2\treal\t0..1\t0.5\t-\nx3\treal\t0..1\t0.5\ta\nx4\treal\t0..1\t0.5\tb\n' > g.tsv
 	run -0 sa-sample -m vbd -n 8 --base halton -o d.tsv g.tsv
 	grep -q '^#method=vbd n=8 k=4 params=x1,x2,x3,x4 base=halton second_order=0 groups=a:x1+x3,x2:x2,b:x4 seed=1$' d.tsv
@@ -1212,7 +1212,16 @@ refuse() {
 		if (c != "13" && c != "2" && c != "4") bad++; seen[t, c]++ }
 	    for (j = 2; j <= 5; j++) p[j] = $j }
 	    END { exit bad > 0 }' || fail "a step does not move one whole group"
-	refuse 1 "moat: --optimize of grouped trajectories is not done yet" -m moat -r 6 --optimize 3 g.tsv
+	# --optimize: 3 of the same 6, whole, in their order (the unit test
+	# checks them the most spread, the bench against SALib's choice)
+	run -0 sa-sample -m moat -r 6 --optimize 3 -o o.tsv g.tsv
+	assert_equal "$(body o.tsv | awk 'NR > 1' | wc -l)" 12
+	body m.tsv | awk -F'\t' 'NR > 1 { t = int($1 / 4); $1 = ""; b[t] = b[t] $0 "|" }
+	    END { for (t = 0; t < 6; t++) print b[t] }' > cand.txt
+	body o.tsv | awk -F'\t' 'NR > 1 { t = int($1 / 4); $1 = ""; b[t] = b[t] $0 "|" }
+	    END { for (t = 0; t < 3; t++) print b[t] }' > chosen.txt
+	run -0 awk 'NR == FNR { c[$0] = FNR; next } !($0 in c) || c[$0] <= last { exit 1 }
+	    { last = c[$0] }' cand.txt chosen.txt
 	run -0 sa-sample -m lhs -n 4 -o l.tsv g.tsv
 	assert_output "sa-sample: g.tsv: the groups of its group column go with -m vbd and moat; -m lhs draws each parameter alone"
 	printf 'name\ttype\tvalues\tdefault\tgroup\nx1\treal\t0..1\t0.5\ta b\n' > bad.tsv

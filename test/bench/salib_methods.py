@@ -47,6 +47,10 @@ favour). Prints "LABEL VALUE" lines.
   salib_methods.py morris-groups-check DESIGN.tsv Y.txt INDICES.tsv
                                    the same of a moat design of groups:
                                    mu, mu* and sigma of morris.analyze
+  salib_methods.py morris-optimize-check CANDIDATES.tsv CHOSEN.tsv K
+                                   SALib's choice of K of a moat design's
+                                   trajectories (of groups or not) against
+                                   sareuse's --optimize of the same draws
   salib_methods.py latin-sample K N OUT.txt   latin.sample (the design
                                    SALib gives RBD-FAST), written as
                                    efast-sample's
@@ -311,6 +315,26 @@ def morris_groups_check(design, ypath, indices):
     print("groups-diff %.3g" % d)
 
 
+def morris_optimize_check(candidates, chosen, k_choices):
+    """SALib's choice of k_choices of a moat design's trajectories (of
+    groups or not; brute force, as sareuse's for so few) against
+    sareuse's --optimize of the same draws: whether it is the same set."""
+    from SALib.sample.morris.morris import _compute_optimised_trajectories
+    meta, x = read_design(candidates)
+    _, y = read_design(chosen)
+    if "groups" in meta:
+        prob, _, _ = grouped_problem(meta)
+    else:
+        prob = problem(x.shape[1])
+        prob["groups"] = prob["names"]
+    pts = len(set(prob["groups"])) + 1
+    got = _compute_optimised_trajectories(prob, x, x.shape[0] // pts,
+                                          int(k_choices), False)
+    as_set = lambda a: sorted(tuple(a[i:i + pts].ravel())
+                              for i in range(0, len(a), pts))
+    print("optimize-same %s" % ("yes" if as_set(got) == as_set(y) else "no"))
+
+
 def latin_sample(k, n, out):
     timed_sample(lambda: latin.sample(problem(k), n, seed=1), out)
 
@@ -325,6 +349,8 @@ if __name__ == "__main__":
         morris_groups_check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "groups-check":
         groups_check(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif what == "morris-optimize-check":
+        morris_optimize_check(sys.argv[2], sys.argv[3], sys.argv[4])
     elif what == "latin-sample":
         latin_sample(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif what == "efast-sample":

@@ -31,9 +31,8 @@ fail(const char *what, const char *detail)
 /* Campolongo distance between trajectories m and l, 0 for identical
  * points (SALib's rule), written independently of the library. */
 static double
-ref_dist(const double *traj, size_t k, size_t m, size_t l)
+ref_dist(const double *traj, size_t k, size_t np, size_t m, size_t l)
 {
-	size_t np = k + 1;
 	const double *a = traj + m * np * k, *b = traj + l * np * k;
 	double sum = 0.0;
 
@@ -98,7 +97,7 @@ ref_enum(struct ref *rf, size_t depth, size_t start)
  * relative 1e-9 of the maximum; returns the maximum objective. */
 static double
 ref_optimum(struct ref *rf, const double *traj, size_t r, size_t k,
-    size_t want)
+    size_t np, size_t want)
 {
 	double max;
 
@@ -106,7 +105,7 @@ ref_optimum(struct ref *rf, const double *traj, size_t r, size_t k,
 	rf->want = want;
 	for (size_t m = 0; m < r; m++)
 		for (size_t l = 0; l < r; l++)
-			rf->d[m][l] = m == l ? 0.0 : ref_dist(traj, k, m, l);
+			rf->d[m][l] = m == l ? 0.0 : ref_dist(traj, k, np, m, l);
 	rf->bestf = -1.0;
 	rf->target = 0.0;
 	rf->found = 0;
@@ -145,11 +144,11 @@ fmt_set(char *buf, size_t len, const size_t *set, size_t n)
 /* Run the selection; report and return -1 on an unexpected error. */
 static int
 select_ok(const char *what, const double *traj, size_t r, size_t k,
-    size_t want, double limit, size_t *chosen)
+    size_t np, size_t want, double limit, size_t *chosen)
 {
 	char err[SR_ERRLEN] = "";
 
-	if (sr_morris_select(traj, r, k, want, limit, chosen, err) != 0) {
+	if (sr_morris_select(traj, r, k, np, want, limit, chosen, err) != 0) {
 		fail(what, err);
 		return -1;
 	}
@@ -232,13 +231,13 @@ test_brute_small(void)
 	static struct ref rf;
 	size_t chosen[6];
 
-	ref_optimum(&rf, traj, 6, 2, 3);
-	if (select_ok("(a) brute r=6", traj, 6, 2, 3, 1e6, chosen) == 0)
+	ref_optimum(&rf, traj, 6, 2, 3, 3);
+	if (select_ok("(a) brute r=6", traj, 6, 2, 3, 3, 1e6, chosen) == 0)
 		expect_set("(a) brute r=6 vs exhaustive", chosen, rf.best, 3);
 	/* want 2 and 4 as well, still brute force */
 	for (size_t want = 2; want <= 5; want += 2) {
-		ref_optimum(&rf, traj, 6, 2, want);
-		if (select_ok("(a) brute r=6", traj, 6, 2, want, 20,
+		ref_optimum(&rf, traj, 6, 2, 3, want);
+		if (select_ok("(a) brute r=6", traj, 6, 2, 3, want, 20,
 		    chosen) == 0)
 			expect_set("(a) brute r=6 other want", chosen, rf.best,
 			    want);
@@ -275,18 +274,21 @@ test_obvious(void)
 	put_traj(traj + 2 * 12, 0.0, 0.0, 0.0, 0.1);
 	put_traj(traj + 7 * 12, 1.0, 1.0, 0.0, -0.1);
 	put_traj(traj + 11 * 12, 0.0, 1.0, 1.0, 0.1);
-	if (select_ok("(b) obvious brute", traj, 12, 3, 3, 1e6, chosen) == 0)
+	if (select_ok("(b) obvious brute", traj, 12, 3, 4, 3, 1e6,
+	    chosen) == 0)
 		expect_set("(b) obvious brute", chosen, far, 3);
-	if (select_ok("(b) obvious local", traj, 12, 3, 3, 0, chosen) == 0)
+	if (select_ok("(b) obvious local", traj, 12, 3, 4, 3, 0, chosen) == 0)
 		expect_set("(b) obvious local", chosen, far, 3);
 
 	/* 4 identical copies and one other: the first copy and the other */
 	for (size_t t = 0; t < 4; t++)
 		put_traj(traj + t * 12, 0.2, 0.2, 0.2, 0.3);
 	put_traj(traj + 4 * 12, 0.9, 0.9, 0.1, -0.3);
-	if (select_ok("(b) duplicates brute", traj, 5, 3, 2, 1e6, chosen) == 0)
+	if (select_ok("(b) duplicates brute", traj, 5, 3, 4, 2, 1e6,
+	    chosen) == 0)
 		expect_set("(b) duplicates brute", chosen, dup, 2);
-	if (select_ok("(b) duplicates local", traj, 5, 3, 2, 0, chosen) == 0)
+	if (select_ok("(b) duplicates local", traj, 5, 3, 4, 2, 0,
+	    chosen) == 0)
 		expect_set("(b) duplicates local", chosen, dup, 2);
 }
 
@@ -306,12 +308,13 @@ test_local_random(double *worst)
 		double opt, got;
 
 		random_morris(traj, R, K, seed);
-		opt = ref_optimum(&rf, traj, R, K, W);
-		if (select_ok("(c) brute r=30", traj, R, K, W, 1e9, a) == 0)
+		opt = ref_optimum(&rf, traj, R, K, K + 1, W);
+		if (select_ok("(c) brute r=30", traj, R, K, K + 1, W, 1e9, a) == 0)
 			expect_set("(c) brute r=30 vs exhaustive", a, rf.best,
 			    W);
-		if (select_ok("(c) local r=30", traj, R, K, W, 0, a) != 0 ||
-		    select_ok("(c) local r=30 again", traj, R, K, W, 0, b) != 0)
+		if (select_ok("(c) local r=30", traj, R, K, K + 1, W, 0, a) != 0 ||
+		    select_ok("(c) local r=30 again", traj, R, K, K + 1, W, 0,
+		    b) != 0)
 			continue;
 		if (memcmp(a, b, sizeof a) != 0)
 			fail("(c) local search", "not deterministic");
@@ -322,6 +325,70 @@ test_local_random(double *worst)
 			snprintf(msg, sizeof msg, "seed %llu: %.6g < 0.95 * %.6g",
 			    (unsigned long long)seed, got, opt);
 			fail("(c) local search quality", msg);
+		}
+	}
+}
+
+/* ---- (e) trajectories of groups -------------------------------------- */
+
+/* r random trajectories of g groups of k / g inputs each (inputs
+ * c / (k / g) in group c), on 4 levels: g + 1 points, each step moving
+ * every input of one group by 2/3, the groups in a random order
+ * (SALib's grouped trajectories). */
+static void
+random_grouped(double *traj, size_t r, size_t k, size_t g, uint64_t seed)
+{
+	uint64_t s = seed * 0x9E3779B97F4A7C15ULL + 7;
+	size_t order[64], per = k / g;
+
+	for (size_t t = 0; t < r; t++) {
+		double *p = traj + t * (g + 1) * k;
+
+		for (size_t c = 0; c < k; c++)
+			p[c] = (double)(rnd_next(&s) % 4) / 3.0;
+		for (size_t c = 0; c < g; c++)
+			order[c] = c;
+		for (size_t c = g; c > 1; c--) {
+			size_t j = rnd_next(&s) % c, tmp = order[c - 1];
+
+			order[c - 1] = order[j];
+			order[j] = tmp;
+		}
+		for (size_t i = 1; i <= g; i++) {
+			memcpy(p + i * k, p + (i - 1) * k, k * sizeof *p);
+			for (size_t c = 0; c < k; c++)
+				if (c / per == order[i - 1])
+					p[i * k + c] += p[i * k + c] + 2.0 / 3.0 <=
+					    1.0 + 1e-12 ? 2.0 / 3.0 : -2.0 / 3.0;
+		}
+	}
+}
+
+/* Trajectories of 3 groups of 2 inputs (4 points of 6 coordinates):
+ * brute force is the exhaustive optimum, the local search near it. */
+static void
+test_groups(void)
+{
+	enum { R = 20, K = 6, G = 3, W = 5 };
+	static double traj[R * (G + 1) * K];
+	static struct ref rf;
+	size_t a[W];
+	char msg[128];
+
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		double opt, got;
+
+		random_grouped(traj, R, K, G, seed);
+		opt = ref_optimum(&rf, traj, R, K, G + 1, W);
+		if (select_ok("(e) groups brute", traj, R, K, G + 1, W, 1e9, a) == 0)
+			expect_set("(e) groups brute vs exhaustive", a, rf.best, W);
+		if (select_ok("(e) groups local", traj, R, K, G + 1, W, 0, a) != 0)
+			continue;
+		got = ref_obj(&rf, a, W);
+		if (got < 0.95 * opt) {
+			snprintf(msg, sizeof msg, "seed %llu: %.6g < 0.95 * %.6g",
+			    (unsigned long long)seed, got, opt);
+			fail("(e) groups local search quality", msg);
 		}
 	}
 }
@@ -339,14 +406,14 @@ expect_error(const char *what, const double *traj, size_t r, size_t k,
 	memset(err, 0, sizeof err);
 	for (size_t i = 0; i < 8; i++)
 		chosen[i] = 777;
-	if (sr_morris_select(traj, r, k, want, 1e6, chosen, err) != -1)
+	if (sr_morris_select(traj, r, k, k + 1, want, 1e6, chosen, err) != -1)
 		fail(what, "did not fail");
 	else if (err[0] == '\0')
 		fail(what, "no message");
 	for (size_t i = 0; i < 8; i++)
 		if (chosen[i] != 777)
 			fail(what, "chosen changed on error");
-	if (sr_morris_select(traj, r, k, want, 1e6, chosen, NULL) != -1)
+	if (sr_morris_select(traj, r, k, k + 1, want, 1e6, chosen, NULL) != -1)
 		fail(what, "did not fail without errbuf");
 }
 
@@ -368,19 +435,21 @@ test_errors(void)
 	traj[17] = -INFINITY;
 	expect_error("(d) -inf", traj, 5, 2, 2);
 	traj[17] = 0.5;
-	if (sr_morris_select(traj, 5, 2, 2, 1e6, NULL, NULL) != -1)
+	if (sr_morris_select(traj, 5, 2, 3, 2, 1e6, NULL, NULL) != -1)
 		fail("(d) no chosen", "did not fail");
-	if (select_ok("(d) want == r", traj, 5, 2, 5, 0, chosen) == 0)
+	if (select_ok("(d) want == r", traj, 5, 2, 3, 5, 0, chosen) == 0)
 		expect_set("(d) want == r", chosen, all, 5);
-	if (select_ok("(d) want 1 brute", traj, 5, 2, 1, 1e6, chosen) == 0)
+	if (select_ok("(d) want 1 brute", traj, 5, 2, 3, 1, 1e6,
+	    chosen) == 0)
 		expect_set("(d) want 1 brute", chosen, all, 1);
-	if (select_ok("(d) want 1 local", traj, 5, 2, 1, 0, chosen) == 0)
+	if (select_ok("(d) want 1 local", traj, 5, 2, 3, 1, 0, chosen) == 0)
 		expect_set("(d) want 1 local", chosen, all, 1);
-	if (select_ok("(d) want r-1 local", traj, 5, 2, 4, 0, chosen) != 0)
+	if (select_ok("(d) want r-1 local", traj, 5, 2, 3, 4, 0, chosen) != 0)
 		return;
-	if (select_ok("(d) NaN limit -> local", traj, 5, 2, 3, NAN, chosen) != 0)
+	if (select_ok("(d) NaN limit -> local", traj, 5, 2, 3, 3, NAN,
+	    chosen) != 0)
 		return;
-	select_ok("(d) inf limit -> brute", traj, 5, 2, 3, INFINITY, chosen);
+	select_ok("(d) inf limit -> brute", traj, 5, 2, 3, 3, INFINITY, chosen);
 }
 
 int
@@ -391,6 +460,7 @@ main(void)
 	test_brute_small();
 	test_obvious();
 	test_local_random(&worst);
+	test_groups();
 	test_errors();
 	if (failures > 0)
 		return 1;

@@ -292,9 +292,6 @@ sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t optimize,
 	if (want > r)
 		FAIL("moat: --optimize %zu keeps more than the %zu trajectories "
 		    "drawn (-r)", want, r);
-	if (optimize && g->ngroup)
-		FAIL("moat: --optimize of grouped trajectories is not done yet: "
-		    "draw them without it");
 	lv = morris_levels(g, levels);
 	traj = sr_calloc(r * pts, g->k * sizeof *traj);
 	chosen = sr_calloc(want, sizeof *chosen);
@@ -306,7 +303,8 @@ sr_generator_moat(sr_generator *g, size_t r, size_t levels, size_t optimize,
 	if (!optimize)
 		for (t = 0; t < want; t++)
 			chosen[t] = t;
-	else if (sr_morris_select(traj, r, g->k, want, 1e6, chosen, errbuf)) {
+	else if (sr_morris_select(traj, r, g->k, pts, want, 1e6, chosen,
+	    errbuf)) {
 		free(lv);
 		free(traj);
 		free(chosen);

@@ -39,14 +39,16 @@ int sr_morris_analyze(const double *u, const double *y, size_t r, size_t k,
 void sr_morris_result_free(sr_morris_result *res);
 
 /* ---- Morris trajectory selection (sa-sample --optimize) -----------------
- * traj: r trajectories of (k+1) points of k unit coordinates, row-major.
+ * traj: r trajectories of pts points of k unit coordinates, row-major
+ * (pts: k + 1, or, of trajectories of groups, the groups + 1, as SALib's
+ * selection takes them).
  * Picks the `want` trajectories that maximize the Campolongo 2007 spread
  * sqrt(sum over pairs of d(m,l)^2), d the sum of Euclidean distances
  * between the points of two trajectories; brute force over all subsets
  * when there are at most `brute_limit` of them, else the local search of
  * Ruano et al. 2012 as SALib implements it. chosen receives `want`
  * trajectory indices in increasing order. */
-int sr_morris_select(const double *traj, size_t r, size_t k, size_t want,
-    double brute_limit, size_t *chosen, char *errbuf);
+int sr_morris_select(const double *traj, size_t r, size_t k, size_t pts,
+    size_t want, double brute_limit, size_t *chosen, char *errbuf);
 
 #endif

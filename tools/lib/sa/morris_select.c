@@ -39,16 +39,17 @@ improves(double cand, double best)
 
 /* Check sizes and coordinates; 0 if usable, else -1 with errbuf set. */
 static int
-check_args(const double *traj, size_t r, size_t k, size_t want,
+check_args(const double *traj, size_t r, size_t k, size_t pts, size_t want,
     const size_t *chosen, char *errbuf)
 {
 	if (traj == NULL || chosen == NULL) {
 		sr_seterr(errbuf, "no trajectories or no output array");
 		return -1;
 	}
-	if (r == 0 || k == 0) {
-		sr_seterr(errbuf, "need at least one trajectory and one input "
-		    "(got %zu trajectories of %zu inputs)", r, k);
+	if (r == 0 || k == 0 || pts < 2) {
+		sr_seterr(errbuf, "need at least one trajectory of two points "
+		    "and one input (got %zu trajectories of %zu points of %zu "
+		    "inputs)", r, pts, k);
 		return -1;
 	}
 	if (want == 0 || want > r) {
@@ -56,18 +57,17 @@ check_args(const double *traj, size_t r, size_t k, size_t want,
 		    want, r);
 		return -1;
 	}
-	if (k == SIZE_MAX || k + 1 > SIZE_MAX / k ||
-	    r > SIZE_MAX / ((k + 1) * k) ||
+	if (pts > SIZE_MAX / k || r > SIZE_MAX / (pts * k) ||
 	    r > SIZE_MAX / sizeof(double) / r) {
-		sr_seterr(errbuf, "%zu trajectories of %zu inputs is too large",
-		    r, k);
+		sr_seterr(errbuf, "%zu trajectories of %zu points of %zu inputs "
+		    "is too large", r, pts, k);
 		return -1;
 	}
-	for (size_t n = r * (k + 1) * k, i = 0; i < n; i++) {
+	for (size_t n = r * pts * k, i = 0; i < n; i++) {
 		if (!isfinite(traj[i])) {
 			sr_seterr(errbuf, "coordinate %zu of point %zu of "
 			    "trajectory %zu is not finite", i % k,
-			    i / k % (k + 1), i / k / (k + 1));
+			    i / k % pts, i / k / pts);
 			return -1;
 		}
 	}
@@ -85,16 +85,16 @@ traj_equal(const double *a, const double *b, size_t n)
 }
 
 /* Campolongo distance: sum of Euclidean distances over all point pairs
- * of two trajectories of k+1 points in k dimensions. */
+ * of two trajectories of pts points in k dimensions. */
 static double
-traj_dist(const double *a, const double *b, size_t k)
+traj_dist(const double *a, const double *b, size_t k, size_t pts)
 {
 	double sum = 0.0;
 
-	for (size_t i = 0; i <= k; i++) {
+	for (size_t i = 0; i < pts; i++) {
 		const double *p = a + i * k;
 
-		for (size_t j = 0; j <= k; j++) {
+		for (size_t j = 0; j < pts; j++) {
 			const double *q = b + j * k;
 			double s = 0.0;
 
@@ -111,9 +111,9 @@ traj_dist(const double *a, const double *b, size_t k)
 /* r x r matrix of squared trajectory distances (zero diagonal), or NULL
  * when out of memory. */
 static double *
-build_d2(const double *traj, size_t r, size_t k)
+build_d2(const double *traj, size_t r, size_t k, size_t pts)
 {
-	size_t len = (k + 1) * k;
+	size_t len = pts * k;
 	double *d2 = malloc(r * r * sizeof *d2);
 
 	if (d2 == NULL)
@@ -125,7 +125,7 @@ build_d2(const double *traj, size_t r, size_t k)
 		for (size_t l = m + 1; l < r; l++) {
 			const double *b = traj + l * len;
 			double d = traj_equal(a, b, len) ? 0.0 :
-			    traj_dist(a, b, k);
+			    traj_dist(a, b, k, pts);
 
 			d2[m * r + l] = d2[l * r + m] = d * d;
 		}
@@ -434,13 +434,13 @@ local_search(const double *d2, size_t r, size_t want, size_t *best)
 /* ---- entry point ------------------------------------------------------ */
 
 int
-sr_morris_select(const double *traj, size_t r, size_t k, size_t want,
-    double brute_limit, size_t *chosen, char *errbuf)
+sr_morris_select(const double *traj, size_t r, size_t k, size_t pts,
+    size_t want, double brute_limit, size_t *chosen, char *errbuf)
 {
 	double *d2, nsub;
 	int rc;
 
-	if (check_args(traj, r, k, want, chosen, errbuf) != 0)
+	if (check_args(traj, r, k, pts, want, chosen, errbuf) != 0)
 		return -1;
 	/* All of them, or one: every single trajectory has objective 0,
 	 * so the first is the lexicographically first optimum. */
@@ -449,7 +449,7 @@ sr_morris_select(const double *traj, size_t r, size_t k, size_t want,
 			chosen[i] = i;
 		return 0;
 	}
-	if ((d2 = build_d2(traj, r, k)) == NULL) {
+	if ((d2 = build_d2(traj, r, k, pts)) == NULL) {
 		sr_seterr(errbuf, "out of memory");
 		return -1;
 	}
