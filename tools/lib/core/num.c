@@ -69,15 +69,11 @@ sr_parse_double(const char *s, double *out)
 	/* the fast path, for the millions of numbers design files hold: a
 	 * decimal from_chars (fast_float) reads whole and in range; a digit
 	 * or point first keeps "inf" and "nan" from it. Correctly rounded,
-	 * as every path below, so the value is theirs */
+	 * as double-conversion below, so the value is its */
 	p = *s == '-' ? s + 1 : s;
 	if (((*p >= '0' && *p <= '9') || *p == '.') &&
 	    sr_dconv_plain(s, strlen(s), &v) == 0 && isfinite(v)) {
 		*out = v == 0 ? 0.0 : v;	/* no negative zero */
-		return NULL;
-	}
-	if (parse_simple(s, &v)) {
-		*out = v == 0 ? 0.0 : v;
 		return NULL;
 	}
 	if (s[strspn(s, "0123456789.eE+-")] == '\0')

@@ -376,13 +376,13 @@ cut_parts(const char *text, size_t len, size_t parts, size_t *cut,
 	for (c = 0; c < parts; c++) {
 		cut[c] = at;
 		first[c] = lines;
-		next = len / parts * (c + 1);
-		if (c + 1 == parts || next <= at)
-			next = c + 1 == parts ? len : at;
-		else if ((nl = memchr(text + next, '\n', len - next)))
-			next = (size_t)(nl - text) + 1;
-		else
-			next = len;
+		/* about (c + 1) / parts of the bytes, on to a line's end */
+		next = c + 1 == parts ? len : len / parts * (c + 1);
+		if (next > at && next < len)
+			next = (nl = memchr(text + next, '\n', len - next)) ?
+			    (size_t)(nl - text) + 1 : len;
+		else if (next < at)	/* the part before took its bytes */
+			next = at;
 		for (r = text + at; (r = memchr(r, '\n', (size_t)(text + next - r)));
 		    r++)
 			lines++;

@@ -405,7 +405,9 @@ efast_piece(void *ctx, size_t piece, size_t worker)
 	size_t t = piece * EFAST_PIECE, end = t + EFAST_PIECE;
 
 	(void)worker;
-	for (end = end < e->count ? end : e->count; t < end; t++)
+	if (end > e->count)
+		end = e->count;
+	for (; t < end; t++)
 		sr_efast_point(e->omega, e->n, e->k, e->i, e->t0 + t, e->phi,
 		    e->u + t * e->k);
 }
